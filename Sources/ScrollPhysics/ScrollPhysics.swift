@@ -1,0 +1,1 @@
+/// Closed-form scroll simulations; see the module files.

@@ -1,0 +1,1 @@
+print("glide-replay: not built yet")

@@ -1,0 +1,3 @@
+import XCTest
+@testable import ScrollEngine
+final class ScrollEnginePlaceholderTests: XCTestCase { func testModuleLoads() { XCTAssertTrue(true) } }

@@ -21,10 +21,12 @@ let package = Package(
         systemLibrary("CXkbCommon", pkgConfig: "xkbcommon", debian: "libxkbcommon-dev"),
         systemLibrary("CCairo", pkgConfig: "cairo", debian: "libcairo2-dev"),
         systemLibrary("CPangoCairo", pkgConfig: "pangocairo", debian: "libpango1.0-dev"),
+        systemLibrary("CCmark", pkgConfig: "libcmark", debian: "libcmark-dev"),
         .plugin(
             name: "WaylandScannerPlugin",
             capability: .buildTool(),
             path: "Sources/WaylandScannerPlugin"),
+        .target(name: "CSystem"),
         .target(
             name: "CWaylandProtocols",
             dependencies: ["CWaylandClient"],
@@ -35,13 +37,15 @@ let package = Package(
         .target(name: "ScrollEngine", dependencies: ["ScrollPhysics"]),
 
         // Content and pixels: no Wayland.
-        .target(name: "Document", dependencies: ["CCairo", "CPangoCairo"]),
+        .target(name: "Document", dependencies: ["CCairo", "CPangoCairo", "CCmark"]),
         .target(name: "Render", dependencies: ["ScrollEngine", "Document", "CCairo"]),
 
         // Wayland objects: no scrolling.
         .target(
             name: "WaylandClient",
-            dependencies: ["CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXkbCommon"]),
+            dependencies: [
+                "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXkbCommon", "CSystem",
+            ]),
 
         .executableTarget(
             name: "glide",

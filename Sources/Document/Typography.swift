@@ -1,0 +1,59 @@
+/// Sizes and spacing of the document's text, in logical px.
+///
+/// The measure and leading follow common book typography: about 66 characters a line
+/// (Bringhurst's "45 to 75"), leading about 1.5 for screen reading (WCAG 2.1, 1.4.12).
+public struct Typography: Sendable {
+    /// The body text size in logical px.
+    public var bodySizePixels = 17.0
+    /// Monospace size for code, slightly smaller so it matches the body's x-height.
+    public var codeSizePixels = 15.0
+    /// Heading sizes for levels 1…6 in logical px.
+    public var headingSizesPixels = [32.0, 26.0, 21.0, 18.0, 17.0, 17.0]
+    /// Line height as a multiple of the font size.
+    public var lineSpacing = 1.5
+    /// The widest text column in logical px (about 66 characters of the body font).
+    public var maximumMeasurePixels = 720.0
+    /// The smallest margin left and right of the column in logical px.
+    public var minimumSideMarginPixels = 24.0
+    /// Space above the first block and below the last one.
+    public var pageMarginPixels = 40.0
+    /// Space after a paragraph, as a multiple of the body size.
+    public var paragraphSpacingEms = 0.9
+    /// Extra indentation per block-quote or list level in logical px.
+    public var indentPixels = 28.0
+    /// Padding around a code block's text in logical px.
+    public var codePaddingPixels = 12.0
+
+    public init() {}
+
+    func fontSize(for kind: Block.Kind) -> Double {
+        switch kind {
+        case .heading(let level):
+            return headingSizesPixels[min(max(level, 1), headingSizesPixels.count) - 1]
+        case .code:
+            return codeSizePixels
+        case .paragraph, .rule:
+            return bodySizePixels
+        }
+    }
+
+    func fontFamily(for kind: Block.Kind) -> String {
+        kind == .code ? "Monospace" : "Sans"
+    }
+
+    func isBold(_ kind: Block.Kind) -> Bool {
+        if case .heading = kind { return true }
+        return false
+    }
+
+    /// Space before a block in logical px: headings get room to breathe above them.
+    func spaceBefore(_ kind: Block.Kind) -> Double {
+        if case .heading(let level) = kind { return bodySizePixels * (level <= 2 ? 1.6 : 1.0) }
+        return 0
+    }
+
+    /// Space after a block in logical px.
+    func spaceAfter(_ kind: Block.Kind) -> Double {
+        bodySizePixels * paragraphSpacingEms
+    }
+}

@@ -1,0 +1,84 @@
+import CWaylandClient
+import CXkbCommon
+import Glibc
+
+/// The keyboard (`wl_keyboard`) with its xkb keymap and state.
+public final class Keyboard: ProxyOwner {
+    let proxy: OpaquePointer
+    var onKey: ((KeyEvent) -> Void)?
+    private let context: OpaquePointer
+    private var keymap: OpaquePointer?
+    private var state: OpaquePointer?
+
+    private static let listener = ListenerTable(wl_keyboard_listener(
+        keymap: { data, _, format, fd, size in
+            owner(data, as: Keyboard.self).loadKeymap(format: format, fd: fd, size: Int(size))
+        },
+        enter: { _, _, _, _, _ in },
+        leave: { _, _, _, _ in },
+        key: { data, _, _, time, key, state in
+            guard state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue else { return }
+            owner(data, as: Keyboard.self).press(key: key, timeMilliseconds: time)
+        },
+        modifiers: { data, _, _, depressed, latched, locked, group in
+            guard let state = owner(data, as: Keyboard.self).state else { return }
+            xkb_state_update_mask(state, depressed, latched, locked, 0, 0, group)
+        },
+        repeat_info: { _, _, _, _ in }))
+
+    init(proxy: OpaquePointer) {
+        self.proxy = proxy
+        context = xkb_context_new(XKB_CONTEXT_NO_FLAGS)
+        wl_keyboard_add_listener(proxy, Keyboard.listener.pointer, unretainedPointer)
+    }
+
+    deinit {
+        if wl_proxy_get_version(proxy) >= 3 {
+            wl_keyboard_release(proxy)
+        } else {
+            wl_keyboard_destroy(proxy)
+        }
+        xkb_state_unref(state)
+        xkb_keymap_unref(keymap)
+        xkb_context_unref(context)
+    }
+
+    private func loadKeymap(format: UInt32, fd: Int32, size: Int) {
+        defer { close(fd) }
+        guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue else { return }
+        // From wl_keyboard version 7 the fd must be mapped MAP_PRIVATE.
+        guard let text = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), text != MAP_FAILED else { return }
+        defer { munmap(text, size) }
+        guard let newKeymap = xkb_keymap_new_from_string(
+            context, text.assumingMemoryBound(to: CChar.self), XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS)
+        else { return }
+        xkb_state_unref(state)
+        xkb_keymap_unref(keymap)
+        keymap = newKeymap
+        state = xkb_state_new(newKeymap)
+    }
+
+    private func press(key: UInt32, timeMilliseconds: UInt32) {
+        guard let state else { return }
+        // wl_keyboard sends evdev codes; xkb codes are offset by 8.
+        let code = key + 8
+        let keysym = xkb_state_key_get_one_sym(state, code)
+        var buffer = [CChar](repeating: 0, count: 64)
+        xkb_keysym_get_name(keysym, &buffer, buffer.count)
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var modifiers: KeyModifiers = []
+        let table: [(String, KeyModifiers)] = [
+            (XKB_MOD_NAME_SHIFT, .shift), (XKB_MOD_NAME_CTRL, .control),
+            (XKB_MOD_NAME_ALT, .alt), (XKB_MOD_NAME_LOGO, .logo),
+        ]
+        for (modifierName, flag) in table {
+            let index = xkb_keymap_mod_get_index(keymap, modifierName)
+            // A modifier the key itself consumed (Shift for `Q`) is not a shortcut modifier.
+            if xkb_state_mod_index_is_active(state, index, XKB_STATE_MODS_EFFECTIVE) == 1,
+               xkb_state_mod_index_is_consumed(state, code, index) == 0 {
+                modifiers.insert(flag)
+            }
+        }
+        onKey?(KeyEvent(keysym: keysym, name: name, modifiers: modifiers, timeMilliseconds: timeMilliseconds))
+    }
+}

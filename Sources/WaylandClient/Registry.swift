@@ -1,0 +1,87 @@
+import CWaylandClient
+import CWaylandProtocols
+
+/// The globals the compositor offers (`wl_registry`), bound at min(ours, theirs).
+///
+/// Required globals (`wl_compositor`, `wl_shm`, `xdg_wm_base`) make `Registry.init` throw when
+/// missing; optional ones disable their feature and are logged once at debug level.
+public final class Registry: ProxyOwner {
+    let proxy: OpaquePointer
+    private let display: Display
+
+    public private(set) var compositor: Compositor?
+    public private(set) var shm: Shm?
+    public private(set) var windowManager: WindowManager?
+    public private(set) var decorationManager: DecorationManager?
+    public private(set) var seats: [Seat] = []
+    public private(set) var outputs: [Output] = []
+
+    /// Called when a seat appears after start-up, so the app can listen to it.
+    public var onSeatAdded: ((Seat) -> Void)?
+
+    private static let listener = ListenerTable(wl_registry_listener(
+        global: { data, _, name, interface, version in
+            guard let interface else { return }
+            owner(data, as: Registry.self).bind(name: name, interface: String(cString: interface), version: version)
+        },
+        global_remove: { data, _, name in
+            owner(data, as: Registry.self).remove(name: name)
+        }))
+
+    /// Lists the globals and binds the ones Glide uses, with one roundtrip.
+    public init(display: Display) throws(WaylandError) {
+        self.display = display
+        proxy = wl_display_get_registry(display.proxy)
+        wl_registry_add_listener(proxy, Registry.listener.pointer, unretainedPointer)
+        try display.roundtrip()
+        guard compositor != nil else { throw .missingGlobal("wl_compositor") }
+        guard shm != nil else { throw .missingGlobal("wl_shm") }
+        guard windowManager != nil else { throw .missingGlobal("xdg_wm_base") }
+        if decorationManager == nil {
+            DebugLog.write("no zxdg_decoration_manager_v1: the window has no server-side decorations")
+        }
+        // A second roundtrip delivers the events that the newly bound objects send at once
+        // (wl_shm formats, wl_seat capabilities, wl_output scale).
+        try display.roundtrip()
+    }
+
+    deinit {
+        wl_registry_destroy(proxy)
+    }
+
+    private func bind(name: UInt32, interface: String, version: UInt32) {
+        switch interface {
+        case "wl_compositor":
+            compositor = Compositor(proxy: bindProxy(name, glide_wl_compositor_interface(), min(version, 5)))
+        case "wl_shm":
+            shm = Shm(proxy: bindProxy(name, glide_wl_shm_interface(), 1))
+        case "xdg_wm_base":
+            windowManager = WindowManager(proxy: bindProxy(name, glide_xdg_wm_base_interface(), min(version, 6)))
+        case "zxdg_decoration_manager_v1":
+            decorationManager = DecorationManager(
+                proxy: bindProxy(name, glide_zxdg_decoration_manager_v1_interface(), 1))
+        case "wl_seat":
+            let seat = Seat(proxy: bindProxy(name, glide_wl_seat_interface(), min(version, 8)), name: name)
+            seats.append(seat)
+            onSeatAdded?(seat)
+        case "wl_output":
+            outputs.append(Output(proxy: bindProxy(name, glide_wl_output_interface(), min(version, 4)), name: name))
+        default:
+            break
+        }
+    }
+
+    private func remove(name: UInt32) {
+        seats.removeAll { $0.name == name }
+        outputs.removeAll { $0.name == name }
+    }
+
+    private func bindProxy(_ name: UInt32, _ interface: UnsafePointer<wl_interface>, _ version: UInt32) -> OpaquePointer {
+        OpaquePointer(wl_registry_bind(proxy, name, interface, version))
+    }
+
+    /// The output with this proxy, if it is still there.
+    func output(for proxy: OpaquePointer) -> Output? {
+        outputs.first { $0.proxy == proxy }
+    }
+}

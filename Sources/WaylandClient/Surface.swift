@@ -1,0 +1,78 @@
+import CWaylandClient
+
+/// A rectangle of pixels on screen (`wl_surface`), and the outputs it is shown on.
+public final class Surface: ProxyOwner {
+    let proxy: OpaquePointer
+    private unowned let registry: Registry
+    private var enteredOutputs: [OpaquePointer] = []
+    /// Called when the largest scale among the outputs the surface is on changes.
+    var onPreferredScaleChange: (() -> Void)?
+
+    private static let listener = ListenerTable(wl_surface_listener(
+        enter: { data, _, output in
+            guard let output else { return }
+            owner(data, as: Surface.self).enter(output)
+        },
+        leave: { data, _, output in
+            guard let output else { return }
+            owner(data, as: Surface.self).leave(output)
+        }))
+
+    init(registry: Registry) {
+        self.registry = registry
+        proxy = registry.compositor!.makeSurface()
+        wl_surface_add_listener(proxy, Surface.listener.pointer, unretainedPointer)
+        for output in registry.outputs {
+            output.onScaleChange = { [weak self] in self?.onPreferredScaleChange?() }
+        }
+    }
+
+    deinit {
+        wl_surface_destroy(proxy)
+    }
+
+    /// The buffer scale to render at: the largest integer scale of the outputs the surface is
+    /// on, or of any output before the compositor says where the surface is (as foot does).
+    public var preferredScale: Int32 {
+        let scales = enteredOutputs.compactMap { registry.output(for: $0)?.scale }
+        return scales.max() ?? registry.outputs.map(\.scale).max() ?? 1
+    }
+
+    private func enter(_ output: OpaquePointer) {
+        enteredOutputs.append(output)
+        onPreferredScaleChange?()
+    }
+
+    private func leave(_ output: OpaquePointer) {
+        enteredOutputs.removeAll { $0 == output }
+        onPreferredScaleChange?()
+    }
+
+    /// Attaches a buffer, marks the changed rectangles (in buffer pixels) and sets its scale.
+    func attach(_ buffer: ShmBuffer, scale: Int32, damage: [PixelRect]) {
+        wl_surface_set_buffer_scale(proxy, scale)
+        wl_surface_attach(proxy, buffer.proxy, 0, 0)
+        for rect in damage {
+            wl_surface_damage_buffer(proxy, rect.x, rect.y, rect.width, rect.height)
+        }
+    }
+
+    func commit() {
+        wl_surface_commit(proxy)
+    }
+}
+
+/// A rectangle in buffer pixels.
+public struct PixelRect: Equatable, Sendable {
+    public var x: Int32
+    public var y: Int32
+    public var width: Int32
+    public var height: Int32
+
+    public init(x: Int32, y: Int32, width: Int32, height: Int32) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}

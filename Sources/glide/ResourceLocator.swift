@@ -1,0 +1,39 @@
+import Glibc
+
+/// Finds the files Glide ships: installed beside the binary or in the source tree.
+enum ResourceLocator {
+    static let defaultDocumentName = "default-document.md"
+
+    /// The directories searched, in order: `$GLIDE_RESOURCE_DIR`, `<prefix>/share/glide` for
+    /// an installed binary in `<prefix>/bin`, and the source tree's `resources/`.
+    static var searchDirectories: [String] {
+        var directories: [String] = []
+        if let override = getenv("GLIDE_RESOURCE_DIR") {
+            directories.append(String(cString: override))
+        }
+        if let executable = executablePath() {
+            let binDirectory = parent(of: executable)
+            directories.append(parent(of: binDirectory) + "/share/glide")
+        }
+        // Sources/glide/ResourceLocator.swift → the repository's resources/.
+        directories.append(parent(of: parent(of: parent(of: #filePath))) + "/resources")
+        return directories
+    }
+
+    /// The path of a shipped file, or nil when no search directory has it.
+    static func path(of name: String) -> String? {
+        searchDirectories.map { "\($0)/\(name)" }.first { access($0, R_OK) == 0 }
+    }
+
+    private static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

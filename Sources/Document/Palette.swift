@@ -10,6 +10,12 @@ public struct Palette: Sendable {
             self.blue = blue
             self.alpha = alpha
         }
+
+        /// An opaque colour from its 0xRRGGBB value.
+        public init(rgb: UInt32) {
+            self.init(red: Double((rgb >> 16) & 0xff) / 255, green: Double((rgb >> 8) & 0xff) / 255,
+                      blue: Double(rgb & 0xff) / 255)
+        }
     }
 
     public var page: Color
@@ -20,17 +26,6 @@ public struct Palette: Sendable {
 
     /// Dark text on a warm light page.
     public static let light = Palette(
-        page: Color(red: 0.984, green: 0.980, blue: 0.969),
-        text: Color(red: 0.114, green: 0.114, blue: 0.122),
-        secondaryText: Color(red: 0.36, green: 0.36, blue: 0.38),
-        codeBackground: Color(red: 0.93, green: 0.925, blue: 0.91),
-        rule: Color(red: 0.80, green: 0.79, blue: 0.77))
-
-    /// Light text on a near-black page.
-    public static let dark = Palette(
-        page: Color(red: 0.110, green: 0.110, blue: 0.118),
-        text: Color(red: 0.90, green: 0.89, blue: 0.87),
-        secondaryText: Color(red: 0.66, green: 0.66, blue: 0.68),
-        codeBackground: Color(red: 0.17, green: 0.17, blue: 0.18),
-        rule: Color(red: 0.30, green: 0.30, blue: 0.32))
+        page: Color(rgb: 0xFBFAF7), text: Color(rgb: 0x1D1D1F), secondaryText: Color(rgb: 0x5C5C61),
+        codeBackground: Color(rgb: 0xEDECE8), rule: Color(rgb: 0xCCC9C4))
 }

@@ -9,12 +9,12 @@ enum PlainTextParser {
                 lines.removeAll()
             }
         }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.last == "\r" ? line.dropLast() : line
-            if trimmed.allSatisfy({ $0 == " " || $0 == "\t" }) {
+        // "\r\n" is one Character, so it counts as one newline like "\n" does.
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
                 flush()
             } else {
-                lines.append(trimmed)
+                lines.append(line)
             }
         }
         flush()

@@ -1,0 +1,55 @@
+# Glide: `make run` and `make test` are all the set-up a Debian 12 machine with the Swift
+# toolchain needs. Both first install the Debian packages that are missing.
+
+SWIFT ?= swift
+PREFIX ?= /usr/local
+
+# Build: C libraries and the protocol XML. Fonts: DejaVu covers Latin, Cyrillic and Greek.
+BUILD_PACKAGES = pkg-config libwayland-dev wayland-protocols libxkbcommon-dev \
+	libcairo2-dev libpango1.0-dev libcmark-dev fonts-dejavu-core
+# Tests: a real compositor (headless sway), screenshots (grim), typing (wtype), and
+# setpriv/useradd to run sway as an unprivileged user (sway refuses root).
+TEST_PACKAGES = sway grim wtype util-linux passwd
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all deps test-deps build run test bench clean
+
+all: build
+
+# Installs only what is missing, so repeated runs cost nothing.
+define install_missing
+	@missing=""; \
+	for package in $(1); do \
+		dpkg-query -W -f='$${Status}' "$$package" 2>/dev/null | grep -q "install ok installed" \
+			|| missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages:$$missing"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+endef
+
+deps:
+	$(call install_missing,$(BUILD_PACKAGES))
+
+test-deps: deps
+	$(call install_missing,$(TEST_PACKAGES))
+
+build: deps
+	$(SWIFT) build -c release --product glide
+
+run: build
+	.build/release/glide
+
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+# Benchmarks are programs, not tests: they print figures as ratios to a baseline of the same run.
+bench: deps
+	$(SWIFT) run -c release glide-bench
+
+clean:
+	rm -rf .build

@@ -1,0 +1,28 @@
+import Foundation
+import XCTest
+@testable import Document
+
+/// The bundled document is long, structured and bilingual, so there is something to scroll.
+final class DefaultDocumentTests: XCTestCase {
+    private var path: String {
+        // Tests/DocumentTests/DefaultDocumentTests.swift → resources/default-document.md
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("resources/default-document.md").path
+    }
+
+    func testIsAtLeastThirtyScreensAt1280By800() throws {
+        let layout = DocumentLayout(document: try Document(contentsOfFile: path))
+        layout.layout(width: 1280)
+        XCTAssertGreaterThanOrEqual(layout.contentHeight, 30 * 800)
+    }
+
+    func testHasHeadingsParagraphsAndLatinAndCyrillicText() throws {
+        let document = try Document(contentsOfFile: path)
+        let headings = document.blocks.filter { if case .heading = $0.kind { return true } else { return false } }
+        XCTAssertGreaterThanOrEqual(headings.count, 10)
+        XCTAssertGreaterThanOrEqual(document.blocks.filter { $0.kind == .paragraph }.count, 100)
+        let scalars = document.blocks.flatMap(\.text.unicodeScalars)
+        XCTAssertGreaterThan(scalars.filter { (0x0400...0x04FF).contains($0.value) }.count, 1_000, "Cyrillic")
+        XCTAssertGreaterThan(scalars.filter { ("a"..."z").contains($0) }.count, 10_000, "Latin")
+    }
+}

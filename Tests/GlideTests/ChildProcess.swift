@@ -1,0 +1,66 @@
+import Foundation
+
+/// A program run by a test: its exit status and what it printed.
+struct ChildProcess {
+    let process = Process()
+    private let output = Pipe()
+    private let errors = Pipe()
+
+    init(_ executable: String, _ arguments: [String] = [], environment: [String: String]? = nil) {
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+    }
+
+    func start() throws {
+        try process.run()
+    }
+
+    /// Waits at most `seconds` for the program to end; kills it and returns nil if it does not.
+    @discardableResult
+    func waitForExit(seconds: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline {
+            usleep(20_000)
+        }
+        guard !process.isRunning else {
+            process.terminate()
+            process.waitUntilExit()
+            return nil
+        }
+        return process.terminationStatus
+    }
+
+    var standardOutput: String {
+        String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    var standardError: String {
+        String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    /// Runs a program to the end and returns its status and output.
+    static func run(_ executable: String, _ arguments: [String] = [], environment: [String: String]? = nil,
+                    timeoutSeconds: Double = 30) throws -> (status: Int32?, output: String, error: String) {
+        let child = ChildProcess(executable, arguments, environment: environment)
+        try child.start()
+        let status = child.waitForExit(seconds: timeoutSeconds)
+        return (status, child.standardOutput, child.standardError)
+    }
+}
+
+/// Where the package's built products are: beside the test executable (`*.xctest`).
+enum BuiltProducts {
+    static var directory: URL {
+        let testExecutable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: testExecutable).deletingLastPathComponent()
+    }
+
+    static func path(of product: String) -> String {
+        directory.appendingPathComponent(product).path
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import XCTest
+
+/// End-to-end: the real `glide` binary in a real compositor (headless sway), read back with grim.
+final class HeadlessSwayTests: XCTestCase {
+    private let appID = "dev.glide.Glide"
+
+    private func writeDocument(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("glide-\(UUID().uuidString).md").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    private func startGlide(_ arguments: [String], in sway: HeadlessSway) throws -> ChildProcess {
+        let glide = ChildProcess(BuiltProducts.path(of: "glide"), arguments, environment: sway.clientEnvironment)
+        try glide.start()
+        let deadline = Date().addingTimeInterval(15)
+        while try !sway.hasWindow(appID: appID) {
+            guard glide.process.isRunning else {
+                throw HarnessError("glide exited early: \(glide.standardError)")
+            }
+            guard Date() < deadline else { throw HarnessError("glide's window did not appear") }
+            usleep(50_000)
+        }
+        return glide
+    }
+
+    /// A screenshot once the window shows text (the first frame may take a moment).
+    private func screenshotWithText(_ sway: HeadlessSway) throws -> InkAnalysis {
+        var analysis = InkAnalysis(try sway.screenshot())
+        let deadline = Date().addingTimeInterval(5)
+        while analysis.textLineCount < 5 && Date() < deadline {
+            usleep(100_000)
+            analysis = InkAnalysis(try sway.screenshot())
+        }
+        return analysis
+    }
+
+    func testDrawsTheDocumentsTextAndExitsWhenTheCompositorClosesIt() throws {
+        let sway = try HeadlessSway()
+        let paragraph = "Glide draws this paragraph with pango and cairo into shared memory. "
+        let russian = "Этот абзац написан кириллицей, чтобы проверить шрифты и перенос строк. "
+        let document = try writeDocument(
+            "# A known document\n\n" + String(repeating: paragraph, count: 6) + "\n\n## Кириллица\n\n"
+            + String(repeating: russian, count: 6) + "\n")
+        let glide = try startGlide([document], in: sway)
+
+        let analysis = try screenshotWithText(sway)
+        XCTAssertTrue(analysis.isDarkOnLight, "page luminance \(analysis.backgroundLuminance)")
+        XCTAssertGreaterThan(analysis.inkPixelCount, 5_000, "too few glyph pixels: \(analysis)")
+        XCTAssertGreaterThanOrEqual(analysis.textLineCount, 10, "expected many lines of text: \(analysis)")
+
+        // `kill` sends xdg_toplevel.close, which Glide honours by exiting normally.
+        try sway.message(["[app_id=\"\(appID)\"]", "kill"])
+        XCTAssertEqual(glide.waitForExit(seconds: 10), 0, glide.standardError)
+    }
+
+    func testOpensTheBundledDocumentWithoutArgumentsAndQuitsOnQ() throws {
+        let sway = try HeadlessSway()
+        let glide = try startGlide([], in: sway)
+        let analysis = try screenshotWithText(sway)
+        XCTAssertTrue(analysis.isDarkOnLight)
+        XCTAssertGreaterThanOrEqual(analysis.textLineCount, 10, "\(analysis)")
+
+        // The first key of a new virtual keyboard can be lost while its keymap is sent, so a
+        // harmless key goes first, from the same keyboard.
+        let typed = try ChildProcess.run("/usr/bin/wtype", ["xq"], environment: sway.clientEnvironment)
+        XCTAssertEqual(typed.status, 0, typed.error)
+        XCTAssertEqual(glide.waitForExit(seconds: 10), 0, glide.standardError)
+    }
+}

@@ -5,7 +5,9 @@ import Glibc
 /// The keyboard (`wl_keyboard`) with its xkb keymap and state.
 public final class Keyboard: ProxyOwner {
     let proxy: OpaquePointer
-    var onKey: ((KeyEvent) -> Void)?
+    unowned let seat: Seat
+    /// Client-side repeat; its timer is polled by the app's loop.
+    let repeater = KeyRepeater()
     private let context: OpaquePointer
     private var keymap: OpaquePointer?
     private var state: OpaquePointer?
@@ -15,19 +17,34 @@ public final class Keyboard: ProxyOwner {
             owner(data, as: Keyboard.self).loadKeymap(format: format, fd: fd, size: Int(size))
         },
         enter: { _, _, _, _, _ in },
-        leave: { _, _, _, _ in },
+        leave: { data, _, _, _ in
+            // On leave the client must assume every key, modifiers included, is released.
+            let keyboard = owner(data, as: Keyboard.self)
+            keyboard.repeater.stop()
+            if let keymap = keyboard.keymap {
+                xkb_state_unref(keyboard.state)
+                keyboard.state = xkb_state_new(keymap)
+            }
+        },
         key: { data, _, _, time, key, state in
-            guard state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue else { return }
-            owner(data, as: Keyboard.self).press(key: key, timeMilliseconds: time)
+            let keyboard = owner(data, as: Keyboard.self)
+            if state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue {
+                keyboard.press(key: key, timeMilliseconds: time)
+            } else {
+                keyboard.repeater.stop(key: key)
+            }
         },
         modifiers: { data, _, _, depressed, latched, locked, group in
             guard let state = owner(data, as: Keyboard.self).state else { return }
             xkb_state_update_mask(state, depressed, latched, locked, 0, 0, group)
         },
-        repeat_info: { _, _, _, _ in }))
+        repeat_info: { data, _, rate, delay in
+            owner(data, as: Keyboard.self).repeater.configure(ratePerSecond: rate, delayMilliseconds: delay)
+        }))
 
-    init(proxy: OpaquePointer) {
-        self.proxy = proxy
+    init(seat: Seat) {
+        self.seat = seat
+        proxy = wl_seat_get_keyboard(seat.proxy)
         context = xkb_context_new(XKB_CONTEXT_NO_FLAGS)
         wl_keyboard_add_listener(proxy, Keyboard.listener.pointer, unretainedPointer)
     }
@@ -79,6 +96,19 @@ public final class Keyboard: ProxyOwner {
                 modifiers.insert(flag)
             }
         }
-        onKey?(KeyEvent(keysym: keysym, name: name, modifiers: modifiers, timeMilliseconds: timeMilliseconds))
+        let event = KeyEvent(keysym: keysym, name: name, modifiers: modifiers, timeMilliseconds: timeMilliseconds)
+        if xkb_keymap_key_repeats(keymap, code) == 1 {
+            repeater.start(key: key, event: event)
+        } else {
+            repeater.stop()
+        }
+        seat.delegate?.seat(seat, didPressKey: event)
+    }
+
+    /// Delivers the repeats that are due; the app calls this when the repeat timer is readable.
+    public func deliverDueRepeats() {
+        for event in repeater.takeDueRepeats() {
+            seat.delegate?.seat(seat, didPressKey: event)
+        }
     }
 }

@@ -13,6 +13,7 @@ public final class Registry: ProxyOwner {
     public private(set) var shm: Shm?
     public private(set) var windowManager: WindowManager?
     public private(set) var decorationManager: DecorationManager?
+    public private(set) var pointerGestures: PointerGestures?
     public private(set) var seats: [Seat] = []
     public private(set) var outputs: [Output] = []
 
@@ -40,6 +41,9 @@ public final class Registry: ProxyOwner {
         if decorationManager == nil {
             DebugLog.write("no zxdg_decoration_manager_v1: the window has no server-side decorations")
         }
+        if pointerGestures == nil {
+            DebugLog.write("no zwp_pointer_gestures_v1: no touchpad pinch or hold")
+        }
         // A second roundtrip delivers the events that the newly bound objects send at once
         // (wl_shm formats, wl_seat capabilities, wl_output scale).
         try display.roundtrip()
@@ -60,8 +64,11 @@ public final class Registry: ProxyOwner {
         case "zxdg_decoration_manager_v1":
             decorationManager = DecorationManager(
                 proxy: bindProxy(name, glide_zxdg_decoration_manager_v1_interface(), 1))
+        case "zwp_pointer_gestures_v1":
+            pointerGestures = PointerGestures(
+                proxy: bindProxy(name, glide_zwp_pointer_gestures_v1_interface(), min(version, 3)))
         case "wl_seat":
-            let seat = Seat(proxy: bindProxy(name, glide_wl_seat_interface(), min(version, 8)), name: name)
+            let seat = Seat(proxy: bindProxy(name, glide_wl_seat_interface(), min(version, 8)), name: name, registry: self)
             seats.append(seat)
             onSeatAdded?(seat)
         case "wl_output":

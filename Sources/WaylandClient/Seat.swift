@@ -1,15 +1,20 @@
 import CWaylandClient
 
-/// A group of input devices (`wl_seat`); its capabilities come and go with the hardware.
+/// A group of input devices (`wl_seat`). Its capabilities come and go with the hardware (and,
+/// under Sway, with virtual devices), so the device objects are released and re-acquired.
 public final class Seat: ProxyOwner {
     let proxy: OpaquePointer
     let name: UInt32
-    /// The keyboard, while the seat has one.
+    private unowned let registry: Registry
+    /// Receives all of this seat's input.
+    public weak var delegate: SeatDelegate?
+
     public private(set) var keyboard: Keyboard?
-    /// Called for every key press and repeat; see `Keyboard`.
-    public var onKey: ((KeyEvent) -> Void)? {
-        didSet { keyboard?.onKey = onKey }
-    }
+    private var touch: Touch?
+    private var pointer: Pointer?
+    private var pinch: PinchGesture?
+    private var hold: HoldGesture?
+    private lazy var cursor = Cursor(registry: registry)
 
     private static let listener = ListenerTable(wl_seat_listener(
         capabilities: { data, _, capabilities in
@@ -17,13 +22,16 @@ public final class Seat: ProxyOwner {
         },
         name: { _, _, _ in }))
 
-    init(proxy: OpaquePointer, name: UInt32) {
+    init(proxy: OpaquePointer, name: UInt32, registry: Registry) {
         self.proxy = proxy
         self.name = name
+        self.registry = registry
         wl_seat_add_listener(proxy, Seat.listener.pointer, unretainedPointer)
     }
 
     deinit {
+        releasePointer()
+        touch = nil
         keyboard = nil
         if wl_proxy_get_version(proxy) >= 5 {
             wl_seat_release(proxy)
@@ -32,14 +40,42 @@ public final class Seat: ProxyOwner {
         }
     }
 
+    /// The key-repeat timer to poll, while the seat has a keyboard.
+    public var keyRepeatFileDescriptor: Int32? { keyboard?.repeater.fileDescriptor }
+
     private func update(capabilities: UInt32) {
-        let hasKeyboard = capabilities & UInt32(WL_SEAT_CAPABILITY_KEYBOARD.rawValue) != 0
-        if hasKeyboard, keyboard == nil {
-            let keyboard = Keyboard(proxy: wl_seat_get_keyboard(proxy))
-            keyboard.onKey = onKey
-            self.keyboard = keyboard
-        } else if !hasKeyboard {
+        func has(_ capability: wl_seat_capability) -> Bool { capabilities & capability.rawValue != 0 }
+        if has(WL_SEAT_CAPABILITY_KEYBOARD) {
+            if keyboard == nil { keyboard = Keyboard(seat: self) }
+        } else {
             keyboard = nil
         }
+        if has(WL_SEAT_CAPABILITY_TOUCH) {
+            if touch == nil { touch = Touch(seat: self) }
+        } else if touch != nil {
+            touch = nil
+            // Points still down when the touchscreen goes away will never lift.
+            delegate?.seatDidCancelTouches(self)
+        }
+        if has(WL_SEAT_CAPABILITY_POINTER) {
+            if pointer == nil { acquirePointer() }
+        } else {
+            releasePointer()
+        }
+    }
+
+    private func acquirePointer() {
+        let pointer = Pointer(seat: self, cursor: cursor)
+        self.pointer = pointer
+        if let gestures = registry.pointerGestures {
+            pinch = PinchGesture(gestures: gestures, pointer: pointer, seat: self)
+            if gestures.supportsHold { hold = HoldGesture(gestures: gestures, pointer: pointer, seat: self) }
+        }
+    }
+
+    private func releasePointer() {
+        pinch = nil
+        hold = nil
+        pointer = nil
     }
 }

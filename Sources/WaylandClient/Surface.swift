@@ -1,9 +1,11 @@
 import CWaylandClient
+import CWaylandProtocols
 
 /// A rectangle of pixels on screen (`wl_surface`), and the outputs it is shown on.
 public final class Surface: ProxyOwner {
     let proxy: OpaquePointer
-    private unowned let registry: Registry
+    /// The outputs' owner, for window surfaces; nil for a cursor's surface.
+    private unowned let registry: Registry?
     private var enteredOutputs: [OpaquePointer] = []
     /// Called when the largest scale among the outputs the surface is on changes.
     var onPreferredScaleChange: (() -> Void)?
@@ -18,13 +20,22 @@ public final class Surface: ProxyOwner {
             owner(data, as: Surface.self).leave(output)
         }))
 
+    /// A window surface: tagged as Glide's, so input on it is taken, and following the
+    /// scale of the outputs it is shown on.
     init(registry: Registry) {
         self.registry = registry
         proxy = registry.compositor!.makeSurface()
+        wl_proxy_set_tag(proxy, glide_surface_tag())
         wl_surface_add_listener(proxy, Surface.listener.pointer, unretainedPointer)
         for output in registry.outputs {
             output.onScaleChange = { [weak self] in self?.onPreferredScaleChange?() }
         }
+    }
+
+    /// A plain surface, such as the cursor's.
+    init(compositor: Compositor) {
+        registry = nil
+        proxy = compositor.makeSurface()
     }
 
     deinit {
@@ -34,6 +45,7 @@ public final class Surface: ProxyOwner {
     /// The buffer scale to render at: the largest integer scale of the outputs the surface is
     /// on, or of any output before the compositor says where the surface is (as foot does).
     public var preferredScale: Int32 {
+        guard let registry else { return 1 }
         let scales = enteredOutputs.compactMap { registry.output(for: $0)?.scale }
         return scales.max() ?? registry.outputs.map(\.scale).max() ?? 1
     }

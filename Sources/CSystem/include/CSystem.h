@@ -1,6 +1,19 @@
 #pragma once
-// Linux calls that Swift's Glibc module does not import (they need _GNU_SOURCE).
+// Linux calls that Swift's Glibc module does not import (they need _GNU_SOURCE or headers
+// it leaves out).
+#include <stdint.h>
 
 /// An anonymous, close-on-exec, sealable memory file, or -1 with errno set.
 /// The corresponding C function is `memfd_create`.
 int glide_memfd_create(const char *name);
+
+/// A non-blocking, close-on-exec timer on the monotonic clock, or -1 with errno set.
+/// The corresponding C function is `timerfd_create`.
+int glide_timerfd_create(void);
+
+/// Arms the timer to fire after `delay_ms`, then every `interval_ms` (0: once); a delay of 0
+/// disarms it. Returns 0, or -1 with errno set. The corresponding C function is `timerfd_settime`.
+int glide_timerfd_arm(int fd, uint32_t delay_ms, uint32_t interval_ms);
+
+/// Reads how many times the timer fired since the last read (0 if none).
+uint64_t glide_timerfd_take_expirations(int fd);

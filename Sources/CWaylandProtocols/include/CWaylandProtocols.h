@@ -21,3 +21,7 @@ const struct wl_interface *glide_wp_viewporter_interface(void);
 const struct wl_interface *glide_wp_fractional_scale_manager_v1_interface(void);
 const struct wl_interface *glide_wp_presentation_interface(void);
 const struct wl_interface *glide_zwp_pointer_gestures_v1_interface(void);
+
+/// The tag Glide puts on its own surfaces (`wl_proxy_set_tag`), so input aimed at surfaces it
+/// did not create (libdecor's decorations) can be told apart and ignored.
+const char *const *glide_surface_tag(void);

@@ -1,0 +1,61 @@
+import CSystem
+import Glibc
+
+/// Client-side key repeat (`wl_keyboard.repeat_info`): the compositor sends one press, and the
+/// client repeats it after `delay` every `1000 / rate` ms until the key is released, on a
+/// timerfd that the app's poll loop watches.
+final class KeyRepeater {
+    /// The timer to poll; readable when repeats are due.
+    let fileDescriptor: Int32
+    /// Repeats per second; 0 disables repeat. GTK's defaults until the compositor says.
+    private(set) var ratePerSecond: Int32 = 25
+    private(set) var delayMilliseconds: Int32 = 400
+    private var repeatingKey: UInt32?
+    private var repeated: KeyEvent?
+    private var repeatCount: UInt32 = 0
+
+    init() {
+        fileDescriptor = glide_timerfd_create()
+    }
+
+    deinit {
+        if fileDescriptor >= 0 { close(fileDescriptor) }
+    }
+
+    func configure(ratePerSecond: Int32, delayMilliseconds: Int32) {
+        self.ratePerSecond = max(0, ratePerSecond)
+        self.delayMilliseconds = max(0, delayMilliseconds)
+    }
+
+    /// Starts repeating `event` for the evdev `key`.
+    func start(key: UInt32, event: KeyEvent) {
+        guard ratePerSecond > 0, fileDescriptor >= 0 else { return }
+        repeatingKey = key
+        repeated = event
+        repeatCount = 0
+        _ = glide_timerfd_arm(fileDescriptor, UInt32(max(delayMilliseconds, 1)), intervalMilliseconds)
+    }
+
+    /// Stops repeating when `key` is the repeating one (or any key, when nil).
+    func stop(key: UInt32? = nil) {
+        guard key == nil || key == repeatingKey else { return }
+        repeatingKey = nil
+        repeated = nil
+        _ = glide_timerfd_arm(fileDescriptor, 0, 0)
+    }
+
+    /// The repeats that came due since the last call, with times on the compositor's clock
+    /// continued from the original press, so the engine's timeline stays monotonic.
+    func takeDueRepeats() -> [KeyEvent] {
+        let expirations = glide_timerfd_take_expirations(fileDescriptor)
+        guard var event = repeated, expirations > 0 else { return [] }
+        let start = event.timeMilliseconds
+        return (0..<expirations).map { _ in
+            repeatCount += 1
+            event.timeMilliseconds = start &+ UInt32(delayMilliseconds) &+ (repeatCount - 1) &* intervalMilliseconds
+            return event
+        }
+    }
+
+    private var intervalMilliseconds: UInt32 { UInt32(max(1, 1000 / max(ratePerSecond, 1))) }
+}

@@ -1,0 +1,49 @@
+/// The page control as it should be drawn and hit-tested: how many dots, which is current.
+///
+/// After UIPageControl: the current page follows the offset as it moves, is pinned to
+/// 0…numberOfPages−1, and a tap moves one page towards the side of the current dot it hits.
+public struct PageControlModel: Sendable, Equatable {
+    /// How many pages (dots) there are.
+    public var numberOfPages: Int
+
+    /// The page nearest to the current offset.
+    public var currentPage: Int
+
+    /// The axis the pages run along.
+    public var axis: Axis
+
+    /// Whether the control is not drawn: switched off, or a single page with
+    /// `hidesPageControlForSinglePage`.
+    public var isHidden: Bool
+
+    /// The distance between neighbouring dot centres, in px.
+    public var dotPitchPixels: Double
+
+    /// Creates a page control model from its parts.
+    public init(
+        numberOfPages: Int, currentPage: Int, axis: Axis, isHidden: Bool, dotPitchPixels: Double
+    ) {
+        self.numberOfPages = numberOfPages
+        self.currentPage = currentPage
+        self.axis = axis
+        self.isHidden = isHidden
+        self.dotPitchPixels = dotPitchPixels
+    }
+
+    /// The centre of the dot for `page`, in px from the control's centre along its axis.
+    public func centerOfDot(_ page: Int) -> Double {
+        (Double(page) - Double(numberOfPages - 1) / 2) * dotPitchPixels
+    }
+
+    /// Which way a tap `distanceFromCenter` px from the control's centre moves: towards the
+    /// side of the current dot it lands on.
+    public func direction(ofTapAtDistanceFromCenter distanceFromCenter: Double) -> PageDirection {
+        distanceFromCenter < centerOfDot(currentPage) ? .previous : .next
+    }
+}
+
+/// A step of one page.
+public enum PageDirection: Sendable {
+    case previous
+    case next
+}

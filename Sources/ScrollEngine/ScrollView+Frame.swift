@@ -1,0 +1,47 @@
+/// The state to draw, derived from the scroll view at its latest time.
+extension ScrollView {
+    /// The frame to draw now: call `advance(to:)` with the frame time first.
+    public var frame: ScrollFrame {
+        let opacity = indicatorOpacity
+        let isMoving = motion.horizontal.isActive || motion.vertical.isActive
+        let hasFingers = gesture.stage != .none || !touches.isEmpty
+        return ScrollFrame(
+            timeMilliseconds: timeMilliseconds, contentOffset: contentOffset, zoomScale: zoomScale,
+            phase: phase, horizontalIndicator: indicator(.horizontal, opacity: opacity),
+            verticalIndicator: indicator(.vertical, opacity: opacity), pageControl: pageControl,
+            isAtRest: !hasFingers && !isMoving && opacity == 0,
+            needsFrames: isMoving || (!hasFingers && opacity > 0))
+    }
+
+    /// The page control for the current offset.
+    public var pageControl: PageControlModel {
+        let axis = pageControlAxis
+        let pages = pages(axis)
+        let count = pages.pageCount
+        return PageControlModel(
+            numberOfPages: count, currentPage: pages.nearestPage(to: contentOffset[axis]),
+            axis: axis, isHidden: !showsPageControl || (hidesPageControlForSinglePage && count <= 1),
+            dotPitchPixels: configuration.pageControlDotPitchPixels)
+    }
+
+    /// The indicators' opacity: 1 while the content moves and for the fade delay after, then
+    /// a linear fade.
+    var indicatorOpacity: Double {
+        let sinceMovement = timeMilliseconds - lastMovementMilliseconds
+        let fading = sinceMovement - configuration.indicatorFadeDelayMilliseconds
+        guard fading > 0 else { return 1 }
+        let duration = configuration.indicatorFadeDurationMilliseconds
+        guard duration > 0, fading < duration else { return 0 }
+        return 1 - fading / duration
+    }
+
+    private func indicator(_ axis: Axis, opacity: Double) -> ScrollIndicatorModel {
+        let isShown = axis == .horizontal ? showsHorizontalScrollIndicator : showsVerticalScrollIndicator
+        let pageControlReplacesIt = showsPageControl && !pageControl.isHidden && axis == pageControlAxis
+        let bounds = offsetBounds(axis)
+        return ScrollIndicatorModel(
+            isEnabled: isShown && bounds.upperBound > bounds.lowerBound && !pageControlReplacesIt,
+            offset: contentOffset[axis], bounds: bounds, viewportLength: viewportSize[axis],
+            opacity: opacity, configuration: configuration)
+    }
+}

@@ -1,0 +1,75 @@
+import ScrollPhysics
+
+/// The geometry of scrolling along each axis: bounds, scrollability, rubber band, pages.
+extension ScrollView {
+    /// The content's extent along `axis` at the current zoom, in px.
+    public func zoomedContentLength(_ axis: Axis) -> Double {
+        contentSize[axis] * zoomScale
+    }
+
+    /// The offsets the content rests between along `axis`, in px: from −(leading inset) to the
+    /// content's end plus the trailing inset, less the viewport.
+    public func offsetBounds(_ axis: Axis) -> ClosedRange<Double> {
+        let lower = -contentInsets.leading(axis)
+        let upper = zoomedContentLength(axis) + contentInsets.trailing(axis) - viewportSize[axis]
+        return lower...max(lower, upper)
+    }
+
+    /// Whether touch moves the content along `axis`: it is longer than the viewport, or it is
+    /// set to bounce anyway.
+    public func isScrollable(_ axis: Axis) -> Bool {
+        let bounds = offsetBounds(axis)
+        let alwaysBounces = axis == .horizontal ? alwaysBounceHorizontal : alwaysBounceVertical
+        return bounds.upperBound > bounds.lowerBound || alwaysBounces
+    }
+
+    /// How far `offset` px lies outside the bounds along `axis`, in px: negative before the
+    /// start, positive past the end, zero inside.
+    func overscroll(_ offset: Double, along axis: Axis) -> Double {
+        let bounds = offsetBounds(axis)
+        if offset < bounds.lowerBound { return offset - bounds.lowerBound }
+        if offset > bounds.upperBound { return offset - bounds.upperBound }
+        return 0
+    }
+
+    /// The shown offset for a raw (finger) offset along `axis`: the rubber band past an edge.
+    func bandedOffset(_ rawOffset: Double, along axis: Axis) -> Double {
+        let excess = overscroll(rawOffset, along: axis)
+        let edge = rawOffset - excess
+        return edge
+            + configuration.rubberBand.displacement(
+                forOverdrag: excess, dimension: viewportSize[axis])
+    }
+
+    /// The raw (finger) offset that shows `offset` along `axis`: the inverse rubber band.
+    func rawOffset(showing offset: Double, along axis: Axis) -> Double {
+        let excess = overscroll(offset, along: axis)
+        let edge = offset - excess
+        return edge
+            + configuration.rubberBand.overdrag(forDisplacement: excess, dimension: viewportSize[axis])
+    }
+
+    /// The content's velocity in px/s for a finger moving at `velocity` px/s along `axis`
+    /// while the content is shown at `offset`: slowed by the rubber band's slope past an edge.
+    func contentVelocity(_ velocity: Double, at offset: Double, along axis: Axis) -> Double {
+        let excess = overscroll(offset, along: axis)
+        guard excess != 0 else { return velocity }
+        let dimension = viewportSize[axis]
+        let overdrag = configuration.rubberBand.overdrag(forDisplacement: excess, dimension: dimension)
+        return velocity * configuration.rubberBand.slope(atOverdrag: overdrag, dimension: dimension)
+    }
+
+    /// The pages along `axis`, each the viewport's size.
+    func pages(_ axis: Axis) -> PageGeometry {
+        let bounds = offsetBounds(axis)
+        return PageGeometry(
+            firstOffset: bounds.lowerBound, lastOffset: bounds.upperBound,
+            pageLength: viewportSize[axis])
+    }
+
+    /// The axis the page control counts pages along: horizontal for content that scrolls only
+    /// sideways, vertical otherwise.
+    public var pageControlAxis: Axis {
+        isScrollable(.horizontal) && !isScrollable(.vertical) ? .horizontal : .vertical
+    }
+}

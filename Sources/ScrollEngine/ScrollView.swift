@@ -1,0 +1,124 @@
+import ScrollPhysics
+
+/// A scroll view: content larger than its viewport, moved by touch and by the app, with the
+/// physics and feel of UIScrollView.
+///
+/// It never reads a clock. Every input carries its time in milliseconds, and the app calls
+/// `advance(to:)` with the frame-callback time before it draws; `frame` is then the state to
+/// draw. Times that go backwards are treated as the latest time seen. A value type: the app
+/// keeps one per view and mutates it; nothing allocates once it is running.
+public struct ScrollView: Sendable {
+    /// The tuned constants.
+    public var configuration: ScrollViewConfiguration
+
+    /// The content's size at zoom scale 1, in px.
+    public internal(set) var contentSize: LogicalSize
+
+    /// The visible area's size, in px.
+    public internal(set) var viewportSize: LogicalSize
+
+    /// Extra scrollable space around the content, in px.
+    public internal(set) var contentInsets: ContentInsets
+
+    /// The magnification of the content (1 is actual size).
+    public internal(set) var zoomScale = 1.0
+
+    /// The smallest zoom scale pinching may reach (UIScrollView's default 1; zoom is enabled
+    /// only when the maximum is larger). The gestures issue adds pinch and double-tap.
+    public var minimumZoomScale = 1.0
+
+    /// The largest zoom scale pinching may reach (UIScrollView's default 1).
+    public var maximumZoomScale = 1.0
+
+    /// Whether releases stop on whole pages, one page per flick.
+    public var isPagingEnabled = false
+
+    /// Whether a drag that starts clearly along one axis moves only along it.
+    public var isDirectionalLockEnabled = false
+
+    /// Whether the content bounces horizontally even when it is no wider than the viewport.
+    public var alwaysBounceHorizontal = false
+
+    /// Whether the content bounces vertically even when it is no taller than the viewport.
+    public var alwaysBounceVertical = false
+
+    /// Whether the horizontal scroll indicator may show.
+    public var showsHorizontalScrollIndicator = true
+
+    /// Whether the vertical scroll indicator may show.
+    public var showsVerticalScrollIndicator = true
+
+    /// Whether a page control is shown; it turns off the indicator on its axis.
+    public var showsPageControl = false
+
+    /// Whether the page control hides when there is only one page (UIPageControl's default: no).
+    public var hidesPageControlForSinglePage = false
+
+    /// The point of the zoomed content at the viewport's top-left corner, in px, as
+    /// UIScrollView's `contentOffset`: beyond the bounds while rubber-banding.
+    public internal(set) var contentOffset: LogicalPoint
+
+    /// The latest time the scroll view has seen, in ms.
+    public internal(set) var timeMilliseconds = 0.0
+
+    var motion = AxisPair(horizontal: AxisMotion.none, vertical: AxisMotion.none)
+    var touches = TouchTable()
+    var gesture = TouchGesture()
+    var isTouchCancelPending = false
+    var velocityTracker: VelocityTracker
+    /// The last time the content moved or was held moving, in ms; indicators fade from here.
+    var lastMovementMilliseconds = -Double.infinity
+
+    /// Creates a scroll view showing the top-left of its content.
+    public init(
+        viewportSize: LogicalSize, contentSize: LogicalSize, contentInsets: ContentInsets = .zero,
+        configuration: ScrollViewConfiguration = ScrollViewConfiguration()
+    ) {
+        self.viewportSize = viewportSize
+        self.contentSize = contentSize
+        self.contentInsets = contentInsets
+        self.configuration = configuration
+        contentOffset = LogicalPoint(x: -contentInsets.left, y: -contentInsets.top)
+        velocityTracker = VelocityTracker(
+            horizonMilliseconds: configuration.velocityHorizonMilliseconds,
+            sampleGapMilliseconds: configuration.velocitySampleGapMilliseconds,
+            stillnessBeforeLiftMilliseconds: configuration.stillnessBeforeLiftMilliseconds)
+    }
+
+    /// What the scroll view is doing now.
+    public var phase: ScrollPhase {
+        switch gesture.stage {
+        case .tracking: return .tracking
+        case .dragging: return .dragging
+        case .none: break
+        }
+        let horizontal = motion.horizontal.phase(at: timeMilliseconds)
+        let vertical = motion.vertical.phase(at: timeMilliseconds)
+        // A bounce shows most, then a fling, then a programmatic animation.
+        if horizontal == .bouncing || vertical == .bouncing { return .bouncing }
+        if horizontal == .decelerating || vertical == .decelerating { return .decelerating }
+        if horizontal == .animating || vertical == .animating { return .animating }
+        return .idle
+    }
+
+    /// Moves every animation to `timeMilliseconds`: call it with the frame time before drawing.
+    public mutating func advance(to timeMilliseconds: Double) {
+        if timeMilliseconds.isFinite, timeMilliseconds > self.timeMilliseconds {
+            self.timeMilliseconds = timeMilliseconds
+        }
+        let now = self.timeMilliseconds
+        for axis in Axis.allCases {
+            guard let position = motion[axis].position(at: now) else { continue }
+            if motion[axis].isDone(at: now) {
+                contentOffset[axis] = motion[axis].finalPosition ?? position
+                motion[axis] = .none
+            } else {
+                contentOffset[axis] = position
+            }
+            lastMovementMilliseconds = now
+        }
+        if gesture.stage == .dragging || (gesture.stage == .tracking && gesture.caughtMotion) {
+            lastMovementMilliseconds = now
+        }
+    }
+}

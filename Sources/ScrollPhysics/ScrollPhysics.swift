@@ -1,1 +1,0 @@
-/// Closed-form scroll simulations; see the module files.

@@ -1,3 +1,0 @@
-import XCTest
-@testable import ScrollEngine
-final class ScrollEnginePlaceholderTests: XCTestCase { func testModuleLoads() { XCTAssertTrue(true) } }

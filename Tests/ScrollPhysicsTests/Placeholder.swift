@@ -1,3 +1,0 @@
-import XCTest
-@testable import ScrollPhysics
-final class ScrollPhysicsPlaceholderTests: XCTestCase { func testModuleLoads() { XCTAssertTrue(true) } }

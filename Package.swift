@@ -55,7 +55,7 @@ let package = Package(
 
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),
-        .testTarget(name: "DocumentTests", dependencies: ["Document", "Render", "CCairo"]),
+        .testTarget(name: "DocumentTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo"]),
         .testTarget(name: "GlideTests", dependencies: ["CCairo"]),
     ],
     swiftLanguageModes: [.v6]

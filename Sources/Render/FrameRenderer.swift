@@ -1,12 +1,16 @@
 import CCairo
 import Document
+import ScrollEngine
 
-/// Draws one frame of the document: the page, then the text visible at the scroll offset.
+/// Draws one frame: the page, the document at the engine's offset and zoom, then the
+/// indicators and the page control.
 public struct FrameRenderer {
+    public var overlayStyle = OverlayStyle()
+
     public init() {}
 
-    /// Fills `buffer` with the part of `layout` whose top-left is at `offsetY` logical px.
-    public func render(_ layout: DocumentLayout, offsetY: Double, into buffer: PixelBuffer) {
+    /// Fills `buffer` with the frame the engine describes.
+    public func render(_ layout: DocumentLayout, frame: ScrollFrame, into buffer: PixelBuffer) {
         let surface = cairo_image_surface_create_for_data(
             buffer.pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
             Int32(buffer.width), Int32(buffer.height), Int32(buffer.stride))
@@ -22,11 +26,20 @@ public struct FrameRenderer {
         cairo_paint(cairo)
         cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
 
+        let viewportWidth = Double(buffer.width) / buffer.scale
         let viewportHeight = Double(buffer.height) / buffer.scale
+        let zoom = frame.zoomScale
         // Whole device pixels keep glyph edges sharp between frames.
-        let snappedOffset = (offsetY * buffer.scale).rounded() / buffer.scale
-        cairo_translate(cairo, 0, -snappedOffset)
-        layout.draw(on: cairo, top: snappedOffset, bottom: snappedOffset + viewportHeight)
+        let offsetX = (frame.contentOffset.x * buffer.scale).rounded() / buffer.scale
+        let offsetY = (frame.contentOffset.y * buffer.scale).rounded() / buffer.scale
+        cairo_save(cairo)
+        cairo_translate(cairo, -offsetX, -offsetY)
+        cairo_scale(cairo, zoom, zoom)
+        layout.draw(on: cairo, top: offsetY / zoom, bottom: (offsetY + viewportHeight) / zoom)
+        cairo_restore(cairo)
+
+        OverlayRenderer(style: overlayStyle)
+            .draw(frame, viewportWidth: viewportWidth, viewportHeight: viewportHeight, on: cairo)
         cairo_surface_flush(surface)
     }
 }

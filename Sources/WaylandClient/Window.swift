@@ -13,9 +13,9 @@ public final class Window {
     /// Whether the compositor asked the client to close the window.
     public private(set) var isCloseRequested = false
 
-    /// Draws a frame into `buffer` and returns the changed rectangles in buffer pixels.
-    /// The time is the frame callback's (ms, compositor clock) or nil for a frame drawn at once.
-    public var onDraw: ((_ buffer: ShmBuffer, _ scale: Int32, _ frameTimeMilliseconds: UInt32?) -> [PixelRect])?
+    /// Draws a frame into `buffer`. The time is the frame callback's (ms, compositor clock) or
+    /// nil for a frame drawn at once.
+    public var onDraw: ((_ buffer: ShmBuffer, _ scale: Int32, _ frameTimeMilliseconds: UInt32?) -> DrawnFrame)?
     /// Called after the size or scale changed, before the next draw.
     public var onResize: (() -> Void)?
 
@@ -27,6 +27,7 @@ public final class Window {
     private var frameCallback: FrameCallback?
     private var isConfigured = false
     private var needsDisplay = false
+    private var isDrawing = false
 
     /// Creates a window of `width`×`height` logical px (the compositor may choose otherwise).
     public init(registry: Registry, title: String, appID: String, width: Int32, height: Int32) {
@@ -50,7 +51,7 @@ public final class Window {
     /// Marks the window's content as changed.
     public func setNeedsDisplay() {
         needsDisplay = true
-        if frameCallback == nil { drawIfNeeded(frameTimeMilliseconds: nil) }
+        if frameCallback == nil && !isDrawing { drawIfNeeded(frameTimeMilliseconds: nil) }
     }
 
     /// Whether a frame callback is pending, i.e. the window will be asked to draw again.
@@ -92,13 +93,37 @@ public final class Window {
         // All buffers busy: the compositor will release one, and the frame callback retries.
         guard let buffer else { return }
         needsDisplay = false
-        let damage = onDraw(buffer, scale, frameTimeMilliseconds)
-        frameCallback = FrameCallback(surface: surface) { [unowned self] time in
-            frameCallback = nil
-            drawIfNeeded(frameTimeMilliseconds: time)
+        isDrawing = true
+        let drawn = onDraw(buffer, scale, frameTimeMilliseconds)
+        isDrawing = false
+        // A frame that leaves everything at rest asks for no callback, so an idle window gets
+        // no wake-ups. Otherwise the callback paces the next frame: an animation draws again
+        // when it fires, and input that arrives before then waits for it (one frame in flight).
+        if !drawn.isAtRest {
+            needsDisplay = needsDisplay || drawn.isAnimating
+            frameCallback = FrameCallback(surface: surface) { [unowned self] time in
+                frameCallback = nil
+                drawIfNeeded(frameTimeMilliseconds: time)
+            }
         }
-        surface.attach(buffer, scale: scale, damage: damage)
+        surface.attach(buffer, scale: scale, damage: drawn.damage)
         buffer.isBusy = true
         surface.commit()
+    }
+}
+
+/// What a draw produced: the changed rectangles and whether anything is still going on.
+public struct DrawnFrame {
+    /// Changed rectangles in buffer pixels.
+    public var damage: [PixelRect]
+    /// Whether the next frame must be drawn without new input (an animation or fade runs).
+    public var isAnimating: Bool
+    /// Whether nothing will change without new input and no input is in progress.
+    public var isAtRest: Bool
+
+    public init(damage: [PixelRect], isAnimating: Bool, isAtRest: Bool) {
+        self.damage = damage
+        self.isAnimating = isAnimating
+        self.isAtRest = isAtRest
     }
 }

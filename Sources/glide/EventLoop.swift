@@ -4,21 +4,31 @@ import WaylandClient
 /// The one-thread poll loop: it sleeps in `poll` until the compositor sends something, so an
 /// idle window uses no CPU. Animation is driven by frame callbacks, which arrive as events.
 enum EventLoop {
-    static func run(display: Display, until isFinished: () -> Bool) throws(WaylandError) {
+    /// Runs until `isFinished`; `sources` are further descriptors (key-repeat timers) to
+    /// watch, asked for anew on each turn because keyboards come and go.
+    static func run(
+        display: Display, sources: () -> [(fileDescriptor: Int32, handler: () -> Void)], until isFinished: () -> Bool
+    ) throws(WaylandError) {
         while !isFinished() {
             try display.prepareToRead()
             try display.flush()
-            var descriptor = pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, -1)
+            let extra = sources()
+            var descriptors = [pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+                + extra.map { pollfd(fd: $0.fileDescriptor, events: Int16(POLLIN), revents: 0) }
+            let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
             if ready < 0 && errno != EINTR {
                 try display.finishRead(readable: false)
                 throw .connectionLost(errno: errno)
             }
-            if descriptor.revents & Int16(POLLHUP | POLLERR) != 0 && descriptor.revents & Int16(POLLIN) == 0 {
+            let displayEvents = descriptors[0].revents
+            if displayEvents & Int16(POLLHUP | POLLERR) != 0 && displayEvents & Int16(POLLIN) == 0 {
                 try display.finishRead(readable: false)
                 throw .connectionLost(errno: EPIPE)
             }
-            try display.finishRead(readable: ready > 0)
+            try display.finishRead(readable: displayEvents & Int16(POLLIN) != 0)
+            for (index, source) in extra.enumerated() where descriptors[index + 1].revents & Int16(POLLIN) != 0 {
+                source.handler()
+            }
         }
         try display.flush()
     }

@@ -1,49 +1,110 @@
 import Document
 import Render
+import ScrollEngine
 import WaylandClient
 
-/// The composition root's state: one document shown in one window.
+/// The composition root's state: one document in one window, scrolled by the engine.
+///
+/// Events only change the engine and mark the window; the frame callback (or an immediate
+/// draw when none is pending) advances the engine to the frame's time and renders it.
 final class Viewer {
     static let appID = "dev.glide.Glide"
 
     private let window: Window
     private let layout: DocumentLayout
+    private var scrollView: ScrollView
     private let renderer = FrameRenderer()
-    /// How far the document is scrolled, in logical px from its top.
-    private var offsetY = 0.0
+    /// The engine's clock in ms: the latest event or frame time seen. Input and frame
+    /// callbacks share the compositor's millisecond clock; taking the maximum keeps the
+    /// engine's time monotonic when a compositor stamps events oddly (sway gives time 0 to
+    /// `seat cursor press`).
+    private var timeMilliseconds = 0.0
     private(set) var isQuitRequested = false
+    private let registry: Registry
 
     init(document: Document, registry: Registry) {
+        self.registry = registry
         layout = DocumentLayout(document: document)
+        let initialSize = LogicalSize(width: 1024, height: 768)
+        scrollView = ScrollView(viewportSize: initialSize, contentSize: initialSize)
         window = Window(registry: registry, title: "\(document.title) — Glide", appID: Viewer.appID,
-                        width: 1024, height: 768)
-        window.onResize = { [unowned self] in
-            layout.layout(width: Double(window.width))
+                        width: Int32(initialSize.width), height: Int32(initialSize.height))
+        window.onResize = { [unowned self] in resize() }
+        window.onDraw = { [unowned self] buffer, scale, time in
+            draw(into: buffer, scale: scale, frameTimeMilliseconds: time)
         }
-        window.onDraw = { [unowned self] buffer, scale, _ in
-            draw(into: buffer, scale: scale)
-        }
-        for seat in registry.seats { listen(to: seat) }
-        registry.onSeatAdded = { [unowned self] seat in listen(to: seat) }
+        for seat in registry.seats { seat.delegate = self }
+        registry.onSeatAdded = { [unowned self] seat in seat.delegate = self }
     }
 
     /// Whether the loop should stop: the user quit or the compositor closed the window.
     var isFinished: Bool { isQuitRequested || window.isCloseRequested }
 
-    private func listen(to seat: Seat) {
-        seat.onKey = { [unowned self] key in handle(key) }
+    /// The key-repeat timers the loop must watch, with what to do when one is readable.
+    var pollSources: [(fileDescriptor: Int32, handler: () -> Void)] {
+        registry.seats.compactMap { seat -> (fileDescriptor: Int32, handler: () -> Void)? in
+            guard let descriptor = seat.keyRepeatFileDescriptor else { return nil }
+            return (descriptor, { seat.keyboard?.deliverDueRepeats() })
+        }
     }
 
-    private func handle(_ key: KeyEvent) {
+    private func advanceClock(to milliseconds: UInt32) {
+        timeMilliseconds = max(timeMilliseconds, Double(milliseconds))
+    }
+
+    private func resize() {
+        layout.layout(width: Double(window.width))
+        let viewport = LogicalSize(width: Double(window.width), height: Double(window.height))
+        scrollView.resize(to: viewport, timeMilliseconds: timeMilliseconds)
+        scrollView.setContentSize(LogicalSize(width: viewport.width, height: layout.contentHeight),
+                                  timeMilliseconds: timeMilliseconds)
+    }
+
+    private func draw(into buffer: ShmBuffer, scale: Int32, frameTimeMilliseconds: UInt32?) -> DrawnFrame {
+        if let frameTimeMilliseconds { advanceClock(to: frameTimeMilliseconds) }
+        scrollView.advance(to: timeMilliseconds)
+        let frame = scrollView.frame
+        let pixels = PixelBuffer(pixels: buffer.pixels, width: Int(buffer.width), height: Int(buffer.height),
+                                 stride: Int(buffer.stride), scale: Double(scale))
+        renderer.render(layout, frame: frame, into: pixels)
+        return DrawnFrame(damage: [PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)],
+                          isAnimating: frame.needsFrames, isAtRest: frame.isAtRest)
+    }
+}
+
+extension Viewer: SeatDelegate {
+    func seat(_ seat: Seat, didReceiveTouchFrame events: [TouchEvent]) {
+        for event in events {
+            switch event {
+            case .down(let id, let x, let y, let time):
+                advanceClock(to: time)
+                scrollView.touchDown(id: Int(id), at: LogicalPoint(x: x, y: y), timeMilliseconds: timeMilliseconds)
+            case .motion(let id, let x, let y, let time):
+                advanceClock(to: time)
+                scrollView.touchMotion(id: Int(id), to: LogicalPoint(x: x, y: y), timeMilliseconds: timeMilliseconds)
+            case .up(let id, let time):
+                advanceClock(to: time)
+                scrollView.touchUp(id: Int(id), timeMilliseconds: timeMilliseconds)
+            }
+        }
+        scrollView.touchFrame()
+        window.setNeedsDisplay()
+    }
+
+    func seatDidCancelTouches(_ seat: Seat) {
+        scrollView.touchCancel(timeMilliseconds: timeMilliseconds)
+        window.setNeedsDisplay()
+    }
+
+    func seat(_ seat: Seat, didReceivePointerFrame frame: PointerFrame) {}
+
+    func seat(_ seat: Seat, didReceivePinch event: PinchEvent) {}
+
+    func seat(_ seat: Seat, didReceiveHold event: HoldEvent) {}
+
+    func seat(_ seat: Seat, didPressKey key: KeyEvent) {
         let isQuit = key.name == "Escape"
             || (key.name.lowercased() == "q" && (key.modifiers.isEmpty || key.modifiers == .control))
         if isQuit { isQuitRequested = true }
-    }
-
-    private func draw(into buffer: ShmBuffer, scale: Int32) -> [PixelRect] {
-        let pixels = PixelBuffer(pixels: buffer.pixels, width: Int(buffer.width), height: Int(buffer.height),
-                                 stride: Int(buffer.stride), scale: Double(scale))
-        renderer.render(layout, offsetY: offsetY, into: pixels)
-        return [PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)]
     }
 }

@@ -36,7 +36,7 @@ do {
     let display = try Display()
     let registry = try Registry(display: display)
     let viewer = Viewer(document: document, registry: registry)
-    try EventLoop.run(display: display) { viewer.isFinished }
+    try EventLoop.run(display: display, sources: { viewer.pollSources }, until: { viewer.isFinished })
 } catch {
     exit(.failure, error.description)
 }

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 @testable import Document
 import Render
+import ScrollEngine
 
 /// Layout with pango and drawing with cairo into an offscreen image.
 final class LayoutAndRenderTests: XCTestCase {
@@ -15,7 +16,11 @@ final class LayoutAndRenderTests: XCTestCase {
         let buffer = PixelBuffer(pixels: UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!),
                                  width: width * scale, height: height * scale,
                                  stride: Int(cairo_image_surface_get_stride(surface)), scale: Double(scale))
-        FrameRenderer().render(layout, offsetY: offsetY, into: buffer)
+        var view = ScrollView(viewportSize: LogicalSize(width: Double(width), height: Double(height)),
+                              contentSize: LogicalSize(width: Double(width), height: layout.contentHeight))
+        view.scroll(to: LogicalPoint(x: 0, y: offsetY), animated: false, timeMilliseconds: 0)
+        XCTAssertEqual(view.frame.contentOffset.y, offsetY, "the test asks for an offset inside the bounds")
+        FrameRenderer().render(layout, frame: view.frame, into: buffer)
         let data = UnsafeRawPointer(cairo_image_surface_get_data(surface)!).assumingMemoryBound(to: UInt32.self)
         let count = buffer.stride / 4 * buffer.height
         return (surface, Array(UnsafeBufferPointer(start: data, count: count)))
@@ -45,12 +50,24 @@ final class LayoutAndRenderTests: XCTestCase {
         XCTAssertEqual(frame.pixels[0] & 0xffffff, 0xFBFAF7)
     }
 
-    func testScrolledPastTheEndShowsOnlyThePage() {
+    func testScrollingByWholePixelsMovesTheTextByExactlyThatManyRows() {
         let layout = DocumentLayout(document: Document(text: longParagraph, isMarkdown: false, title: "t"))
-        layout.layout(width: 800)
-        let frame = render(layout, width: 800, height: 600, offsetY: layout.contentHeight + 10)
-        defer { cairo_surface_destroy(frame.surface) }
-        XCTAssertEqual(inkCount(frame.pixels), 0)
+        layout.layout(width: 400)
+        let top = render(layout, width: 400, height: 300)
+        let scrolled = render(layout, width: 400, height: 300, offsetY: 37)
+        defer {
+            cairo_surface_destroy(top.surface)
+            cairo_surface_destroy(scrolled.surface)
+        }
+        let rowLength = 400
+        let sourceRows = top.pixels[(60 + 37) * rowLength..<(260 + 37) * rowLength]
+        let movedRows = scrolled.pixels[60 * rowLength..<260 * rowLength]
+        // The indicator strip at the right edge differs; compare the text column only.
+        func textColumns(_ rows: ArraySlice<UInt32>) -> [UInt32] {
+            rows.enumerated().filter { $0.offset % rowLength < 380 }.map(\.element)
+        }
+        XCTAssertEqual(textColumns(sourceRows), textColumns(movedRows))
+        XCTAssertGreaterThan(inkCount(Array(movedRows)), 1_000)
     }
 
     func testDoubleScaleDrawsTheSameLayoutWithMorePixels() {

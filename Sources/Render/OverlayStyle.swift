@@ -1,0 +1,33 @@
+/// How the scroll indicators and the page control look, in logical px.
+///
+/// After iOS as cloned by Flutter's Cupertino scrollbar (reference/scroll-physics.md §1):
+/// thickness 2.5–3, margin 3, colour black at 35 % on light content (0x59000000) and white at
+/// 50 % on dark (0x80FFFFFF). Dots after libadwaita's carousel indicator dots: radius 3
+/// (4 current), opacity 0.3 → 0.9 (§2).
+public struct OverlayStyle: Sendable {
+    /// The indicator bar's thickness in logical px.
+    public var indicatorThicknessPixels = 3.0
+    /// The gap between a bar and the window edge in logical px.
+    public var indicatorEdgeInsetPixels = 3.0
+    /// A dot's radius in logical px, and the current dot's.
+    public var dotRadiusPixels = 3.0
+    public var currentDotRadiusPixels = 4.0
+    /// Opacity of the other dots and of the current one.
+    public var dotOpacity = 0.3
+    public var currentDotOpacity = 0.9
+    /// Distance from the window's bottom edge to the dots' centre in logical px.
+    public var pageControlBottomInsetPixels = 20.0
+    /// Height of the rounded backdrop behind the dots, so they read on any content.
+    public var pageControlBackdropHeightPixels = 22.0
+    /// Whether the content is dark, so the overlays are drawn light.
+    public var isOnDarkContent = false
+
+    public init() {}
+
+    /// The overlay ink as grey level (0 black, 1 white) and its opacity at full strength.
+    var ink: (level: Double, alpha: Double) { isOnDarkContent ? (1, 0.5) : (0, 0.35) }
+
+    /// The vertical space the page control takes at the bottom, which the vertical indicator
+    /// must stay clear of.
+    var pageControlClearancePixels: Double { pageControlBottomInsetPixels + pageControlBackdropHeightPixels / 2 + 2 }
+}

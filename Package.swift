@@ -33,7 +33,9 @@ let package = Package(
             plugins: ["WaylandScannerPlugin"]),
 
         // Pure Swift: no C, no clock.
-        .target(name: "ScrollPhysics"),
+        // The standard library's own rounded() and squareRoot() lower to libm calls on Linux
+        // (x86-64 has no baseline rounding instruction); ScrollPhysics imports nothing.
+        .target(name: "ScrollPhysics", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "ScrollEngine", dependencies: ["ScrollPhysics"]),
 
         // Content and pixels: no Wayland.

@@ -51,7 +51,7 @@ let package = Package(
 
         .executableTarget(
             name: "glide",
-            dependencies: ["ScrollEngine", "Document", "Render", "WaylandClient"]),
+            dependencies: ["ScrollEngine", "Document", "Render", "WaylandClient", "CSystem"]),
         .executableTarget(name: "glide-replay", dependencies: ["ScrollEngine"]),
         .executableTarget(name: "glide-bench", dependencies: ["ScrollEngine", "Document", "Render"]),
 

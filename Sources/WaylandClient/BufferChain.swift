@@ -1,9 +1,13 @@
-/// The window's buffers: two, a third only when both are busy, reused once released.
+/// The window's buffers: two, a third only when both are busy, reused once released, all in
+/// one pool that grows with the window.
 final class BufferChain {
     private let shm: Shm
+    private var pool: ShmPool?
     private var buffers: [ShmBuffer] = []
     /// More would only hide a compositor that never releases; foot and GTK stay at two or three.
-    private let maximumBufferCount = 3
+    static let maximumBufferCount = 3
+    /// Called when a buffer is released, so a frame that found all busy can be drawn.
+    var onBufferReleased: (() -> Void)?
 
     init(shm: Shm) {
         self.shm = shm
@@ -15,8 +19,23 @@ final class BufferChain {
         if let free = buffers.first(where: { !$0.isBusy }) {
             return free
         }
-        guard buffers.count < maximumBufferCount else { return nil }
-        let buffer = try ShmBuffer(shm: shm, width: width, height: height)
+        guard buffers.count < BufferChain.maximumBufferCount else { return nil }
+        let slotBytes = ShmBuffer.byteCount(width: width, height: height)
+        let poolBytes = slotBytes * BufferChain.maximumBufferCount
+        // Buffers of the old size that the compositor still reads keep the old pool (they
+        // hold it); otherwise the pool is grown in place.
+        if let current = pool, buffers.allSatisfy({ $0.pool !== current || ($0.width == width && $0.height == height) }) {
+            try current.grow(to: poolBytes)
+        } else {
+            pool = try ShmPool(shm: shm, byteCount: poolBytes)
+        }
+        guard let pool else { return nil }
+        let usedSlots = Set(buffers.filter { $0.pool === pool }.map(\.slot))
+        guard let slot = (0..<BufferChain.maximumBufferCount).first(where: { !usedSlots.contains($0) }) else {
+            return nil
+        }
+        let buffer = ShmBuffer(pool: pool, slot: slot, width: width, height: height)
+        buffer.onRelease = { [weak self] in self?.onBufferReleased?() }
         buffers.append(buffer)
         return buffer
     }

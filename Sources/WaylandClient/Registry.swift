@@ -14,6 +14,7 @@ public final class Registry: ProxyOwner {
     public private(set) var windowManager: WindowManager?
     public private(set) var decorationManager: DecorationManager?
     public private(set) var pointerGestures: PointerGestures?
+    public private(set) var presentation: Presentation?
     public private(set) var seats: [Seat] = []
     public private(set) var outputs: [Output] = []
 
@@ -41,6 +42,9 @@ public final class Registry: ProxyOwner {
         if decorationManager == nil {
             DebugLog.write("no zxdg_decoration_manager_v1: the window has no server-side decorations")
         }
+        if presentation == nil {
+            DebugLog.write("no wp_presentation: no presentation times in the trace")
+        }
         if pointerGestures == nil {
             DebugLog.write("no zwp_pointer_gestures_v1: no touchpad pinch or hold")
         }
@@ -67,6 +71,8 @@ public final class Registry: ProxyOwner {
         case "zwp_pointer_gestures_v1":
             pointerGestures = PointerGestures(
                 proxy: bindProxy(name, glide_zwp_pointer_gestures_v1_interface(), min(version, 3)))
+        case "wp_presentation":
+            presentation = Presentation(proxy: bindProxy(name, glide_wp_presentation_interface(), 1))
         case "wl_seat":
             let seat = Seat(proxy: bindProxy(name, glide_wl_seat_interface(), min(version, 8)), name: name, registry: self)
             seats.append(seat)

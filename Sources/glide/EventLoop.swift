@@ -4,10 +4,16 @@ import WaylandClient
 /// The one-thread poll loop: it sleeps in `poll` until the compositor sends something, so an
 /// idle window uses no CPU. Animation is driven by frame callbacks, which arrive as events.
 enum EventLoop {
+    /// A descriptor to watch besides the display's, and what to do when it is readable.
+    struct Source {
+        var fileDescriptor: Int32
+        var handler: () -> Void
+    }
+
     /// Runs until `isFinished`; `sources` are further descriptors (key-repeat timers) to
     /// watch, asked for anew on each turn because keyboards come and go.
     static func run(
-        display: Display, sources: () -> [(fileDescriptor: Int32, handler: () -> Void)], until isFinished: () -> Bool
+        display: Display, sources: () -> [Source], until isFinished: () -> Bool
     ) throws(WaylandError) {
         while !isFinished() {
             try display.prepareToRead()

@@ -21,17 +21,25 @@ final class Viewer {
     private var timeMilliseconds = 0.0
     private(set) var isQuitRequested = false
     private let registry: Registry
+    private let trace: TraceWriter?
+    private var drawnFrameCount = 0
 
-    init(document: Document, registry: Registry) {
+    init(document: Document, registry: Registry, trace: TraceWriter?) {
         self.registry = registry
+        self.trace = trace
         layout = DocumentLayout(document: document)
         let initialSize = LogicalSize(width: 1024, height: 768)
         scrollView = ScrollView(viewportSize: initialSize, contentSize: initialSize)
         window = Window(registry: registry, title: "\(document.title) — Glide", appID: Viewer.appID,
                         width: Int32(initialSize.width), height: Int32(initialSize.height))
         window.onResize = { [unowned self] in resize() }
-        window.onDraw = { [unowned self] buffer, scale, time in
-            draw(into: buffer, scale: scale, frameTimeMilliseconds: time)
+        window.onDraw = { [unowned self] buffer, scale, timing in
+            draw(into: buffer, scale: scale, timing: timing)
+        }
+        if let trace {
+            window.onFrameCommitted = { number, commitTime, presentedTime in
+                trace.commit(number: number, commitMilliseconds: commitTime, presentedMilliseconds: presentedTime)
+            }
         }
         for seat in registry.seats { seat.delegate = self }
         registry.onSeatAdded = { [unowned self] seat in seat.delegate = self }
@@ -40,12 +48,21 @@ final class Viewer {
     /// Whether the loop should stop: the user quit or the compositor closed the window.
     var isFinished: Bool { isQuitRequested || window.isCloseRequested }
 
-    /// The key-repeat timers the loop must watch, with what to do when one is readable.
-    var pollSources: [(fileDescriptor: Int32, handler: () -> Void)] {
-        registry.seats.compactMap { seat -> (fileDescriptor: Int32, handler: () -> Void)? in
-            guard let descriptor = seat.keyRepeatFileDescriptor else { return nil }
-            return (descriptor, { seat.keyboard?.deliverDueRepeats() })
-        }
+    /// Asks the loop to end, as a quit key does (SIGINT, SIGTERM).
+    func quit() {
+        isQuitRequested = true
+    }
+
+    /// The timers the loop must watch (frame fallback, key repeat), with what to do when one
+    /// is readable.
+    var pollSources: [EventLoop.Source] {
+        let window = self.window
+        return [EventLoop.Source(fileDescriptor: window.fallbackTimerFileDescriptor) { window.fallbackTimerFired() }]
+            + registry.seats.compactMap { seat in
+                seat.keyRepeatFileDescriptor.map { descriptor in
+                    EventLoop.Source(fileDescriptor: descriptor) { seat.keyboard?.deliverDueRepeats() }
+                }
+            }
     }
 
     private func advanceClock(to milliseconds: UInt32) {
@@ -60,10 +77,16 @@ final class Viewer {
                                   timeMilliseconds: timeMilliseconds)
     }
 
-    private func draw(into buffer: ShmBuffer, scale: Int32, frameTimeMilliseconds: UInt32?) -> DrawnFrame {
-        if let frameTimeMilliseconds { advanceClock(to: frameTimeMilliseconds) }
+    private func draw(into buffer: ShmBuffer, scale: Int32, timing: FrameTiming) -> DrawnFrame {
+        switch timing {
+        case .callback(let time): advanceClock(to: time)
+        case .immediate: break
+        case .fallback(let elapsed): timeMilliseconds += elapsed
+        }
         scrollView.advance(to: timeMilliseconds)
         let frame = scrollView.frame
+        drawnFrameCount += 1
+        trace?.record(frame, number: drawnFrameCount)
         let pixels = PixelBuffer(pixels: buffer.pixels, width: Int(buffer.width), height: Int(buffer.height),
                                  stride: Int(buffer.stride), scale: Double(scale))
         renderer.render(layout, frame: frame, into: pixels)
@@ -103,8 +126,16 @@ extension Viewer: SeatDelegate {
     func seat(_ seat: Seat, didReceiveHold event: HoldEvent) {}
 
     func seat(_ seat: Seat, didPressKey key: KeyEvent) {
-        let isQuit = key.name == "Escape"
-            || (key.name.lowercased() == "q" && (key.modifiers.isEmpty || key.modifiers == .control))
-        if isQuit { isQuitRequested = true }
+        advanceClock(to: key.timeMilliseconds)
+        switch (key.name, key.modifiers) {
+        case ("Escape", _) where window.states.isFullscreen:
+            window.setFullscreen(false)
+        case ("Escape", _), ("q", []), ("q", .control), ("Q", .control):
+            isQuitRequested = true
+        case ("F11", []):
+            window.setFullscreen(!window.states.isFullscreen)
+        default:
+            break
+        }
     }
 }

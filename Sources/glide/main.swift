@@ -1,3 +1,4 @@
+import CSystem
 import Document
 import Glibc
 import WaylandClient
@@ -32,11 +33,25 @@ do {
     exit(.failure, error.description)
 }
 
+let trace: TraceWriter?
+do {
+    trace = try options.tracePath.map { path throws(TraceError) in try TraceWriter(path: path) }
+} catch {
+    exit(.failure, error.description)
+}
+
+// SIGINT, SIGTERM and SIGHUP end the loop like a quit key, so the window is torn down and
+// the trace is complete.
+let terminationSignals = glide_termination_signalfd()
+
 do {
     let display = try Display()
     let registry = try Registry(display: display)
-    let viewer = Viewer(document: document, registry: registry)
-    try EventLoop.run(display: display, sources: { viewer.pollSources }, until: { viewer.isFinished })
+    let viewer = Viewer(document: document, registry: registry, trace: trace)
+    let signalSource = EventLoop.Source(fileDescriptor: terminationSignals) {
+        if glide_signalfd_take(terminationSignals) != 0 { viewer.quit() }
+    }
+    try EventLoop.run(display: display, sources: { [signalSource] + viewer.pollSources }, until: { viewer.isFinished })
 } catch {
     exit(.failure, error.description)
 }

@@ -17,3 +17,11 @@ int glide_timerfd_arm(int fd, uint32_t delay_ms, uint32_t interval_ms);
 
 /// Reads how many times the timer fired since the last read (0 if none).
 uint64_t glide_timerfd_take_expirations(int fd);
+
+/// Blocks SIGINT, SIGTERM and SIGHUP for the process and returns a non-blocking,
+/// close-on-exec descriptor that becomes readable when one arrives, or -1 with errno set.
+/// The corresponding C function is `signalfd`.
+int glide_termination_signalfd(void);
+
+/// Reads one pending signal from a signalfd; returns its number, or 0 if none.
+int glide_signalfd_take(int fd);

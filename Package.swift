@@ -22,6 +22,7 @@ let package = Package(
         systemLibrary("CCairo", pkgConfig: "cairo", debian: "libcairo2-dev"),
         systemLibrary("CPangoCairo", pkgConfig: "pangocairo", debian: "libpango1.0-dev"),
         systemLibrary("CCmark", pkgConfig: "libcmark", debian: "libcmark-dev"),
+        systemLibrary("CLibdecor", pkgConfig: "libdecor-0", debian: "libdecor-0-dev"),
         .plugin(
             name: "WaylandScannerPlugin",
             capability: .buildTool(),
@@ -46,7 +47,7 @@ let package = Package(
         .target(
             name: "WaylandClient",
             dependencies: [
-                "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXkbCommon", "CSystem",
+                "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXkbCommon", "CSystem", "CLibdecor",
             ]),
 
         .executableTarget(

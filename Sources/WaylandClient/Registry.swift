@@ -15,6 +15,8 @@ public final class Registry: ProxyOwner {
     public private(set) var decorationManager: DecorationManager?
     public private(set) var pointerGestures: PointerGestures?
     public private(set) var presentation: Presentation?
+    public private(set) var fractionalScaleManager: FractionalScaleManager?
+    public private(set) var viewporter: Viewporter?
     public private(set) var seats: [Seat] = []
     public private(set) var outputs: [Output] = []
 
@@ -41,6 +43,9 @@ public final class Registry: ProxyOwner {
         guard windowManager != nil else { throw .missingGlobal("xdg_wm_base") }
         if decorationManager == nil {
             DebugLog.write("no zxdg_decoration_manager_v1: the window has no server-side decorations")
+        }
+        if fractionalScaleManager == nil || viewporter == nil {
+            DebugLog.write("no wp_fractional_scale_manager_v1 with wp_viewporter: integer output scales only")
         }
         if presentation == nil {
             DebugLog.write("no wp_presentation: no presentation times in the trace")
@@ -71,6 +76,11 @@ public final class Registry: ProxyOwner {
         case "zwp_pointer_gestures_v1":
             pointerGestures = PointerGestures(
                 proxy: bindProxy(name, glide_zwp_pointer_gestures_v1_interface(), min(version, 3)))
+        case "wp_fractional_scale_manager_v1":
+            fractionalScaleManager = FractionalScaleManager(
+                proxy: bindProxy(name, glide_wp_fractional_scale_manager_v1_interface(), 1))
+        case "wp_viewporter":
+            viewporter = Viewporter(proxy: bindProxy(name, glide_wp_viewporter_interface(), 1))
         case "wp_presentation":
             presentation = Presentation(proxy: bindProxy(name, glide_wp_presentation_interface(), 1))
         case "wl_seat":

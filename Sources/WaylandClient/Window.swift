@@ -1,3 +1,5 @@
+import Glibc
+
 /// A desktop window: a surface with the xdg-shell toplevel role, decorations, buffers and
 /// frame pacing.
 ///
@@ -8,15 +10,17 @@ public final class Window {
     /// The window's size in logical px.
     public private(set) var width: Int32
     public private(set) var height: Int32
-    /// The buffer scale the window renders at.
-    public private(set) var scale: Int32 = 1
+    /// Device pixels per logical px: the output's integer scale, or the fractional scale when
+    /// the compositor offers `wp_fractional_scale_v1` (then the buffer scale is 1 and a
+    /// viewport maps the buffer onto the logical size).
+    public private(set) var scale = 1.0
     /// The states of the last configure (fullscreen, maximized, activated, resizing).
     public private(set) var states = WindowStates()
     /// Whether the compositor asked the client to close the window.
     public private(set) var isCloseRequested = false
 
-    /// Draws a frame into `buffer` at buffer scale `scale`.
-    public var onDraw: ((_ buffer: ShmBuffer, _ scale: Int32, _ timing: FrameTiming) -> DrawnFrame)?
+    /// Draws a frame into `buffer` at `scale` device pixels per logical px.
+    public var onDraw: ((_ buffer: ShmBuffer, _ scale: Double, _ timing: FrameTiming) -> DrawnFrame)?
     /// Called after the size or scale changed, before the next draw.
     public var onResize: (() -> Void)?
     /// Called for each committed frame: its number (counting from 1), the monotonic time of
@@ -26,12 +30,15 @@ public final class Window {
     public var onFrameCommitted: ((_ number: Int, _ commitMilliseconds: Double, _ presentedMilliseconds: Double?) -> Void)?
 
     private let surface: Surface
-    private let xdgSurface: XdgSurface
-    private let toplevel: XdgToplevel
-    private let decoration: ToplevelDecoration?
+    private let role: ToplevelRole
+    /// Whether libdecor draws the decorations (no xdg-decoration): touch then needs Glide's own
+    /// ways to move and close the window, since libdecor's cairo plugin handles only pointers.
+    public let hasClientSideDecorations: Bool
     private let buffers: BufferChain
     private let presentation: Presentation?
     private let fallbackTimer = FallbackTimer()
+    private let fractionalScale: FractionalScale?
+    private let viewport: Viewport?
     private var frameCallback: FrameCallback?
     private var feedbacks: [Int: PresentationFeedback] = [:]
     private var committedFrameCount = 0
@@ -40,26 +47,46 @@ public final class Window {
     private var isDrawing = false
 
     /// Creates a window of `width`×`height` logical px (the compositor may choose otherwise).
-    public init(registry: Registry, title: String, appID: String, width: Int32, height: Int32) {
+    /// Decorations are server-side where the compositor offers xdg-decoration, else drawn by
+    /// libdecor (`GLIDE_DECORATIONS=none` turns libdecor off, e.g. for kiosks).
+    public init(registry: Registry, display: Display, title: String, appID: String, width: Int32, height: Int32) {
         self.width = width
         self.height = height
         surface = Surface(registry: registry)
-        xdgSurface = XdgSurface(windowManager: registry.windowManager!, surface: surface)
-        let toplevel = XdgToplevel(xdgSurface: xdgSurface, title: title, appID: appID)
-        self.toplevel = toplevel
-        decoration = registry.decorationManager.map { ToplevelDecoration(manager: $0, toplevel: toplevel.proxy) }
+        let minimum: (width: Int32, height: Int32) = (200, 150)
+        let wantsLibdecor = registry.decorationManager == nil
+            && getenv("GLIDE_DECORATIONS").map { String(cString: $0) } != "none"
+        if wantsLibdecor, let frame = LibdecorFrame(
+            display: display, surface: surface, title: title, appID: appID, width: width, height: height,
+            minimumWidth: minimum.width, minimumHeight: minimum.height) {
+            role = frame
+            hasClientSideDecorations = true
+        } else {
+            if wantsLibdecor { DebugLog.write("libdecor is unavailable: the window has no decorations") }
+            role = XdgToplevelRole(registry: registry, surface: surface, title: title, appID: appID,
+                                   minimumWidth: minimum.width, minimumHeight: minimum.height)
+            hasClientSideDecorations = false
+        }
         buffers = BufferChain(shm: registry.shm!)
         presentation = registry.presentation
-        toplevel.setMinimumSize(width: 200, height: 150)
-        scale = surface.preferredScale
-        xdgSurface.onConfigure = { [unowned self] serial in configure(serial: serial) }
-        toplevel.onClose = { [unowned self] in isCloseRequested = true }
+        if let manager = registry.fractionalScaleManager, let viewporter = registry.viewporter {
+            fractionalScale = FractionalScale(manager: manager, surface: surface)
+            viewport = Viewport(viewporter: viewporter, surface: surface)
+        } else {
+            fractionalScale = nil
+            viewport = nil
+        }
+        scale = Double(surface.preferredScale)
+        role.onConfigure = { [unowned self] width, height, states in configure(width: width, height: height, states: states) }
+        role.onClose = { [unowned self] in isCloseRequested = true }
         surface.onPreferredScaleChange = { [unowned self] in updateScale() }
+        fractionalScale?.onChange = { [unowned self] in updateScale() }
         buffers.onBufferReleased = { [unowned self] in
             if frameCallback == nil && !isDrawing { drawIfNeeded(timing: .immediate) }
         }
         // The first commit has no buffer: it asks the compositor for the first configure.
-        surface.commit()
+        // (libdecor makes that commit itself when the frame is mapped.)
+        if !hasClientSideDecorations { surface.commit() }
     }
 
     /// Marks the window's content as changed.
@@ -70,7 +97,12 @@ public final class Window {
 
     /// Asks for fullscreen, or to leave it (F11); the compositor answers with a configure.
     public func setFullscreen(_ isFullscreen: Bool) {
-        toplevel.setFullscreen(isFullscreen)
+        role.setFullscreen(isFullscreen)
+    }
+
+    /// Lets the user move the window with the pointer or finger that pressed with `serial`.
+    public func beginMove(seat: Seat, serial: UInt32) {
+        role.move(seat: seat, serial: serial)
     }
 
     /// The fallback timer for the app's poll loop, and what to do when it is readable.
@@ -85,14 +117,13 @@ public final class Window {
         drawIfNeeded(timing: .fallback(elapsedMilliseconds: elapsed))
     }
 
-    private func configure(serial: UInt32) {
-        xdgSurface.acknowledgeConfigure(serial: serial)
-        let newWidth = toplevel.suggestedWidth > 0 ? toplevel.suggestedWidth : width
-        let newHeight = toplevel.suggestedHeight > 0 ? toplevel.suggestedHeight : height
+    private func configure(width suggestedWidth: Int32?, height suggestedHeight: Int32?, states: WindowStates) {
+        let newWidth = suggestedWidth ?? width
+        let newHeight = suggestedHeight ?? height
         let resized = newWidth != width || newHeight != height || !isConfigured
         width = newWidth
         height = newHeight
-        states = toplevel.states
+        self.states = states
         isConfigured = true
         if resized { onResize?() }
         // Every configure must be answered by a commit; a frame with the new size does that.
@@ -101,7 +132,7 @@ public final class Window {
     }
 
     private func updateScale() {
-        let newScale = surface.preferredScale
+        let newScale = fractionalScale?.scale ?? Double(surface.preferredScale)
         guard newScale != scale else { return }
         scale = newScale
         onResize?()
@@ -112,7 +143,7 @@ public final class Window {
         guard needsDisplay, isConfigured, let onDraw else { return }
         let buffer: ShmBuffer?
         do {
-            buffer = try buffers.nextBuffer(width: width * scale, height: height * scale)
+            buffer = try buffers.nextBuffer(width: bufferSize(width), height: bufferSize(height))
         } catch {
             DebugLog.write("\(error)")
             return
@@ -137,9 +168,20 @@ public final class Window {
             }
             if drawn.isAnimating { fallbackTimer.arm() }
         }
-        surface.attach(buffer, scale: scale, damage: drawn.damage)
+        if let viewport {
+            viewport.setDestination(width: width, height: height)
+            surface.attach(buffer, scale: 1, damage: drawn.damage)
+        } else {
+            surface.attach(buffer, scale: Int32(scale), damage: drawn.damage)
+        }
         buffer.isBusy = true
         commit()
+    }
+
+    /// A logical length in buffer pixels: ×scale, and for a fractional scale rounded half
+    /// away from zero, as fractional-scale-v1 specifies.
+    private func bufferSize(_ logical: Int32) -> Int32 {
+        Int32((Double(logical) * scale).rounded(.toNearestOrAwayFromZero))
     }
 
     private func commit() {

@@ -37,6 +37,10 @@ final class XdgToplevel: ProxyOwner {
         xdg_toplevel_set_min_size(proxy, width, height)
     }
 
+    func move(seat: Seat, serial: UInt32) {
+        xdg_toplevel_move(proxy, seat.proxy, serial)
+    }
+
     func setFullscreen(_ isFullscreen: Bool) {
         if isFullscreen {
             xdg_toplevel_set_fullscreen(proxy, nil)

@@ -24,13 +24,13 @@ final class Viewer {
     private let trace: TraceWriter?
     private var drawnFrameCount = 0
 
-    init(document: Document, registry: Registry, trace: TraceWriter?) {
+    init(document: Document, display: Display, registry: Registry, trace: TraceWriter?) {
         self.registry = registry
         self.trace = trace
         layout = DocumentLayout(document: document)
         let initialSize = LogicalSize(width: 1024, height: 768)
         scrollView = ScrollView(viewportSize: initialSize, contentSize: initialSize)
-        window = Window(registry: registry, title: "\(document.title) — Glide", appID: Viewer.appID,
+        window = Window(registry: registry, display: display, title: "\(document.title) — Glide", appID: Viewer.appID,
                         width: Int32(initialSize.width), height: Int32(initialSize.height))
         window.onResize = { [unowned self] in resize() }
         window.onDraw = { [unowned self] buffer, scale, timing in
@@ -77,7 +77,7 @@ final class Viewer {
                                   timeMilliseconds: timeMilliseconds)
     }
 
-    private func draw(into buffer: ShmBuffer, scale: Int32, timing: FrameTiming) -> DrawnFrame {
+    private func draw(into buffer: ShmBuffer, scale: Double, timing: FrameTiming) -> DrawnFrame {
         switch timing {
         case .callback(let time): advanceClock(to: time)
         case .immediate: break
@@ -88,7 +88,7 @@ final class Viewer {
         drawnFrameCount += 1
         trace?.record(frame, number: drawnFrameCount)
         let pixels = PixelBuffer(pixels: buffer.pixels, width: Int(buffer.width), height: Int(buffer.height),
-                                 stride: Int(buffer.stride), scale: Double(scale))
+                                 stride: Int(buffer.stride), scale: scale)
         renderer.render(layout, frame: frame, into: pixels)
         return DrawnFrame(damage: [PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)],
                           isAnimating: frame.needsFrames, isAtRest: frame.isAtRest)

@@ -47,7 +47,7 @@ let terminationSignals = glide_termination_signalfd()
 do {
     let display = try Display()
     let registry = try Registry(display: display)
-    let viewer = Viewer(document: document, registry: registry, trace: trace)
+    let viewer = Viewer(document: document, display: display, registry: registry, trace: trace)
     let signalSource = EventLoop.Source(fileDescriptor: terminationSignals) {
         if glide_signalfd_take(terminationSignals) != 0 { viewer.quit() }
     }

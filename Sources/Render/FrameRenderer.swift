@@ -9,8 +9,10 @@ public struct FrameRenderer {
 
     public init() {}
 
-    /// Fills `buffer` with the frame the engine describes.
-    public func render(_ layout: DocumentLayout, frame: ScrollFrame, into buffer: PixelBuffer) {
+    /// Fills `buffer` with the frame the engine describes; `windowControls` are drawn on top at
+    /// the given opacity when the window needs them (client-side decorations).
+    public func render(_ layout: DocumentLayout, frame: ScrollFrame, into buffer: PixelBuffer,
+                       windowControls: (controls: WindowControls, opacity: Double)? = nil) {
         let surface = cairo_image_surface_create_for_data(
             buffer.pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
             Int32(buffer.width), Int32(buffer.height), Int32(buffer.stride))
@@ -38,8 +40,12 @@ public struct FrameRenderer {
         layout.draw(on: cairo, top: offsetY / zoom, bottom: (offsetY + viewportHeight) / zoom)
         cairo_restore(cairo)
 
-        OverlayRenderer(style: overlayStyle)
-            .draw(frame, viewportWidth: viewportWidth, viewportHeight: viewportHeight, on: cairo)
+        let overlay = OverlayRenderer(style: overlayStyle)
+        overlay.draw(frame, viewportWidth: viewportWidth, viewportHeight: viewportHeight, on: cairo)
+        if let windowControls {
+            overlay.drawWindowControls(windowControls.controls, opacity: windowControls.opacity,
+                                       viewportWidth: viewportWidth, on: cairo)
+        }
         cairo_surface_flush(surface)
     }
 }

@@ -55,6 +55,30 @@ struct OverlayRenderer {
         }
     }
 
+    /// The window controls at `opacity` (see `WindowControls`).
+    func drawWindowControls(_ controls: WindowControls, opacity: Double, viewportWidth: Double, on cairo: OpaquePointer) {
+        guard opacity > 0 else { return }
+        let (level, alpha) = style.ink
+        let center = controls.closeCenter(windowWidth: viewportWidth)
+        cairo_set_source_rgba(cairo, level, level, level, alpha * opacity)
+        cairo_new_sub_path(cairo)
+        cairo_arc(cairo, center.x, center.y, controls.closeRadiusPixels, 0, 2 * Double.pi)
+        cairo_fill(cairo)
+        let background = style.isOnDarkContent ? 0.0 : 1.0
+        let arm = controls.closeRadiusPixels * 0.4
+        cairo_set_source_rgba(cairo, background, background, background, opacity)
+        cairo_set_line_width(cairo, 2)
+        cairo_set_line_cap(cairo, CAIRO_LINE_CAP_ROUND)
+        cairo_move_to(cairo, center.x - arm, center.y - arm)
+        cairo_line_to(cairo, center.x + arm, center.y + arm)
+        cairo_move_to(cairo, center.x + arm, center.y - arm)
+        cairo_line_to(cairo, center.x - arm, center.y + arm)
+        cairo_stroke(cairo)
+        cairo_set_source_rgba(cairo, level, level, level, alpha * opacity)
+        roundedBar(x: (viewportWidth - controls.handleWidthPixels) / 2, y: controls.targetSizePixels / 2 - controls.handleHeightPixels / 2,
+                   width: controls.handleWidthPixels, height: controls.handleHeightPixels, on: cairo)
+    }
+
     /// A bar with fully rounded ends.
     private func roundedBar(x: Double, y: Double, width: Double, height: Double, on cairo: OpaquePointer) {
         let radius = min(width, height) / 2

@@ -1,6 +1,7 @@
 /// A change of one touch point, in surface-local logical px, with the compositor's time in ms.
 public enum TouchEvent: Equatable, Sendable {
-    case down(id: Int32, x: Double, y: Double, timeMilliseconds: UInt32)
+    /// A finger went down; `serial` lets the client start a window move with it.
+    case down(id: Int32, x: Double, y: Double, timeMilliseconds: UInt32, serial: UInt32)
     case motion(id: Int32, x: Double, y: Double, timeMilliseconds: UInt32)
     case up(id: Int32, timeMilliseconds: UInt32)
 }

@@ -11,11 +11,12 @@ final class Touch: ProxyOwner {
     private var activeIDs: Set<Int32> = []
 
     private static let listener = ListenerTable(wl_touch_listener(
-        down: { data, _, _, time, surface, id, x, y in
+        down: { data, _, serial, time, surface, id, x, y in
             let touch = owner(data, as: Touch.self)
             guard isOwnSurface(surface) else { return }
             touch.activeIDs.insert(id)
-            touch.pending.append(.down(id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y), timeMilliseconds: time))
+            touch.pending.append(.down(id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y),
+                                       timeMilliseconds: time, serial: serial))
         },
         up: { data, _, _, time, id in
             let touch = owner(data, as: Touch.self)

@@ -23,6 +23,11 @@ final class Viewer {
     private let registry: Registry
     private let trace: TraceWriter?
     private var drawnFrameCount = 0
+    /// Touch controls to move and close the window, shown only with client-side decorations.
+    private let windowControls = WindowControls()
+    private var lastTouchMilliseconds = -Double.infinity
+    /// Touches that landed on a window control: they are the control's, not the engine's.
+    private var controlTouches: [Int32: (target: WindowControls.Target, x: Double, y: Double)] = [:]
 
     init(document: Document, display: Display, registry: Registry, trace: TraceWriter?) {
         self.registry = registry
@@ -89,17 +94,50 @@ final class Viewer {
         trace?.record(frame, number: drawnFrameCount)
         let pixels = PixelBuffer(pixels: buffer.pixels, width: Int(buffer.width), height: Int(buffer.height),
                                  stride: Int(buffer.stride), scale: scale)
-        renderer.render(layout, frame: frame, into: pixels)
+        let controlsOpacity = windowControlsOpacity
+        renderer.render(layout, frame: frame, into: pixels,
+                        windowControls: window.hasClientSideDecorations ? (windowControls, controlsOpacity) : nil)
         return DrawnFrame(damage: [PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)],
-                          isAnimating: frame.needsFrames, isAtRest: frame.isAtRest)
+                          isAnimating: frame.needsFrames || controlsOpacity > 0,
+                          isAtRest: frame.isAtRest && controlsOpacity == 0)
+    }
+
+    /// How visible the window controls are now: 0 without client-side decorations.
+    private var windowControlsOpacity: Double {
+        guard window.hasClientSideDecorations else { return 0 }
+        return windowControls.opacity(elapsedMilliseconds: timeMilliseconds - lastTouchMilliseconds)
+    }
+
+    /// Whether a touch event is for a window control (and handles it if so).
+    private func handleWindowControlTouch(_ event: TouchEvent, seat: Seat) -> Bool {
+        switch event {
+        case .down(let id, let x, let y, _, let serial):
+            guard windowControlsOpacity > 0,
+                  let target = windowControls.target(atX: x, y: y, windowWidth: Double(window.width))
+            else { return false }
+            controlTouches[id] = (target, x, y)
+            // The compositor takes over the touch for the move and cancels it for us.
+            if target == .moveHandle { window.beginMove(seat: seat, serial: serial) }
+            return true
+        case .motion(let id, let x, let y, _):
+            guard let touch = controlTouches[id] else { return false }
+            controlTouches[id] = (touch.target, x, y)
+            return true
+        case .up(let id, _):
+            guard let touch = controlTouches.removeValue(forKey: id) else { return false }
+            let releasedOn = windowControls.target(atX: touch.x, y: touch.y, windowWidth: Double(window.width))
+            if touch.target == .close, releasedOn == .close { isQuitRequested = true }
+            return true
+        }
     }
 }
 
 extension Viewer: SeatDelegate {
     func seat(_ seat: Seat, didReceiveTouchFrame events: [TouchEvent]) {
         for event in events {
+            if handleWindowControlTouch(event, seat: seat) { continue }
             switch event {
-            case .down(let id, let x, let y, let time):
+            case .down(let id, let x, let y, let time, _):
                 advanceClock(to: time)
                 scrollView.touchDown(id: Int(id), at: LogicalPoint(x: x, y: y), timeMilliseconds: timeMilliseconds)
             case .motion(let id, let x, let y, let time):
@@ -111,10 +149,14 @@ extension Viewer: SeatDelegate {
             }
         }
         scrollView.touchFrame()
+        // Any touch reveals the window controls (after the hit test above, so a first touch
+        // on a hidden control scrolls instead).
+        lastTouchMilliseconds = timeMilliseconds
         window.setNeedsDisplay()
     }
 
     func seatDidCancelTouches(_ seat: Seat) {
+        controlTouches.removeAll()
         scrollView.touchCancel(timeMilliseconds: timeMilliseconds)
         window.setNeedsDisplay()
     }

@@ -54,7 +54,11 @@ let package = Package(
             name: "glide",
             dependencies: ["ScrollEngine", "Document", "Render", "WaylandClient", "CSystem"]),
         .executableTarget(name: "glide-replay", dependencies: ["ScrollEngine"]),
-        .executableTarget(name: "glide-bench", dependencies: ["ScrollEngine", "Document", "Render"]),
+        .executableTarget(
+            name: "glide-bench", dependencies: ["ScrollEngine", "Document", "Render"],
+            // Its allocation counter stands in for malloc process-wide, which needs the
+            // executable's symbols in the dynamic symbol table.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
 
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),

@@ -10,7 +10,8 @@ public enum ReplayRunner {
     /// Frames fall every 1000/`framesPerSecond` ms from the first input's time; each frame
     /// first applies the inputs at or before it. Without any `touch-frame` input, every touch
     /// event is its own touch frame. It stops at the first frame after the last input, at or
-    /// after `untilMilliseconds`, at which the scroll view is at rest.
+    /// after `untilMilliseconds`, at which the scroll view is at rest; or, when the script
+    /// leaves a finger down, at which nothing moves (it would never rest).
     public static func run(
         _ inputs: [ReplayInput], options: ReplayOptions, emit: (ScrollFrame) -> Void
     ) {
@@ -44,7 +45,7 @@ public enum ReplayRunner {
             scrollView.advance(to: frameTime)
             let frame = scrollView.frame
             emit(frame)
-            let isFinished = nextInput == inputs.count && frameTime >= until && frame.isAtRest
+            let isFinished = nextInput == inputs.count && frameTime >= until && !frame.needsFrames
             if isFinished || frameTime >= limit { return }
             frameIndex += 1
         }

@@ -26,27 +26,29 @@ extension ScrollView {
     /// How far `offset` px lies outside the bounds along `axis`, in px: negative before the
     /// start, positive past the end, zero inside.
     func overscroll(_ offset: Double, along axis: Axis) -> Double {
+        offset - clamped(offset, along: axis)
+    }
+
+    /// `offset` px moved inside the bounds along `axis`: the edge it is past, if any.
+    func clamped(_ offset: Double, along axis: Axis) -> Double {
         let bounds = offsetBounds(axis)
-        if offset < bounds.lowerBound { return offset - bounds.lowerBound }
-        if offset > bounds.upperBound { return offset - bounds.upperBound }
-        return 0
+        return min(max(offset, bounds.lowerBound), bounds.upperBound)
     }
 
     /// The shown offset for a raw (finger) offset along `axis`: the rubber band past an edge.
     func bandedOffset(_ rawOffset: Double, along axis: Axis) -> Double {
-        let excess = overscroll(rawOffset, along: axis)
-        let edge = rawOffset - excess
+        let edge = clamped(rawOffset, along: axis)
         return edge
             + configuration.rubberBand.displacement(
-                forOverdrag: excess, dimension: viewportSize[axis])
+                forOverdrag: rawOffset - edge, dimension: viewportSize[axis])
     }
 
     /// The raw (finger) offset that shows `offset` along `axis`: the inverse rubber band.
     func rawOffset(showing offset: Double, along axis: Axis) -> Double {
-        let excess = overscroll(offset, along: axis)
-        let edge = offset - excess
+        let edge = clamped(offset, along: axis)
         return edge
-            + configuration.rubberBand.overdrag(forDisplacement: excess, dimension: viewportSize[axis])
+            + configuration.rubberBand.overdrag(
+                forDisplacement: offset - edge, dimension: viewportSize[axis])
     }
 
     /// The content's velocity in px/s for a finger moving at `velocity` px/s along `axis`

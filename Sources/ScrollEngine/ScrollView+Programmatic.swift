@@ -6,9 +6,8 @@ extension ScrollView {
     public mutating func scroll(to offset: LogicalPoint, animated: Bool, timeMilliseconds: Double) {
         advance(to: timeMilliseconds)
         for axis in Axis.allCases {
-            let bounds = offsetBounds(axis)
             let target = isScrollable(axis)
-                ? min(max(offset[axis], bounds.lowerBound), bounds.upperBound) : bounds.lowerBound
+                ? clamped(offset[axis], along: axis) : offsetBounds(axis).lowerBound
             if gesture.stage != .none {
                 contentOffset[axis] = target
                 gesture.rawOffset[axis] = target

@@ -44,17 +44,17 @@ extension ScrollView {
                 contentOffset[axis] = pages.offset(ofPage: pages.clampedPage(pagesBefore[axis]))
                 motion[axis] = .none
             } else if !bounds.contains(contentOffset[axis]) {
-                contentOffset[axis] = min(max(contentOffset[axis], bounds.lowerBound), bounds.upperBound)
+                contentOffset[axis] = clamped(contentOffset[axis], along: axis)
                 motion[axis] = .none
             } else {
-                retarget(axis, within: bounds, at: now)
+                retarget(axis, at: now)
             }
         }
         if gesture.stage != .none { velocityTracker.reset() }
     }
 
     /// Restarts the motion on `axis` from its current position and velocity inside new bounds.
-    private mutating func retarget(_ axis: Axis, within bounds: ClosedRange<Double>, at now: Double) {
+    private mutating func retarget(_ axis: Axis, at now: Double) {
         let velocity = motion[axis].velocity(at: now)
         switch motion[axis] {
         case .none:
@@ -62,8 +62,9 @@ extension ScrollView {
         case .fling, .spring(_, _, .bounce):
             release(axis, velocity: velocity, at: now)
         case .spring(let spring, _, let purpose):
-            let target = min(max(spring.target, bounds.lowerBound), bounds.upperBound)
-            startSpring(axis, velocity: velocity, to: target, purpose: purpose, at: now)
+            startSpring(
+                axis, velocity: velocity, to: clamped(spring.target, along: axis), purpose: purpose,
+                at: now)
         }
     }
 }

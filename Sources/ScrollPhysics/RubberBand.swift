@@ -26,7 +26,9 @@ public struct RubberBand: Sendable, Equatable {
     /// from where it is without a jump.
     public func overdrag(forDisplacement displacement: Double, dimension: Double) -> Double {
         guard dimension > 0, coefficient > 0 else { return 0 }
-        let fraction = min(abs(displacement) / dimension, 1 - 1e-9)
+        // At the asymptote itself the overdrag is infinite; a millionth short keeps it finite
+        // and precise enough to drag back from.
+        let fraction = min(abs(displacement) / dimension, 1 - 1e-6)
         let magnitude = (1 / (1 - fraction) - 1) * dimension / coefficient
         return displacement < 0 ? -magnitude : magnitude
     }

@@ -1,0 +1,119 @@
+import Foundation
+import XCTest
+
+/// Runs the built `glide-replay` as a subprocess: options, parse errors and output.
+final class ReplayToolTests: XCTestCase {
+    private struct Result {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    private func run(_ arguments: [String], script: String) throws -> Result {
+        let executable = try XCTUnwrap(Self.replayExecutable())
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let input = Pipe(), output = Pipe(), error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        input.fileHandleForWriting.write(Data(script.utf8))
+        try input.fileHandleForWriting.close()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// The tool next to the test bundle, built by `swift test` with the rest of the package.
+    private static func replayExecutable() throws -> URL? {
+        let testBinary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let candidate = URL(fileURLWithPath: testBinary).deletingLastPathComponent()
+            .appendingPathComponent("glide-replay")
+        guard FileManager.default.isExecutableFile(atPath: candidate.path) else {
+            throw XCTSkip("glide-replay is not built next to the tests")
+        }
+        return candidate
+    }
+
+    private let flick = """
+        {"t": 0, "type": "touch-down", "id": 1, "x": 400, "y": 500}
+        {"t": 16, "type": "touch-motion", "id": 1, "x": 400, "y": 470}
+        {"t": 32, "type": "touch-motion", "id": 1, "x": 400, "y": 430}
+
+        {"t": 48, "type": "touch-motion", "id": 1, "x": 400, "y": 380}
+        {"t": 48.5, "type": "touch-up", "id": 1}
+        """
+
+    func testFlickPrintsOneObjectPerFrame() throws {
+        let result = try run(["--hz", "30", "-"], script: flick)
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.standardError, "")
+        let lines = result.standardOutput.split(separator: "\n")
+        XCTAssertGreaterThan(lines.count, 100)
+        let keys = ["t", "x", "y", "zoom", "phase", "page", "pages", "vIndicator", "hIndicator"]
+        for line in lines {
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            XCTAssertEqual(Set(object.keys), Set(keys))
+        }
+        XCTAssertTrue(lines[1].hasPrefix(#"{"t":33.333,"x":0,"y":"#))
+        XCTAssertTrue(lines.last?.contains(#""phase":"idle""#) ?? false)
+    }
+
+    func testUnknownTypeNamesTheLine() throws {
+        let script = flick + "\n" + #"{"t": 60, "type": "wiggle"}"#
+        let result = try run(["-"], script: script)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.standardOutput, "", "no output before the error")
+        XCTAssertEqual(result.standardError, "glide-replay: line 7: unknown event type \"wiggle\"\n")
+    }
+
+    func testLaterGestureTypesAreNotSupportedYet() throws {
+        let result = try run(["-"], script: #"{"t": 0, "type": "axis", "source": "wheel", "dx": 0, "dy": 10}"#)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.standardError.contains("line 1: event type \"axis\" is not supported yet"))
+    }
+
+    func testMalformedLinesNameTheLine() throws {
+        let cases: [(script: String, message: String)] = [
+            (#"{"t": 0, "type": "touch-down", "id": 1, "x": 400"#, "line 1: not a JSON object"),
+            (#"[1, 2]"#, "line 1: not a JSON object"),
+            (#"{"type": "touch-frame"}"#, "line 1: missing or non-numeric \"t\""),
+            (#"{"t": 0, "type": "touch-down", "id": 1.5, "x": 1, "y": 2}"#, "line 1: \"id\" must be an integer"),
+            (#"{"t": 0, "type": "touch-up", "id": true}"#, "line 1: missing or non-numeric \"id\""),
+            ("{\"t\": 5, \"type\": \"touch-frame\"}\n{\"t\": 4, \"type\": \"touch-frame\"}", "line 2: \"t\" goes back in time"),
+            (#"{"t": 0, "type": "resize", "width": 0, "height": 10}"#, "line 1: \"width\" and \"height\" must be positive"),
+        ]
+        for (script, message) in cases {
+            let result = try run(["-"], script: script)
+            XCTAssertEqual(result.status, 2, script)
+            XCTAssertEqual(result.standardOutput, "", script)
+            XCTAssertEqual(result.standardError, "glide-replay: \(message)\n", script)
+        }
+    }
+
+    func testBadOptionsPrintUsage() throws {
+        for arguments in [["--viewport", "800", "-"], ["--bogus", "-"], [], ["--hz", "0", "-"], ["--zoom", "3:1", "-"],
+                          ["--deceleration", "1.5", "-"], ["a", "b"], ["--until"]] {
+            let result = try run(arguments, script: "")
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.standardOutput, "")
+            XCTAssertTrue(result.standardError.contains("usage: glide-replay"), "\(arguments)")
+        }
+    }
+
+    func testOptionsChangeTheRun() throws {
+        let result = try run(
+            ["--viewport", "400x300", "--content", "400x900", "--paging", "--page-control", "--zoom", "1:4",
+             "--deceleration", "fast", "--directional-lock", "--until", "100", "-"], script: flick)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardOutput.contains(#""pages":3"#))
+        XCTAssertTrue(result.standardOutput.contains(#""vIndicator":0,"#))
+        XCTAssertFalse(result.standardOutput.contains(#""vIndicator":1,"#), "the page control replaces it")
+    }
+}

@@ -54,6 +54,8 @@ let package = Package(
             name: "glide",
             dependencies: ["ScrollEngine", "Document", "Render", "WaylandClient", "CSystem"]),
         .executableTarget(name: "glide-replay", dependencies: ["ScrollEngine"]),
+        // Test tool: drives headless sway with a virtual pointer (see its main.swift).
+        .executableTarget(name: "glide-virtual-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols"]),
         .executableTarget(
             name: "glide-bench", dependencies: ["ScrollEngine", "Document", "Render"],
             // Its allocation counter stands in for malloc process-wide, which needs the

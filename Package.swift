@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),
         .testTarget(name: "DocumentTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo"]),
-        .testTarget(name: "GlideTests", dependencies: ["CCairo"]),
+        .testTarget(name: "GlideTests", dependencies: ["CCairo", "Document", "Render", "ScrollEngine"]),
     ],
     swiftLanguageModes: [.v6]
 )

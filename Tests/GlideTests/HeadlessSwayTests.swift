@@ -69,3 +69,31 @@ final class HeadlessSwayTests: XCTestCase {
         XCTAssertEqual(glide.waitForExit(seconds: 10), 0, glide.standardError)
     }
 }
+
+/// A window on an output with scale 2 renders at twice the resolution, not upscaled.
+final class HeadlessSwayScaleTests: XCTestCase {
+    func testOnAScale2OutputTheWindowShowsTextRenderedAtScale2() throws {
+        let sway = try HeadlessSway(outputSize: (1280, 800), scale: 2)
+        let text = "# Crisp at scale 2\n\n" + String(repeating: "Sharp glyphs, not stretched pixels. ", count: 40)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("glide-\(UUID().uuidString).md").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let glide = ChildProcess(BuiltProducts.path(of: "glide"), [path], environment: sway.clientEnvironment)
+        try glide.start()
+        defer { glide.process.terminate() }
+
+        // The tiled window fills the output: 640x400 logical px, 1280x800 device pixels.
+        let expected2x = try OffscreenFrame(markdown: text, logicalWidth: 640, logicalHeight: 400, scale: 2)
+        let upscaled1x = try OffscreenFrame(markdown: text, logicalWidth: 640, logicalHeight: 400, scale: 1)
+        var screenshot = try sway.screenshot()
+        let deadline = Date().addingTimeInterval(10)
+        while expected2x.meanDifference(from: screenshot) > 2, Date() < deadline {
+            usleep(100_000)
+            screenshot = try sway.screenshot()
+        }
+        XCTAssertEqual(screenshot.width, 1280)
+        XCTAssertLessThanOrEqual(expected2x.meanDifference(from: screenshot), 2,
+                                 "the screen matches the document rendered at scale 2")
+        XCTAssertGreaterThan(upscaled1x.meanDifference(from: screenshot), 2 * max(expected2x.meanDifference(from: screenshot), 1),
+                             "and not a scale-1 rendering stretched to fit")
+    }
+}

@@ -17,6 +17,7 @@ let package = Package(
     ],
     targets: [
         systemLibrary("CWaylandClient", pkgConfig: "wayland-client", debian: "libwayland-dev"),
+        systemLibrary("CWaylandServer", pkgConfig: "wayland-server", debian: "libwayland-dev"),
         systemLibrary("CWaylandCursor", pkgConfig: "wayland-cursor", debian: "libwayland-dev"),
         systemLibrary("CXkbCommon", pkgConfig: "xkbcommon", debian: "libxkbcommon-dev"),
         systemLibrary("CCairo", pkgConfig: "cairo", debian: "libcairo2-dev"),
@@ -30,6 +31,11 @@ let package = Package(
         .target(
             name: "CWaylandProtocols",
             dependencies: ["CWaylandClient"],
+            plugins: ["WaylandScannerPlugin"]),
+        // The test compositor's protocol glue; its interface tables are CWaylandProtocols'.
+        .target(
+            name: "CWaylandServerProtocols",
+            dependencies: ["CWaylandServer", "CWaylandProtocols"],
             plugins: ["WaylandScannerPlugin"]),
 
         // Pure Swift: no C, no clock.

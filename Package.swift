@@ -63,6 +63,12 @@ let package = Package(
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),
         .testTarget(name: "DocumentTests", dependencies: ["Document", "Render", "CCairo"]),
         .testTarget(name: "GlideTests", dependencies: ["CCairo"]),
+
+        // An in-process Wayland compositor that drives the real client in tests.
+        .target(
+            name: "TestCompositor",
+            dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CXkbCommon", "CSystem"],
+            path: "Tests/TestCompositor"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -69,6 +69,9 @@ let package = Package(
             name: "TestCompositor",
             dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CXkbCommon", "CSystem"],
             path: "Tests/TestCompositor"),
+        .testTarget(
+            name: "TestCompositorTests",
+            dependencies: ["TestCompositor", "CWaylandClient", "CWaylandProtocols"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,6 +17,7 @@ let package = Package(
     ],
     targets: [
         systemLibrary("CWaylandClient", pkgConfig: "wayland-client", debian: "libwayland-dev"),
+        systemLibrary("CWaylandServer", pkgConfig: "wayland-server", debian: "libwayland-dev"),
         systemLibrary("CWaylandCursor", pkgConfig: "wayland-cursor", debian: "libwayland-dev"),
         systemLibrary("CXkbCommon", pkgConfig: "xkbcommon", debian: "libxkbcommon-dev"),
         systemLibrary("CCairo", pkgConfig: "cairo", debian: "libcairo2-dev"),
@@ -31,6 +32,11 @@ let package = Package(
         .target(
             name: "CWaylandProtocols",
             dependencies: ["CWaylandClient"],
+            plugins: ["WaylandScannerPlugin"]),
+        // The test compositor's protocol glue; its interface tables are CWaylandProtocols'.
+        .target(
+            name: "CWaylandServerProtocols",
+            dependencies: ["CWaylandServer", "CWaylandProtocols"],
             plugins: ["WaylandScannerPlugin"]),
 
         // Pure Swift: no C, no clock.
@@ -66,6 +72,15 @@ let package = Package(
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),
         .testTarget(name: "DocumentTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo"]),
         .testTarget(name: "GlideTests", dependencies: ["CCairo", "Document", "Render", "ScrollEngine"]),
+
+        // An in-process Wayland compositor that drives the real client in tests.
+        .target(
+            name: "TestCompositor",
+            dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CXkbCommon", "CSystem"],
+            path: "Tests/TestCompositor"),
+        .testTarget(
+            name: "TestCompositorTests",
+            dependencies: ["TestCompositor", "CWaylandClient", "CWaylandProtocols"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,6 +11,8 @@ public final class Compositor: GlobalOwner {
     let output: Output
     /// Called after each applied commit, for frame pacing.
     var onCommit: ((Surface) -> Void)?
+    /// Whether surfaces keep their buffer until a new one replaces it (see `Configuration`).
+    var keepsBuffersUntilReplaced = false
     /// How many frames were presented so far, for the commit log.
     var presentedFrameCount: UInt64 = 0
     private var regions: [Region] = []

@@ -39,10 +39,17 @@ public struct Configuration: Sendable {
     /// (180 is 1.5); nil sends none until the test sets one.
     public var preferredFractionalScale: UInt32?
 
+    /// Whether a committed buffer is kept until the next one replaces it, as a compositor
+    /// that reads shm buffers while it shows them (pixman renderers) does; otherwise it is
+    /// released at once, as after a copy into a texture. Keeping them makes a client draw
+    /// into a second buffer.
+    public var keepsBuffersUntilReplaced: Bool
+
     public init(optionalGlobals: OptionalGlobals = .swayLike, decorationMode: DecorationMode = .serverSide,
-                preferredFractionalScale: UInt32? = nil) {
+                preferredFractionalScale: UInt32? = nil, keepsBuffersUntilReplaced: Bool = false) {
         self.optionalGlobals = optionalGlobals
         self.decorationMode = decorationMode
         self.preferredFractionalScale = preferredFractionalScale
+        self.keepsBuffersUntilReplaced = keepsBuffersUntilReplaced
     }
 }

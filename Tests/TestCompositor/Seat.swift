@@ -22,6 +22,8 @@ public final class Seat: GlobalOwner {
     public var capabilities: Capabilities = [.pointer, .keyboard, .touch] {
         didSet {
             everOffered.formUnion(capabilities)
+            // An unplugged touchscreen takes its points with it.
+            if !capabilities.contains(.touch) { touch.forgetPoints() }
             for resource in resources { wl_seat_send_capabilities(resource, capabilities.rawValue) }
         }
     }

@@ -61,6 +61,7 @@ public final class Server {
         fractionalScaleManager = FractionalScaleManager(
             display: display, compositor: compositor, preferredScale: configuration.preferredFractionalScale,
             isOffered: offered.contains(.fractionalScaleManager))
+        compositor.keepsBuffersUntilReplaced = configuration.keepsBuffersUntilReplaced
         compositor.onCommit = { [unowned self] _ in schedulePresentationIfNeeded() }
         glide_server_watch_resource_creation(display, { resource, context in
             guard let resource, let context else { return }

@@ -31,6 +31,8 @@ public final class Surface: ResourceOwner {
     /// Subsurfaces whose parent this surface is, bottom to top.
     var children: [Subsurface] = []
     private var hasEnteredOutput = false
+    /// The buffer shown, kept until the next one replaces it (`keepsBuffersUntilReplaced`).
+    private var heldBuffer: (id: UInt32, resource: OpaquePointer)?
     /// The surface's `wp_viewport`, if the client made one.
     weak var viewport: Viewport?
 
@@ -143,6 +145,7 @@ public final class Surface: ResourceOwner {
 
     private func apply(_ state: PendingSurfaceState) {
         if let attached = state.attachedBuffer {
+            if attached == nil { releaseHeldBuffer() }
             committed.image = attached.flatMap(takePixels(ofBufferWithID:))
         }
         committed.bufferScale = state.bufferScale ?? committed.bufferScale
@@ -179,15 +182,28 @@ public final class Surface: ResourceOwner {
         compositor.onCommit?(self)
     }
 
-    /// Copies the buffer's pixels and releases it at once, so the client can draw into it again.
+    /// Copies the buffer's pixels and releases it, at once or (`keepsBuffersUntilReplaced`)
+    /// when the next buffer replaces it, so the client can draw into it again.
     private func takePixels(ofBufferWithID bufferID: UInt32) -> SurfaceImage? {
         // The buffer may have been destroyed since the attach: then nothing is shown.
         guard let client, let buffer = wl_client_get_object(client, bufferID),
               String(cString: wl_resource_get_class(buffer)) == "wl_buffer"
         else { return nil }
         let image = Shm.copyImage(of: buffer)
-        wl_buffer_send_release(buffer)
+        releaseHeldBuffer()
+        if compositor.keepsBuffersUntilReplaced {
+            heldBuffer = (bufferID, buffer)
+        } else {
+            wl_buffer_send_release(buffer)
+        }
         return image
+    }
+
+    /// Releases the buffer kept since the last commit, if the client still has it.
+    private func releaseHeldBuffer() {
+        guard let (id, buffer) = heldBuffer else { return }
+        heldBuffer = nil
+        if let client, wl_client_get_object(client, id) == buffer { wl_buffer_send_release(buffer) }
     }
 
     /// Whether the client waits for a frame callback.

@@ -31,6 +31,9 @@ public final class TestCompositor: @unchecked Sendable {
     private var isStopping = false
     private var hasStopped = false
     private var isTornDown = false
+    /// The thread that holds the lock inside `exec` or `wait`, to turn a nested call (which
+    /// would deadlock, the lock not being recursive) into a clear failure.
+    private var lockHolder: pthread_t?
 
     /// How long the thread sleeps in `poll` at most, so that it notices `stop` in time.
     private static let pollIntervalMilliseconds: Int32 = 10
@@ -69,8 +72,8 @@ public final class TestCompositor: @unchecked Sendable {
     /// sends the events it queued.
     @discardableResult
     public func exec<Result>(_ body: (Server) throws -> Result) rethrows -> Result {
-        condition.lock()
-        defer { condition.unlock() }
+        lock()
+        defer { unlock() }
         let result = try body(server)
         wl_display_flush_clients(display)
         return result
@@ -86,14 +89,17 @@ public final class TestCompositor: @unchecked Sendable {
     public func wait<Value>(_ description: String, timeout: Duration = .seconds(5),
                             until check: (Server) -> Value?) throws(TestCompositorError) -> Value {
         let deadline = Date().addingTimeInterval(timeout.seconds)
-        condition.lock()
-        defer { condition.unlock() }
+        lock()
+        defer { unlock() }
         while true {
             if let value = check(server) {
                 wl_display_flush_clients(display)
                 return value
             }
-            if !condition.wait(until: deadline), Date() >= deadline {
+            lockHolder = nil
+            let signalled = condition.wait(until: deadline)
+            lockHolder = pthread_self()
+            if !signalled, Date() >= deadline {
                 throw .timedOut(waitingFor: description, seconds: timeout.seconds, problems: server.problems)
             }
         }
@@ -106,6 +112,20 @@ public final class TestCompositor: @unchecked Sendable {
                           timeout: Duration = .seconds(5)) throws(TestCompositorError) {
         let ping = exec { $0.xdgShell.ping() }
         try wait(description, timeout: timeout) { $0.xdgShell.isAnswered(ping) ? () : nil }
+    }
+
+    /// Takes the lock for the test's thread; a nested `exec` or `wait` is a test bug.
+    private func lock() {
+        if let holder = lockHolder, pthread_equal(holder, pthread_self()) != 0 {
+            preconditionFailure("TestCompositor.exec or wait called inside exec or wait: it would deadlock")
+        }
+        condition.lock()
+        lockHolder = pthread_self()
+    }
+
+    private func unlock() {
+        lockHolder = nil
+        condition.unlock()
     }
 
     /// Stops the thread, disconnects every client and removes the socket; the compositor

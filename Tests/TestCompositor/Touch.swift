@@ -73,6 +73,11 @@ public final class Touch: ResourceOwner {
         points = [:]
     }
 
+    /// Forgets every point, as when the touchscreen is unplugged (no event is sent).
+    func forgetPoints() {
+        points = [:]
+    }
+
     /// The resources that an event about point `id` goes to; a problem if it is not down.
     private func targets(of event: String, id: Int32) -> [OpaquePointer] {
         guard let surface = points[id] else {

@@ -95,6 +95,15 @@ extension SurfaceImage {
         }
     }
 
+    /// The rightmost column with ink (luminance below 160), left of the indicator's strip;
+    /// -1 if there is none.
+    func rightmostInkColumn() -> Int {
+        for x in stride(from: width - 12, through: 0, by: -1) {
+            for y in 0..<height where luminance(x: x, y: y) < 160 { return x }
+        }
+        return -1
+    }
+
     /// The luminances as a grid, row by row.
     var luminanceGrid: [[Double]] { downsampledLuminance(by: 1) }
 }

@@ -1,0 +1,87 @@
+import Foundation
+import TestCompositor
+import XCTest
+
+/// Keys, resizing mid-fling, and a compositor that goes away.
+final class LifecycleAndKeyTests: GlideTestCase {
+    func testQQuitsWithStatusZero() throws {
+        let session = try start()
+        try session.type(.q)
+        XCTAssertEqual(try session.client.waitForExit(), 0)
+    }
+
+    func testControlQQuitsWithStatusZero() throws {
+        let session = try start()
+        try session.type(.q, with: [.leftControl])
+        XCTAssertEqual(try session.client.waitForExit(), 0)
+    }
+
+    func testF11AsksForFullscreenAndEscapeLeavesItThenQuits() throws {
+        let session = try start()
+        let toplevel = session.toplevel
+        try session.type(.f11)
+        XCTAssertEqual(session.compositor.exec { _ in toplevel.fullscreenRequests }, [true], "set_fullscreen")
+
+        // The compositor grants it: glide fills the output.
+        let fullscreen = try session.configure(width: 1920, height: 1080, states: [.fullscreen, .activated])
+        XCTAssertEqual(fullscreen.image.map { [$0.width, $0.height] }, [1920, 1080])
+
+        // Escape leaves fullscreen (and does not quit); F11 would have toggled it too.
+        try session.type(.escape)
+        XCTAssertEqual(session.compositor.exec { _ in toplevel.fullscreenRequests }, [true, false], "unset_fullscreen")
+        XCTAssertTrue(session.client.isRunning, "Escape in fullscreen only leaves it")
+        let windowed = try session.configure(width: 800, height: 600)
+        XCTAssertEqual(windowed.image.map { [$0.width, $0.height] }, [800, 600])
+
+        // Out of fullscreen, Escape quits.
+        try session.type(.escape)
+        XCTAssertEqual(try session.client.waitForExit(), 0)
+    }
+
+    func testAConfigureToANewSizeMidFlingReflowsAndTheFlingGoesOnFromTheSamePlace() throws {
+        let session = try start()
+        try session.flick(from: 500, by: -300, steps: 4)
+        for _ in 0..<8 { try session.presentFrame() }
+        let before = try session.traceOfShownFrame()
+        XCTAssertEqual(before.phase, "decelerating")
+        let wide = try session.image
+
+        let state = try session.configure(width: 500, height: 700)
+        XCTAssertEqual(state.image.map { [$0.width, $0.height] }, [500, 700], "a buffer of the new size")
+        let after = try session.traceOfShownFrame()
+        XCTAssertEqual(after.phase, "decelerating", "the fling goes on")
+        XCTAssertGreaterThanOrEqual(after.y, before.y, "no jump back")
+        XCTAssertLessThan(after.y - before.y, 200, "no jump ahead")
+        // Reflowed: narrower lines, so the text's right edge moved left.
+        let narrow = try XCTUnwrap(state.image)
+        XCTAssertGreaterThan(wide.rightmostInkColumn(), 500, "the 800 px page had lines wider than 500 px")
+        XCTAssertLessThan(narrow.rightmostInkColumn(), 500 - 8, "lines rewrapped inside 500 px")
+
+        try session.runUntilIdle()
+        let trace = try session.trace()
+        let rest = try XCTUnwrap(trace.last)
+        XCTAssertGreaterThan(rest.y, after.y, "the fling carried on after the resize")
+        XCTAssertEqual(rest.phase, "idle")
+        XCTAssertGreaterThanOrEqual(rest.y, 0)
+        XCTAssertEqual(try session.image.width, 500)
+    }
+
+    func testADisconnectMidFlingEndsGlideWithStatusOneAndOneLineWithinASecond() throws {
+        let session = try start()
+        try session.flick(from: 500, by: -300, steps: 4)
+        for _ in 0..<5 { try session.presentFrame() }
+        XCTAssertTrue(session.compositor.exec { _ in session.surface.isWaitingForFrame }, "glide is animating")
+
+        let start = ContinuousClock.now
+        session.compositor.exec { $0.disconnectClients() }
+        let status = try session.client.waitForExit(timeout: .seconds(1))
+        let elapsed = ContinuousClock.now - start
+
+        XCTAssertEqual(status, 1)
+        XCTAssertLessThan(elapsed, .seconds(1))
+        let lines = session.client.standardError.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, "stderr: \(session.client.standardError)")
+        XCTAssertTrue(lines.first?.hasPrefix("glide: ") == true, "stderr: \(session.client.standardError)")
+        print("disconnect: exit \(status) after \(elapsed): \(lines.first ?? "")")
+    }
+}

@@ -29,13 +29,29 @@ final class SeatTests: GlideTestCase {
         XCTAssertGreaterThan(try XCTUnwrap(trace.last).y, 190)
 
         // Pointer: on entering, glide sets its cursor through the new pointer.
-        let surface = session.surface
-        session.compositor.exec { $0.seat.pointer.sendEnter(surface, x: 100, y: 100) }
+        try session.pointerEnter(x: 100, y: 100)
         try session.compositor.wait("glide to set a cursor on the new pointer") { $0.seat.pointer.cursorSurface }
 
         // Keyboard: q quits.
         try session.type(.q)
         XCTAssertEqual(try session.client.waitForExit(), 0)
+    }
+
+    /// The pointer, touchpad and gesture steps of `GlideSession` (for the tests to come of
+    /// touchpad flings, wheel steps, pinch and hold) send legal events that reach glide's
+    /// objects: the compositor reports no problem, and glide keeps running at rest.
+    func testThePointerAndGestureStepsReachGlidesObjects() throws {
+        let session = try start()
+        try session.pointerEnter(x: 400, y: 300)
+        for _ in 0..<3 { try session.fingerScroll(dy: 20) }
+        try session.fingerScrollStop()
+        try session.wheel(steps: 2)
+        try session.pinch(scales: [1.1, 1.3])
+        try session.hold()
+        try session.doubleTap(x: 400, y: 300)
+        try session.runUntilIdle()
+        XCTAssertTrue(session.client.isRunning)
+        XCTAssertEqual(session.takeProblems(), [])
     }
 
     /// A touchscreen that goes away mid-drag ends the drag as a cancel would: no fling, the

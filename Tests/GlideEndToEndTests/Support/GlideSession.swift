@@ -133,12 +133,10 @@ final class GlideSession {
     /// Sends touch events stamped with the next frame's time, then (unless `frame` is false)
     /// `wl_touch.frame`; waits until glide has handled them and presents that frame.
     func touch(frame: Bool = true, _ events: (Touch, UInt32) -> Void) throws {
-        compositor.exec { server in
-            events(server.seat.touch, server.frameClock.nextFrameTimeMilliseconds)
+        try input { server, time in
+            events(server.seat.touch, time)
             if frame { server.seat.touch.sendFrame() }
         }
-        try compositor.roundtrip("glide to handle the touch events")
-        try presentFrame()
     }
 
     func down(_ id: Int32 = 0, x: Double, y: Double) throws {

@@ -39,6 +39,9 @@ public final class DecorationManager: GlobalOwner {
         guard let toplevel = shell.toplevel(for: toplevelResource),
               let decoration = ToplevelDecoration(manager: self, client: client, id: id, toplevel: toplevel)
         else { return }
+        // Kept (until its resource goes) even when refused below: libwayland calls its
+        // destroy hook when the erring client is cut off.
+        decorations.append(decoration)
         if toplevel.decoration != nil {
             decoration.postError(ZXDG_TOPLEVEL_DECORATION_V1_ERROR_ALREADY_CONSTRUCTED.rawValue,
                                  "the xdg_toplevel already has a decoration object")
@@ -50,7 +53,6 @@ public final class DecorationManager: GlobalOwner {
             return
         }
         toplevel.decoration = decoration
-        decorations.append(decoration)
     }
 
     func forget(_ decoration: ToplevelDecoration) {

@@ -11,6 +11,13 @@ import Glibc
 /// same lock, so the two never race. Every wait has a timeout and fails with a message that
 /// says what was awaited.
 ///
+/// A `Configuration` chooses the optional globals (Sway's by default: xdg-decoration,
+/// viewporter, presentation, pointer gestures; mutter's has no xdg-decoration; fractional
+/// scaling on request). Time is the frame clock's: the test presents frames
+/// (`presentFrameAndRoundtrip`, `presentFramesUntilIdle`) or lets every commit be presented at
+/// once (`Server.presentsFramesOnCommit`), and `roundtrip` (an `xdg_wm_base` ping) waits until
+/// a client has handled everything sent so far, so no step depends on timing.
+///
 /// ```swift
 /// let compositor = try TestCompositor()
 /// let client = try ClientProcess(glidePath, arguments: [document], compositor: compositor)

@@ -18,6 +18,12 @@ class CompositorTestCase: XCTestCase {
         compositor = nil
     }
 
+    /// Replaces the compositor with one that offers the globals of `configuration`.
+    func restartCompositor(configuration: Configuration) throws {
+        compositor.stop()
+        compositor = try TestCompositor(configuration: configuration)
+    }
+
     /// Starts the real `glide`, built beside this test binary, on a short Markdown document.
     func launchGlide() throws -> ClientProcess {
         let document = compositor.runtimeDirectory.path + "/document.md"

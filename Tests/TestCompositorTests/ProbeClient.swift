@@ -26,7 +26,9 @@ final class ProbeClient {
     /// Connects, binds `wl_compositor`, `wl_seat` at `seatVersion`, `wl_output`,
     /// `zwp_pointer_gestures_v1` and `wp_presentation`, and makes one surface, a pointer,
     /// a keyboard, a touch and pinch and hold gestures.
-    init(compositor: TestCompositor, seatVersion: UInt32 = 8) throws {
+    /// With `bindsOptionalGlobals` false, the gestures and presentation globals are not
+    /// bound (for a compositor that offers neither).
+    init(compositor: TestCompositor, seatVersion: UInt32 = 8, bindsOptionalGlobals: Bool = true) throws {
         let socket = try compositor.runtimeDirectory.connect()
         guard let display = wl_display_connect_to_fd(socket) else {
             throw TestCompositorError.cannotConnect("wl_display_connect_to_fd failed")
@@ -37,14 +39,16 @@ final class ProbeClient {
         let wlCompositor = bind("wl_compositor", glide_wl_compositor_interface(), version: 5)
         let seat = bind("wl_seat", glide_wl_seat_interface(), version: seatVersion)
         _ = bind("wl_output", glide_wl_output_interface(), version: 4)
-        let gestures = bind("zwp_pointer_gestures_v1", glide_zwp_pointer_gestures_v1_interface(), version: 3)
-        presentation = bind("wp_presentation", glide_wp_presentation_interface(), version: 1)
         surface = record(wl_compositor_create_surface(wlCompositor))
         let pointer = record(wl_seat_get_pointer(seat))
         _ = record(wl_seat_get_keyboard(seat))
         _ = record(wl_seat_get_touch(seat))
-        _ = record(zwp_pointer_gestures_v1_get_pinch_gesture(gestures, pointer))
-        _ = record(zwp_pointer_gestures_v1_get_hold_gesture(gestures, pointer))
+        if bindsOptionalGlobals {
+            let gestures = bind("zwp_pointer_gestures_v1", glide_zwp_pointer_gestures_v1_interface(), version: 3)
+            presentation = bind("wp_presentation", glide_wp_presentation_interface(), version: 1)
+            _ = record(zwp_pointer_gestures_v1_get_pinch_gesture(gestures, pointer))
+            _ = record(zwp_pointer_gestures_v1_get_hold_gesture(gestures, pointer))
+        }
         try roundtrip()
     }
 

@@ -53,4 +53,22 @@ final class DecorationTests: GlideTestCase {
         try session.up()
         XCTAssertEqual(try session.client.waitForExit(), 0)
     }
+
+    /// Touches on libdecor's surfaces are libdecor's business: glide's wl_touch sees them
+    /// (one wl_touch per client) and must not scroll.
+    func testATouchDragOnTheDecorationsDoesNotScrollTheDocument() throws {
+        let session = try start(configuration: Configuration(optionalGlobals: .mutterLike))
+        let decoration = try XCTUnwrap(session.compositor.exec { server in
+            server.subcompositor.subsurfaces.first { $0.parent === session.surface && $0.surface.committed.image != nil }?.surface
+        }, "a decoration subsurface with pixels")
+        let frames = session.frameCount
+        try session.touch { touch, time in touch.sendDown(on: decoration, id: 0, x: 100, y: 10, time: time) }
+        for step in 1...4 {
+            try session.touch { touch, time in touch.sendMotion(id: 0, x: 100, y: 10 - 40 * Double(step), time: time) }
+        }
+        try session.up()
+        try session.runUntilIdle()
+        XCTAssertEqual(session.frameCount, frames, "glide drew nothing for a touch that is not on its surface")
+        XCTAssertTrue(try session.trace().allSatisfy { $0.y == 0 }, "nothing scrolled")
+    }
 }

@@ -73,6 +73,30 @@ final class FramePacingTests: GlideTestCase {
                      motions.map(\.frames).max() ?? -1, motions.map(\.milliseconds).max() ?? -1, mean))
     }
 
+    /// A compositor stops answering frame callbacks (the window was hidden): glide's fallback
+    /// timer keeps the fling going at a slow rate until it ends, then glide stops.
+    /// (The frame count depends on real time here; only the outcome is checked.)
+    func testAFlingFinishesWhenFrameCallbacksStop() throws {
+        let session = try start(size: Size(width: 300, height: 200))
+        try session.flick(x: 150, from: 180, by: -100, steps: 3)
+        let lifted = session.frameCount
+        // No frame is presented from now on.
+        try session.compositor.wait("glide to draw its fling's frames with no frame callback, and rest",
+                                    timeout: .seconds(20)) { _ -> Void? in
+            let log = session.surface.commitLog
+            guard let last = log.last, log.filter(\.attachesBuffer).count > lifted + 3 else { return nil }
+            return last.requestsFrame ? nil : ()
+        }
+        let log = session.compositor.exec { _ in session.surface.commitLog.filter(\.attachesBuffer) }
+        XCTAssertTrue(log[lifted...].allSatisfy(\.wasWaitingForFrame), "each drawn while a callback was unanswered")
+        try session.presentFrame()
+        let trace = try session.trace()
+        XCTAssertTrue(trace.contains { $0.phase == "decelerating" })
+        XCTAssertEqual(trace.last?.phase, "idle", "the fling ended")
+        XCTAssertEqual(trace.last?.vIndicator, 0, "and the indicator faded")
+        print("fallback: \(log.count - lifted) frames drawn without frame callbacks")
+    }
+
     func testAnIdleWindowRequestsNoFrameAndCommitsNothing() throws {
         let session = try start()
         try session.flick(from: 400, by: -150, steps: 3)

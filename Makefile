@@ -44,7 +44,9 @@ build: deps
 run: build
 	.build/release/glide
 
+# The release binary is built too: some tests run it, since -O changes object lifetimes.
 test: test-deps
+	$(SWIFT) build -c release --product glide
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 

@@ -28,6 +28,9 @@ let package = Package(
             capability: .buildTool(),
             path: "Sources/WaylandScannerPlugin"),
         .target(name: "CSystem"),
+        // glide-bench's allocation counter: it replaces malloc process-wide, so only that
+        // executable links it.
+        .target(name: "CAllocationCounter"),
         .target(
             name: "CWaylandProtocols",
             dependencies: ["CWaylandClient"],
@@ -55,7 +58,7 @@ let package = Package(
             dependencies: ["ScrollEngine", "Document", "Render", "WaylandClient", "CSystem"]),
         .executableTarget(name: "glide-replay", dependencies: ["ScrollEngine"]),
         .executableTarget(
-            name: "glide-bench", dependencies: ["ScrollEngine", "Document", "Render"],
+            name: "glide-bench", dependencies: ["ScrollEngine", "Document", "Render", "CAllocationCounter"],
             // Its allocation counter stands in for malloc process-wide, which needs the
             // executable's symbols in the dynamic symbol table.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),

@@ -29,6 +29,9 @@ let package = Package(
             capability: .buildTool(),
             path: "Sources/WaylandScannerPlugin"),
         .target(name: "CSystem"),
+        // glide-bench's allocation counter: it replaces malloc process-wide, so only that
+        // executable links it.
+        .target(name: "CAllocationCounter"),
         .target(
             name: "CWaylandProtocols",
             dependencies: ["CWaylandClient"],
@@ -63,7 +66,7 @@ let package = Package(
         // Test tool: drives headless sway with a virtual pointer (see its main.swift).
         .executableTarget(name: "glide-virtual-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols"]),
         .executableTarget(
-            name: "glide-bench", dependencies: ["ScrollEngine", "Document", "Render"],
+            name: "glide-bench", dependencies: ["ScrollEngine", "Document", "Render", "CAllocationCounter"],
             // Its allocation counter stands in for malloc process-wide, which needs the
             // executable's symbols in the dynamic symbol table.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),

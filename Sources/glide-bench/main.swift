@@ -2,6 +2,7 @@
 // allocations in steady state. Figures are also given as a ratio to a baseline loop measured
 // in the same run, since machines are noisy. Run in release:
 //   swift run -c release glide-bench
+import CAllocationCounter
 import Glibc
 import ScrollEngine
 
@@ -10,6 +11,11 @@ func nowNanoseconds() -> UInt64 {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+/// How many allocations the process has made so far (counted by CAllocationCounter).
+func allocationCount() -> Int {
+    Int(allocation_counter_count())
 }
 
 /// A result the optimiser cannot see through, so measured work is not removed.
@@ -29,11 +35,11 @@ func measure(iterations: Int, _ body: (Int) -> Void) -> Measurement {
     var best = Double.infinity
     var allocations = 0
     for _ in 0..<5 {
-        let allocationsBefore = allocationCount
+        let allocationsBefore = allocationCount()
         let start = nowNanoseconds()
         for index in 0..<iterations { body(index) }
         let elapsed = Double(nowNanoseconds() - start)
-        allocations = max(allocations, allocationCount - allocationsBefore)
+        allocations = max(allocations, allocationCount() - allocationsBefore)
         best = min(best, elapsed / Double(iterations))
     }
     return Measurement(

@@ -10,9 +10,8 @@ final class ReplayToolTests: XCTestCase {
     }
 
     private func run(_ arguments: [String], script: String) throws -> Result {
-        let executable = try XCTUnwrap(Self.replayExecutable())
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = try Self.replayExecutable()
         process.arguments = arguments
         let input = Pipe(), output = Pipe(), error = Pipe()
         process.standardInput = input
@@ -30,13 +29,22 @@ final class ReplayToolTests: XCTestCase {
             standardError: String(decoding: errorData, as: UTF8.self))
     }
 
-    /// The tool next to the test bundle, built by `swift test` with the rest of the package.
-    private static func replayExecutable() throws -> URL? {
+    private struct MissingExecutable: Error, CustomStringConvertible {
+        let path: String
+        var description: String {
+            "glide-replay is not built at \(path), beside the test executable; `swift test` builds"
+                + " every product there, so build the package (swift build --build-tests) first"
+        }
+    }
+
+    /// The tool beside the test executable (the directory of /proc/self/exe), where `swift test`
+    /// builds every product of the package. Missing, the test fails: a skip would hide it.
+    private static func replayExecutable() throws -> URL {
         let testBinary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         let candidate = URL(fileURLWithPath: testBinary).deletingLastPathComponent()
             .appendingPathComponent("glide-replay")
         guard FileManager.default.isExecutableFile(atPath: candidate.path) else {
-            throw XCTSkip("glide-replay is not built next to the tests")
+            throw MissingExecutable(path: candidate.path)
         }
         return candidate
     }

@@ -22,6 +22,7 @@ let package = Package(
         systemLibrary("CCairo", pkgConfig: "cairo", debian: "libcairo2-dev"),
         systemLibrary("CPangoCairo", pkgConfig: "pangocairo", debian: "libpango1.0-dev"),
         systemLibrary("CCmark", pkgConfig: "libcmark", debian: "libcmark-dev"),
+        systemLibrary("CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", debian: "libgdk-pixbuf-2.0-dev"),
         systemLibrary("CLibdecor", pkgConfig: "libdecor-0", debian: "libdecor-0-dev"),
         .plugin(
             name: "WaylandScannerPlugin",
@@ -40,7 +41,7 @@ let package = Package(
         .target(name: "ScrollEngine", dependencies: ["ScrollPhysics"]),
 
         // Content and pixels: no Wayland.
-        .target(name: "Document", dependencies: ["CCairo", "CPangoCairo", "CCmark"]),
+        .target(name: "Document", dependencies: ["CCairo", "CPangoCairo", "CCmark", "CGdkPixbuf"]),
         .target(name: "Render", dependencies: ["ScrollEngine", "Document", "CCairo"]),
 
         // Wayland objects: no scrolling.
@@ -63,6 +64,7 @@ let package = Package(
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),
         .testTarget(name: "DocumentTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo"]),
+        .testTarget(name: "RenderTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo"]),
         .testTarget(name: "GlideTests", dependencies: ["CCairo"]),
     ],
     swiftLanguageModes: [.v6]

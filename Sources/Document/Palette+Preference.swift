@@ -1,3 +1,5 @@
+import Glibc
+
 /// Choosing light or dark from what the desktop says, without new dependencies: the
 /// `GTK_THEME` variable and GTK's own settings files. (GNOME's `color-scheme` lives in dconf
 /// and reaches apps over D-Bus through the settings portal, which would need both.)
@@ -22,5 +24,19 @@ extension Palette {
             }
         }
         return .light
+    }
+}
+
+extension Palette {
+    /// `preferred(forcingDark:environment:readFile:)` for this process's environment and files.
+    public static func preferredByDesktop(forcingDark: Bool) -> Palette {
+        var environment: [String: String] = [:]
+        for name in ["GTK_THEME", "XDG_CONFIG_HOME", "HOME"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return preferred(forcingDark: forcingDark, environment: environment) { path in
+            guard let bytes = try? SourceBytes(path: path) else { return nil }
+            return bytes.text(0..<bytes.count)
+        }
     }
 }

@@ -203,17 +203,26 @@ public final class DocumentLayout: ContentLayout {
         return moved
     }
 
-    /// Takes `change` logical px out of the estimated section nearest above `index` (within
-    /// a few sections, so little shaped content moves). Returns how much it took.
+    /// Takes `change` logical px out of the estimated sections nearest above `index` (within
+    /// a few sections, so little shaped content moves). Returns how much they took.
     private func absorb(_ change: Double, above index: Int) -> Double {
+        var remaining = change
+        var highest = index
         // Eight sections: a few screens of shaped text between may move, never the viewport.
         for candidate in stride(from: index - 1, through: max(0, index - 8), by: -1) where !isExact[candidate] {
-            let taken = change > 0 ? min(change, heights[candidate]) : change
+            let taken = remaining > 0 ? min(remaining, heights[candidate]) : remaining
             heights.set(candidate, to: heights[candidate] - taken)
-            if taken != 0 { changeLog.record(.band(top(ofSection: candidate)...top(ofSection: index))) }
-            return taken
+            remaining -= taken
+            highest = candidate
+            if remaining == 0 { break }
         }
-        return 0
+        if remaining != change { changeLog.record(.band(top(ofSection: highest)...top(ofSection: index))) }
+        return change - remaining
+    }
+
+    /// The sections shaped now, by index, in order.
+    var shapedSections: [(index: Int, layout: SectionLayout)] {
+        sections.map { ($0.key, $0.value.layout) }.sorted { $0.index < $1.index }
     }
 
     private func evictShapedSections() {

@@ -65,7 +65,7 @@ final class LazyLayoutTests: XCTestCase {
         }
         XCTAssertEqual(corrections, 0, "estimates above absorbed every correction")
         XCTAssertEqual(position(of: anchorText, in: layout)!, before, "the text did not jump")
-        XCTAssertGreaterThan(layout.sectionsLaidOutCount, 10)
+        XCTAssertGreaterThanOrEqual(layout.sectionsLaidOutCount, 8, "60 screens span several sections")
     }
 
     func testReflowKeepsTheTopBlockAtTheTop() {

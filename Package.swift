@@ -63,7 +63,7 @@ let package = Package(
 
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),
-        .testTarget(name: "DocumentTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo"]),
+        .testTarget(name: "DocumentTests", dependencies: ["Document", "CCairo", "CGdkPixbuf"]),
         .testTarget(name: "RenderTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo"]),
         .testTarget(name: "GlideTests", dependencies: ["CCairo"]),
     ],

@@ -32,9 +32,19 @@ public final class FrameRenderer {
     public func render(_ content: any ContentLayout, frame: ScrollFrame, into buffer: PixelBuffer,
                        showing previous: BufferContents?,
                        windowControls: (controls: WindowControls, opacity: Double)? = nil) -> RenderedFrame {
+        render(content, frame: frame, zoomScale: frame.zoomScale, isPinching: frame.phase == .zooming, into: buffer,
+               showing: previous, windowControls: windowControls)
+    }
+
+    /// `render(_:frame:into:showing:windowControls:)` at `zoomScale`, with the content
+    /// stretched while `isPinching`: the engine's zoom gestures are another issue's, so tests
+    /// reach zoom through here.
+    func render(_ content: any ContentLayout, frame: ScrollFrame, zoomScale: Double, isPinching: Bool,
+                into buffer: PixelBuffer, showing previous: BufferContents?,
+                windowControls: (controls: WindowControls, opacity: Double)?) -> RenderedFrame {
         tiles.beginFrame()
         let scale = buffer.scale
-        let zoom = max(frame.zoomScale, 0.01)
+        let zoom = max(zoomScale, 0.01)
         let viewportWidth = Double(buffer.width) / scale
         let viewportHeight = Double(buffer.height) / scale
 
@@ -60,7 +70,7 @@ public final class FrameRenderer {
             scale: scale * zoom, originX: Int((frame.contentOffset.x * scale).rounded()),
             originY: Int((offsetY * scale).rounded()), width: Int((size.width * scale * zoom).rounded()),
             height: Int((size.height * scale * zoom).rounded()))
-        let isZooming = frame.phase == .zooming || (lastZoom.map { $0 != zoom } ?? false)
+        let isZooming = isPinching || (lastZoom.map { $0 != zoom } ?? false)
         lastZoom = zoom
         let tileScale = isZooming ? (settledScale ?? placement.scale) : placement.scale
         if !isZooming { settledScale = placement.scale }

@@ -61,15 +61,8 @@ public final class ImageCollectionLayout: ContentLayout {
             case .image(let image):
                 let fit = min(viewportWidth / Double(image.width), viewportHeight / Double(image.height))
                 let width = Double(image.width) * fit, height = Double(image.height) * fit
-                cairo_save(cairo)
-                cairo_rectangle(cairo, left, 0, viewportWidth, viewportHeight)
-                cairo_clip(cairo)
-                cairo_translate(cairo, left + (viewportWidth - width) / 2, (viewportHeight - height) / 2)
-                cairo_scale(cairo, fit, fit)
-                cairo_set_source_surface(cairo, image.surface, 0, 0)
-                cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
-                cairo_paint(cairo)
-                cairo_restore(cairo)
+                image.draw(x: left + ((viewportWidth - width) / 2).rounded(), y: ((viewportHeight - height) / 2).rounded(),
+                           width: width, height: height, on: cairo)
             case .failure(let reason):
                 drawPlaceholder(for: document.imagePaths[page], reason: reason, left: left, on: cairo)
             }

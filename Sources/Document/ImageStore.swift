@@ -127,4 +127,19 @@ public final class DecodedImage {
     deinit {
         cairo_surface_destroy(surface)
     }
+
+    /// Draws the image scaled into the rectangle at `x`, `y` of `width`×`height` logical px.
+    func draw(x: Double, y: Double, width: Double, height: Double, on cairo: OpaquePointer) {
+        cairo_save(cairo)
+        cairo_rectangle(cairo, x, y, width, height)
+        cairo_clip(cairo)
+        cairo_translate(cairo, x, y)
+        cairo_scale(cairo, width / Double(self.width), height / Double(self.height))
+        cairo_set_source_surface(cairo, surface, 0, 0)
+        // Padding, not transparency, beyond the edges: the filter would fade the border pixels.
+        cairo_pattern_set_extend(cairo_get_source(cairo), CAIRO_EXTEND_PAD)
+        cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
+        cairo_paint(cairo)
+        cairo_restore(cairo)
+    }
 }

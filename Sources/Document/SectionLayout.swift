@@ -62,7 +62,8 @@ final class SectionLayout {
             let isAtPageTop = isPaged && abs(y - column.pageTextTop(at: y)) < 0.5
             let isFirst = index == 0 && (isFirstSection || isPaged)
             if !(isFirst || block.continuesPrevious || isAtPageTop) {
-                y += typography.spaceAfter(block.kind) + typography.spaceBefore(block.kind)
+                // Whole px, so rules and images sit on the pixel grid at scale 1.
+                y += (typography.spaceAfter(block.kind) + typography.spaceBefore(block.kind)).rounded()
                 if y >= column.pageTextBottom(at: y - 1) { y = column.nextPageTextTop(after: y - 1) }
             }
             let indent = Double(block.quoteDepth + block.listDepth) * typography.indentPixels
@@ -161,13 +162,8 @@ final class SectionLayout {
             cairo_rectangle(cairo, item.left, item.top + item.height / 2, item.width, 1)
             cairo_fill(cairo)
         case .image(let image, let width, let height):
-            cairo_save(cairo)
-            cairo_translate(cairo, item.left + (item.width - width) / 2, item.top)
-            cairo_scale(cairo, width / Double(image.width), height / Double(image.height))
-            cairo_set_source_surface(cairo, image.surface, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
-            cairo_paint(cairo)
-            cairo_restore(cairo)
+            image.draw(x: (item.left + (item.width - width) / 2).rounded(), y: item.top, width: width, height: height,
+                       on: cairo)
         }
     }
 

@@ -44,10 +44,16 @@ enum TextSections {
         }
     }
 
+    /// The size of `section` in bytes; for a mapped file the nominal size, which is within
+    /// half a section of the real one and needs no look at the bytes (finding 12 800
+    /// boundaries of a 100 MB file would touch every one of its pages).
     func byteCount(ofSection section: Int) -> Int {
         switch self {
-        case .parsed(_, let byteCounts): return byteCounts[section]
-        case .mapped(let boundaries, _): return boundaries.range(of: section).bytes.count
+        case .parsed(_, let byteCounts):
+            return byteCounts[section]
+        case .mapped(let boundaries, _):
+            let start = section * boundaries.nominalBytes
+            return max(0, min(boundaries.nominalBytes, boundaries.bytes.count - start))
         }
     }
 

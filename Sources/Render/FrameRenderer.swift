@@ -56,7 +56,7 @@ public final class FrameRenderer {
                                       width: viewportWidth / zoom, height: viewportHeight / zoom)
             // Half a screen ahead, so content is laid out before it shows, and a tile's worth,
             // as tiles reach past the viewport.
-            let margin = viewportHeight / zoom / 2 + Double(TileCache.tileSizePixels) / (scale * zoom)
+            let margin = viewportHeight / zoom / 2 + Double(TileCache.tileHeightPixels) / (scale * zoom)
             let moved = content.prepare(visible, margin: margin) * zoom
             offsetY += moved
             correction += moved

@@ -1,14 +1,26 @@
 import CCairo
 import Document
 
-/// Content drawn into square tiles of device pixels, kept up to a memory cap and evicted
-/// least recently used first (never a tile the current frame uses).
+/// Content drawn into tiles of device pixels, kept up to a memory cap and evicted least
+/// recently used first (never a tile the current frame uses).
+///
+/// Tiles are rows of the content as wide as it is (split into equal columns above 2048 px):
+/// each text line is then drawn once or twice, not once per narrow tile it crosses.
 public final class TileCache {
-    /// A tile's side in device px: 256 px tiles (256 KB) keep the content entering a frame to
-    /// a row of small draws during a fling, and a 2560×1600 window to about 80 tiles.
-    public static let tileSizePixels = 256
+    /// A tile's height in device px: a fling exposes a row every few frames, each a small draw.
+    public static let tileHeightPixels = 256
+    /// The widest a tile gets, in device px (2 MB a tile at a height of 256).
+    public static let maximumTileWidthPixels = 2048
 
-    /// The most bytes the tiles may hold: two screens of tiles at 2560×1600 (88 tiles each).
+    /// The width of the tiles for content `contentWidthPixels` device px wide: equal columns
+    /// no wider than the maximum, in whole multiples of 64 px.
+    public static func tileWidth(contentWidthPixels: Int) -> Int {
+        let columns = max(1, (contentWidthPixels + maximumTileWidthPixels - 1) / maximumTileWidthPixels)
+        let width = (contentWidthPixels + columns - 1) / columns
+        return max(64, (width + 63) / 64 * 64)
+    }
+
+    /// The most bytes the tiles may hold: about two screens of tiles at 2560×1600.
     public var capacityBytes: Int
 
     /// The bytes the tiles hold now.
@@ -24,7 +36,7 @@ public final class TileCache {
         var scale: Double
     }
 
-    private var tiles: [Key: (surface: OpaquePointer, lastUse: Int)] = [:]
+    private var tiles: [Key: (surface: OpaquePointer, byteCount: Int, lastUse: Int)] = [:]
     private var frameNumber = 0
 
     public init(capacityBytes: Int = 48 << 20) {
@@ -34,8 +46,6 @@ public final class TileCache {
     deinit {
         for tile in tiles.values { cairo_surface_destroy(tile.surface) }
     }
-
-    private static var tileBytes: Int { tileSizePixels * tileSizePixels * 4 }
 
     /// Starts a frame: tiles used from now on are kept until the next frame starts.
     func beginFrame() {
@@ -47,28 +57,30 @@ public final class TileCache {
         tiles[Key(column: column, row: row, scale: scale)] != nil
     }
 
-    /// The tile at `column`, `row` for `scale`, drawn from `content` if it is not cached.
-    func tile(column: Int, row: Int, scale: Double, content: any ContentLayout) -> OpaquePointer {
+    /// The tile `width` device px wide at `column`, `row` for `scale`, drawn from `content`
+    /// if it is not cached.
+    func tile(column: Int, row: Int, width: Int, scale: Double, content: any ContentLayout) -> OpaquePointer {
         let key = Key(column: column, row: row, scale: scale)
         if let tile = tiles[key] {
             tiles[key]?.lastUse = frameNumber
             return tile.surface
         }
-        let side = TileCache.tileSizePixels
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(side), Int32(side))!
+        let height = TileCache.tileHeightPixels
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
         let cairo = cairo_create(surface)!
         let page = content.palette.page
         cairo_set_source_rgba(cairo, page.red, page.green, page.blue, 1)
         cairo_paint(cairo)
-        cairo_translate(cairo, -Double(column * side), -Double(row * side))
+        cairo_translate(cairo, -Double(column * width), -Double(row * height))
         cairo_scale(cairo, scale, scale)
-        let rect = ContentRect(x: Double(column * side) / scale, y: Double(row * side) / scale,
-                               width: Double(side) / scale, height: Double(side) / scale)
+        let rect = ContentRect(x: Double(column * width) / scale, y: Double(row * height) / scale,
+                               width: Double(width) / scale, height: Double(height) / scale)
         content.draw(rect, on: cairo)
         cairo_destroy(cairo)
         cairo_surface_flush(surface)
-        tiles[key] = (surface, frameNumber)
-        byteCount += TileCache.tileBytes
+        let bytes = width * height * 4
+        tiles[key] = (surface, bytes, frameNumber)
+        byteCount += bytes
         drawnTileCount += 1
         return surface
     }
@@ -81,14 +93,10 @@ public final class TileCache {
         case .everything:
             removeAll()
         case .band(let band):
-            let side = Double(TileCache.tileSizePixels)
+            let height = Double(TileCache.tileHeightPixels)
             for (key, tile) in tiles {
-                let top = Double(key.row) * side / key.scale, bottom = top + side / key.scale
-                if top < band.upperBound, bottom > band.lowerBound {
-                    cairo_surface_destroy(tile.surface)
-                    tiles[key] = nil
-                    byteCount -= TileCache.tileBytes
-                }
+                let top = Double(key.row) * height / key.scale, bottom = top + height / key.scale
+                if top < band.upperBound, bottom > band.lowerBound { remove(key, tile) }
             }
         }
     }
@@ -105,9 +113,13 @@ public final class TileCache {
         let candidates = tiles.filter { $0.value.lastUse < frameNumber }.sorted { $0.value.lastUse < $1.value.lastUse }
         for (key, tile) in candidates {
             guard byteCount > capacityBytes else { return }
-            cairo_surface_destroy(tile.surface)
-            tiles[key] = nil
-            byteCount -= TileCache.tileBytes
+            remove(key, tile)
         }
+    }
+
+    private func remove(_ key: Key, _ tile: (surface: OpaquePointer, byteCount: Int, lastUse: Int)) {
+        cairo_surface_destroy(tile.surface)
+        tiles[key] = nil
+        byteCount -= tile.byteCount
     }
 }

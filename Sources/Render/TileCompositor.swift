@@ -26,17 +26,18 @@ struct TileCompositor {
         let inside = rect.intersection(placement.bufferRect)
         paintPage(rect, outside: inside, on: cairo)
         guard !inside.isEmpty else { return }
-        let side = TileCache.tileSizePixels
-        let columns = (inside.x + placement.originX) / side...(inside.maxX - 1 + placement.originX) / side
-        let rows = (inside.y + placement.originY) / side...(inside.maxY - 1 + placement.originY) / side
+        let width = TileCache.tileWidth(contentWidthPixels: placement.width)
+        let height = TileCache.tileHeightPixels
+        let columns = (inside.x + placement.originX) / width...(inside.maxX - 1 + placement.originX) / width
+        let rows = (inside.y + placement.originY) / height...(inside.maxY - 1 + placement.originY) / height
         cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
         for row in rows {
             for column in columns {
-                let surface = tiles.tile(column: column, row: row, scale: placement.scale, content: content)
-                let tileRect = DeviceRect(x: column * side - placement.originX, y: row * side - placement.originY,
-                                          width: side, height: side).intersection(inside)
-                cairo_set_source_surface(cairo, surface, Double(column * side - placement.originX),
-                                         Double(row * side - placement.originY))
+                let surface = tiles.tile(column: column, row: row, width: width, scale: placement.scale, content: content)
+                let tileRect = DeviceRect(x: column * width - placement.originX, y: row * height - placement.originY,
+                                          width: width, height: height).intersection(inside)
+                cairo_set_source_surface(cairo, surface, Double(column * width - placement.originX),
+                                         Double(row * height - placement.originY))
                 cairo_rectangle(cairo, Double(tileRect.x), Double(tileRect.y), Double(tileRect.width), Double(tileRect.height))
                 cairo_fill(cairo)
             }
@@ -51,13 +52,15 @@ struct TileCompositor {
         paintPage(rect, outside: inside, on: cairo)
         guard !inside.isEmpty else { return }
         let factor = placement.scale / tileScale
-        let side = TileCache.tileSizePixels
+        let tileContentWidth = Int((Double(placement.width) / factor).rounded())
+        let width = TileCache.tileWidth(contentWidthPixels: tileContentWidth)
+        let height = TileCache.tileHeightPixels
         let left = (Double(inside.x + placement.originX) / factor).rounded(.down)
         let right = (Double(inside.maxX + placement.originX) / factor).rounded(.up)
         let top = (Double(inside.y + placement.originY) / factor).rounded(.down)
         let bottom = (Double(inside.maxY + placement.originY) / factor).rounded(.up)
-        let lastColumn = max(0, (Int((Double(placement.width) / factor).rounded(.up)) - 1) / side)
-        let lastRow = max(0, (Int((Double(placement.height) / factor).rounded(.up)) - 1) / side)
+        let lastColumn = max(0, (tileContentWidth - 1) / width)
+        let lastRow = max(0, (Int((Double(placement.height) / factor).rounded(.up)) - 1) / height)
         cairo_save(cairo)
         cairo_rectangle(cairo, Double(inside.x), Double(inside.y), Double(inside.width), Double(inside.height))
         cairo_clip(cairo)
@@ -66,13 +69,13 @@ struct TileCompositor {
         // Whole-pixel edges: antialiased tile edges would leave faint seams between tiles.
         cairo_set_antialias(cairo, CAIRO_ANTIALIAS_NONE)
         cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
-        for row in max(0, Int(top) / side)...min(lastRow, max(0, Int(bottom) / side)) {
-            for column in max(0, Int(left) / side)...min(lastColumn, max(0, Int(right) / side)) {
-                let surface = tiles.tile(column: column, row: row, scale: tileScale, content: content)
-                cairo_set_source_surface(cairo, surface, Double(column * side), Double(row * side))
+        for row in max(0, Int(top) / height)...min(lastRow, max(0, Int(bottom) / height)) {
+            for column in max(0, Int(left) / width)...min(lastColumn, max(0, Int(right) / width)) {
+                let surface = tiles.tile(column: column, row: row, width: width, scale: tileScale, content: content)
+                cairo_set_source_surface(cairo, surface, Double(column * width), Double(row * height))
                 cairo_pattern_set_extend(cairo_get_source(cairo), CAIRO_EXTEND_PAD)
                 cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_BILINEAR)
-                cairo_rectangle(cairo, Double(column * side), Double(row * side), Double(side), Double(side))
+                cairo_rectangle(cairo, Double(column * width), Double(row * height), Double(width), Double(height))
                 cairo_fill(cairo)
             }
         }

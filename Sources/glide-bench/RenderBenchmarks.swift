@@ -23,7 +23,7 @@ enum RenderBenchmarks {
         defer { for path in [small, medium, large] { unlink(path) } }
 
         _ = firstFrameMilliseconds(path: small)  // fontconfig and pango start up once
-        let firstFrames = [small, medium, large].map { path in median((0..<5).map { _ in firstFrameMilliseconds(path: path) }) }
+        let firstFrames = [small, medium, large].map { path in median((0..<9).map { _ in firstFrameMilliseconds(path: path) }) }
         var scrolls: [Scroll] = []
         for scale in [1.0, 2.0] {
             for speed in [1000.0, 4000.0] {

@@ -23,6 +23,7 @@ let package = Package(
         systemLibrary("CCairo", pkgConfig: "cairo", debian: "libcairo2-dev"),
         systemLibrary("CPangoCairo", pkgConfig: "pangocairo", debian: "libpango1.0-dev"),
         systemLibrary("CCmark", pkgConfig: "libcmark", debian: "libcmark-dev"),
+        systemLibrary("CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", debian: "libgdk-pixbuf-2.0-dev"),
         systemLibrary("CLibdecor", pkgConfig: "libdecor-0", debian: "libdecor-0-dev"),
         .plugin(
             name: "WaylandScannerPlugin",
@@ -49,7 +50,7 @@ let package = Package(
         .target(name: "ScrollEngine", dependencies: ["ScrollPhysics"]),
 
         // Content and pixels: no Wayland.
-        .target(name: "Document", dependencies: ["CCairo", "CPangoCairo", "CCmark"]),
+        .target(name: "Document", dependencies: ["CCairo", "CPangoCairo", "CCmark", "CGdkPixbuf"]),
         .target(name: "Render", dependencies: ["ScrollEngine", "Document", "CCairo"]),
 
         // Wayland objects: no scrolling.
@@ -73,7 +74,8 @@ let package = Package(
 
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),
-        .testTarget(name: "DocumentTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo"]),
+        .testTarget(name: "DocumentTests", dependencies: ["Document", "CCairo", "CGdkPixbuf"]),
+        .testTarget(name: "RenderTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo"]),
         .testTarget(name: "GlideTests", dependencies: ["CCairo", "Document", "Render", "ScrollEngine"]),
 
         // An in-process Wayland compositor that drives the real client in tests.

@@ -6,6 +6,12 @@ import CAllocationCounter
 import Glibc
 import ScrollEngine
 
+// `glide-bench render [--json]`: the document and render benchmarks (RenderBenchmarks.swift).
+if CommandLine.arguments.dropFirst().first == "render" {
+    RenderBenchmarks.run(json: CommandLine.arguments.contains("--json"))
+    exit(0)
+}
+
 /// Nanoseconds on the monotonic clock.
 func nowNanoseconds() -> UInt64 {
     var time = timespec()

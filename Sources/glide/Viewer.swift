@@ -11,9 +11,13 @@ final class Viewer {
     static let appID = "dev.glide.Glide"
 
     private let window: Window
-    private let layout: DocumentLayout
+    private let layout: any ContentLayout
     private var scrollView: ScrollView
     private let renderer = FrameRenderer()
+    /// What each shm buffer holds (see `BufferContents`), so a scrolling frame can move its
+    /// pixels; forgotten when the buffer size changes, since the chain then makes new buffers.
+    private var bufferContents: [ObjectIdentifier: BufferContents] = [:]
+    private var bufferSize = (width: Int32(0), height: Int32(0))
     /// The engine's clock in ms: the latest event or frame time seen. Input and frame
     /// callbacks share the compositor's millisecond clock; taking the maximum keeps the
     /// engine's time monotonic when a compositor stamps events oddly (sway gives time 0 to
@@ -32,7 +36,7 @@ final class Viewer {
     init(document: Document, options: CommandLineOptions, display: Display, registry: Registry, trace: TraceWriter?) {
         self.registry = registry
         self.trace = trace
-        layout = DocumentLayout(document: document)
+        layout = document.makeLayout(palette: .preferredByDesktop(forcingDark: options.isDark))
         let initialSize = options.windowSize
         var configuration = ScrollViewConfiguration()
         configuration.decelerationRate = options.decelerationRate
@@ -41,6 +45,11 @@ final class Viewer {
         if let zoom = options.zoomRange {
             scrollView.minimumZoomScale = zoom.lowerBound
             scrollView.maximumZoomScale = zoom.upperBound
+        }
+        if document.kind == .imageCollection {
+            scrollView.isPagingEnabled = true
+            scrollView.showsPageControl = options.showsPageControl
+            scrollView.hidesPageControlForSinglePage = true
         }
         window = Window(registry: registry, display: display, title: "\(document.title) — Glide", appID: Viewer.appID,
                         width: Int32(initialSize.width), height: Int32(initialSize.height))
@@ -82,11 +91,19 @@ final class Viewer {
     }
 
     private func resize() {
-        layout.layout(width: Double(window.width))
         let viewport = LogicalSize(width: Double(window.width), height: Double(window.height))
+        layout.setViewportSize(width: viewport.width, height: viewport.height)
         scrollView.resize(to: viewport, timeMilliseconds: timeMilliseconds)
-        scrollView.setContentSize(LogicalSize(width: viewport.width, height: layout.contentHeight),
-                                  timeMilliseconds: timeMilliseconds)
+        updateContentSize(layout.contentSize)
+        // Reflow keeps the block that was at the top of the window there.
+        let anchor = layout.anchorOffset
+        scrollView.scroll(to: LogicalPoint(x: anchor.x * scrollView.zoomScale, y: anchor.y * scrollView.zoomScale),
+                          animated: false, timeMilliseconds: timeMilliseconds)
+    }
+
+    private func updateContentSize(_ size: ContentSize) {
+        guard size.width != scrollView.contentSize.width || size.height != scrollView.contentSize.height else { return }
+        scrollView.setContentSize(LogicalSize(width: size.width, height: size.height), timeMilliseconds: timeMilliseconds)
     }
 
     private func draw(into buffer: ShmBuffer, scale: Double, timing: FrameTiming) -> DrawnFrame {
@@ -102,9 +119,23 @@ final class Viewer {
         let pixels = PixelBuffer(pixels: buffer.pixels, width: Int(buffer.width), height: Int(buffer.height),
                                  stride: Int(buffer.stride), scale: scale)
         let controlsOpacity = windowControlsOpacity
-        renderer.render(layout, frame: frame, into: pixels,
-                        windowControls: window.hasClientSideDecorations ? (windowControls, controlsOpacity) : nil)
-        return DrawnFrame(damage: [PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)],
+        if bufferSize != (buffer.width, buffer.height) {
+            bufferContents.removeAll()
+            bufferSize = (buffer.width, buffer.height)
+        }
+        let rendered = renderer.render(
+            layout, frame: frame, into: pixels, showing: bufferContents[ObjectIdentifier(buffer)],
+            windowControls: window.hasClientSideDecorations ? (windowControls, controlsOpacity) : nil)
+        bufferContents[ObjectIdentifier(buffer)] = rendered.contents
+        // Estimates corrected as the content was laid out: keep the engine in step.
+        updateContentSize(rendered.contentSize)
+        if rendered.contentOffsetCorrection != 0 {
+            let offset = scrollView.contentOffset
+            scrollView.scroll(to: LogicalPoint(x: offset.x, y: offset.y + rendered.contentOffsetCorrection),
+                              animated: false, timeMilliseconds: timeMilliseconds)
+        }
+        return DrawnFrame(damage: rendered.damage.map { PixelRect(x: Int32($0.x), y: Int32($0.y),
+                                                                  width: Int32($0.width), height: Int32($0.height)) },
                           isAnimating: frame.needsFrames || controlsOpacity > 0,
                           isAtRest: frame.isAtRest && controlsOpacity == 0)
     }

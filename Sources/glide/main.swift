@@ -43,7 +43,7 @@ if options.showsVersion {
     print("glide \(glideVersion)")
     exit(ExitStatus.success.rawValue)
 }
-let unsupported = [("--paging", options.isPagingEnabled), ("--split", options.isSplit), ("--dark", options.isDark),
+let unsupported = [("--paging", options.isPagingEnabled), ("--split", options.isSplit),
                    ("several files", options.paths.count > 1)].filter(\.1).map(\.0)
 if let first = unsupported.first {
     exit(.usage, "\(first) is not supported yet; \(CommandLineOptions.usage)")

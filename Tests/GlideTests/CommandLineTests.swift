@@ -22,10 +22,13 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.error, "glide: cannot open '/nonexistent/notes.md': No such file or directory\n")
     }
 
-    func testDirectoryIsReportedAsUnreadable() throws {
-        let result = try ChildProcess.run(glide, ["/"], environment: noCompositor)
+    func testDirectoryWithoutImagesIsReportedInOneLine() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glide-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let result = try ChildProcess.run(glide, [directory], environment: noCompositor)
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.error, "glide: cannot open '/': Is a directory\n")
+        XCTAssertEqual(result.error, "glide: no readable images in '\(directory)' "
+            + "(looked for .png, .jpg, .jpeg, .gif, .bmp, .tif, .tiff, .webp)\n")
     }
 
     func testNoCompositorGivesOneLineAndStatus1() throws {

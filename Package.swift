@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),
         .testTarget(name: "DocumentTests", dependencies: ["Document", "CCairo", "CGdkPixbuf"]),
         .testTarget(name: "RenderTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo"]),
-        .testTarget(name: "GlideTests", dependencies: ["CCairo", "Document", "Render", "ScrollEngine"]),
+        .testTarget(name: "GlideTests", dependencies: ["glide", "CCairo", "Document", "Render", "ScrollEngine"]),
 
         // An in-process Wayland compositor that drives the real client in tests.
         .target(

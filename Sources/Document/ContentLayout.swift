@@ -22,6 +22,10 @@ public protocol ContentLayout: AnyObject {
     /// `setViewportSize` the app scrolls here so the block that was at the top stays there.
     var anchorOffset: ContentPoint { get }
 
+    /// The reading position, to remember between runs; setting it (before the first
+    /// `setViewportSize`, or followed by a scroll to `anchorOffset`) returns there.
+    var readingAnchor: ReadingAnchor { get set }
+
     /// Makes everything within `margin` logical px of `visible` ready to draw (so content is
     /// laid out before it scrolls into view) and notes the reading position at `visible`'s
     /// top. Returns how far, in logical px at zoom 1, the content at that top moved down
@@ -31,6 +35,21 @@ public protocol ContentLayout: AnyObject {
     /// Draws the content that meets `rect` onto `cairo`, whose user space maps content
     /// coordinates; the page colour is already painted.
     func draw(_ rect: ContentRect, on cairo: OpaquePointer)
+}
+
+/// Where a reader is, independent of the window's size: the block at the top of the viewport
+/// and how far into it (a fraction of its height), or the page of an image collection
+/// (`section`, with `block` and `fraction` 0).
+public struct ReadingAnchor: Codable, Equatable, Sendable {
+    public var section: Int
+    public var block: Int
+    public var fraction: Double
+
+    public init(section: Int, block: Int, fraction: Double) {
+        self.section = section
+        self.block = block
+        self.fraction = fraction
+    }
 }
 
 /// A size in logical px.

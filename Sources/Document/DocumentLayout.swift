@@ -43,7 +43,7 @@ public final class DocumentLayout: ContentLayout {
     private var changeLog = ChangeLog()
     private var column = ColumnGeometry(left: 0, width: 0, pageHeight: nil, pageMargin: 0)
     /// The reading position: a block and how far into it (0…1) the viewport's top is.
-    private var anchor = (section: 0, block: 0, fraction: 0.0)
+    private var anchor = ReadingAnchor(section: 0, block: 0, fraction: 0)
 
     public init(document: Document, typography: Typography = Typography(), palette: Palette = .light,
                 images: ImageStore = ImageStore()) {
@@ -93,6 +93,17 @@ public final class DocumentLayout: ContentLayout {
         viewportWidth = width
         viewportHeight = height
         if widthChanged || (isPaginated && heightChanged) { reflow() }
+    }
+
+    public var readingAnchor: ReadingAnchor {
+        get { anchor }
+        set {
+            // A saved anchor may point past the end of a document that has since shrunk.
+            guard newValue.fraction.isFinite, newValue.section >= 0, newValue.block >= 0,
+                  newValue.section < max(document.sectionCount, 1) else { return }
+            anchor = newValue
+            if heights.count > anchor.section { layOut(anchor.section, keeping: .top) }
+        }
     }
 
     public var anchorOffset: ContentPoint {
@@ -161,7 +172,7 @@ public final class DocumentLayout: ContentLayout {
         // stays the top, margin included.
         let fraction = section.blocks.isEmpty ? 0
             : min((local - section.blocks[block].top) / max(section.blocks[block].height, 1), 1)
-        anchor = (index, block, fraction)
+        anchor = ReadingAnchor(section: index, block: block, fraction: fraction)
     }
 
     private enum FixedEdge {

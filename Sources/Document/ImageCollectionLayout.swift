@@ -42,6 +42,14 @@ public final class ImageCollectionLayout: ContentLayout {
 
     public var anchorOffset: ContentPoint { ContentPoint(x: Double(anchorPage) * viewportWidth, y: 0) }
 
+    public var readingAnchor: ReadingAnchor {
+        get { ReadingAnchor(section: anchorPage, block: 0, fraction: 0) }
+        set {
+            guard (0..<pageCount).contains(newValue.section) else { return }
+            anchorPage = newValue.section
+        }
+    }
+
     /// Decodes the images of the pages in view and of their neighbours, so a swipe finds the
     /// next image ready. Nothing moves: the correction is always 0.
     public func prepare(_ visible: ContentRect, margin: Double) -> Double {

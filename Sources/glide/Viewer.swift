@@ -32,11 +32,20 @@ final class Viewer {
     private var lastTouchMilliseconds = -Double.infinity
     /// Touches that landed on a window control: they are the control's, not the engine's.
     private var controlTouches: [Int32: (target: WindowControls.Target, x: Double, y: Double)] = [:]
+    /// The file the document came from, whose reading position is remembered.
+    private let documentPath: String
+    private let positions: ReadingPositionStore
+    private var wasAtRest = true
 
-    init(document: Document, options: CommandLineOptions, display: Display, registry: Registry, trace: TraceWriter?) {
+    init(document: Document, path: String, options: CommandLineOptions, positions: ReadingPositionStore,
+         display: Display, registry: Registry, trace: TraceWriter?) {
         self.registry = registry
         self.trace = trace
+        self.positions = positions
+        documentPath = path
         layout = document.makeLayout(palette: .preferredByDesktop(forcingDark: options.isDark))
+        // The first resize scrolls to the anchor, so the saved position is where the window opens.
+        if let saved = positions.position(forFileAt: path) { layout.readingAnchor = saved.anchor }
         let initialSize = options.windowSize
         var configuration = ScrollViewConfiguration()
         configuration.decelerationRate = options.decelerationRate
@@ -72,6 +81,13 @@ final class Viewer {
     /// Asks the loop to end, as a quit key does (SIGINT, SIGTERM).
     func quit() {
         isQuitRequested = true
+    }
+
+    /// Remembers where the reader is (at rest and at exit, never per frame).
+    func saveReadingPosition() {
+        let frame = scrollView.frame
+        positions.save(ReadingPosition(anchor: layout.readingAnchor, zoomScale: frame.zoomScale,
+                                       page: frame.pageControl.currentPage), forFileAt: documentPath)
     }
 
     /// The timers the loop must watch (frame fallback, key repeat), with what to do when one
@@ -134,6 +150,8 @@ final class Viewer {
             scrollView.scroll(to: LogicalPoint(x: offset.x, y: offset.y + rendered.contentOffsetCorrection),
                               animated: false, timeMilliseconds: timeMilliseconds)
         }
+        if frame.isAtRest && !wasAtRest { saveReadingPosition() }
+        wasAtRest = frame.isAtRest
         return DrawnFrame(damage: rendered.damage.map { PixelRect(x: Int32($0.x), y: Int32($0.y),
                                                                   width: Int32($0.width), height: Int32($0.height)) },
                           isAnimating: frame.needsFrames || controlsOpacity > 0,

@@ -70,7 +70,7 @@ extension ScrollView {
     }
 
     /// The page the content is on, or is moving to, along the page control's axis.
-    private var destinationPage: Int {
+    var destinationPage: Int {
         let axis = pageControlAxis
         return pages(axis).nearestPage(to: motion[axis].finalPosition ?? contentOffset[axis])
     }

@@ -2,8 +2,32 @@
 ///
 /// Each finger keeps its position at the last processed touch frame, so the motion of a frame
 /// is the mean of the fingers' own moves: fingers that land or lift do not make the content
-/// jump, as a centroid would.
+/// jump, as a centroid would. A pinch follows the two fingers that landed first.
 struct TouchTable: Sendable {
+    /// Two fingers of a pinch: their ids, in landing order, and their current positions.
+    struct Pair: Sendable {
+        var ids: (Int, Int)
+        var first: LogicalPoint
+        var second: LogicalPoint
+
+        /// The distance between the fingers, in px.
+        var span: Double {
+            let dx = second.x - first.x
+            let dy = second.y - first.y
+            return (dx * dx + dy * dy).squareRoot()
+        }
+
+        /// The point between the fingers, in px.
+        var centroid: LogicalPoint {
+            LogicalPoint(x: (first.x + second.x) / 2, y: (first.y + second.y) / 2)
+        }
+
+        /// Whether `other` is made of the same two fingers.
+        func hasSameFingers(as other: Pair) -> Bool {
+            ids.0 == other.ids.0 && ids.1 == other.ids.1
+        }
+    }
+
     /// How many fingers are followed at once; more are ignored.
     static let capacity = 10
 
@@ -13,9 +37,51 @@ struct TouchTable: Sendable {
         var positionAtLastFrame = LogicalPoint.zero
         var isActive = false
         var isLifting = false
+        /// When it landed, counted in fingers: smaller landed earlier.
+        var landingOrder = 0
     }
 
     private var slots = InlineArray<10, Slot>(repeating: Slot())
+    private var landings = 0
+
+    /// How many fingers are down or lifting in the current frame.
+    var count: Int {
+        var count = 0
+        for index in slots.indices where slots[index].isActive { count += 1 }
+        return count
+    }
+
+    /// The mean position of the fingers, in px; zero with none.
+    var centroid: LogicalPoint {
+        var sum = LogicalPoint.zero
+        var count = 0.0
+        for index in slots.indices where slots[index].isActive {
+            sum.x += slots[index].position.x
+            sum.y += slots[index].position.y
+            count += 1
+        }
+        return count == 0 ? .zero : LogicalPoint(x: sum.x / count, y: sum.y / count)
+    }
+
+    /// The two fingers that landed first, if two are down; a third finger does not change the
+    /// pair. With `includingLifting` false, fingers lifting in this frame do not count.
+    func earliestPair(includingLifting: Bool) -> Pair? {
+        var first: Int?
+        var second: Int?
+        for index in slots.indices where slots[index].isActive && (includingLifting || !slots[index].isLifting) {
+            let order = slots[index].landingOrder
+            if let current = first, order >= slots[current].landingOrder {
+                if second.map({ order < slots[$0].landingOrder }) ?? true { second = index }
+            } else {
+                second = first
+                first = index
+            }
+        }
+        guard let first, let second else { return nil }
+        return Pair(
+            ids: (slots[first].id, slots[second].id), first: slots[first].position,
+            second: slots[second].position)
+    }
 
     /// Whether any finger is down or lifting in the current frame.
     var isEmpty: Bool {
@@ -53,9 +119,10 @@ struct TouchTable: Sendable {
             return
         }
         for index in slots.indices where !slots[index].isActive {
+            landings += 1
             slots[index] = Slot(
                 id: id, position: point, positionAtLastFrame: point, isActive: true,
-                isLifting: false)
+                isLifting: false, landingOrder: landings)
             return
         }
     }

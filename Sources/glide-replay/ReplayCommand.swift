@@ -25,6 +25,7 @@ struct ReplayCommand {
             case "--zoom": options.zoomScaleRange = try Self.zoomRange(try value())
             case "--deceleration": options.decelerationRate = try Self.decelerationRate(try value())
             case "--directional-lock": options.isDirectionalLockEnabled = true
+            case "--split": options.isSplit = true
             case "--hz":
                 options.framesPerSecond = try Self.positiveNumber(try value(), for: argument)
             case "--until":

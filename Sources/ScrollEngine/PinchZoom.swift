@@ -40,6 +40,8 @@ struct TouchpadPinch: Sendable {
     var zoom: PinchZoom
     /// The pointer when it began, in px: the focal point throughout.
     var focus: LogicalPoint
+    /// The raw offset the pinch has reached, before the rubber band, in px.
+    var rawOffset: LogicalPoint
     var startScale: Double
     var startOffset: LogicalPoint
 }

@@ -49,7 +49,7 @@ extension ScrollView {
             release(axis, velocity: contentVelocity(velocity, at: contentOffset[axis], along: axis), at: now)
         }
         if !fingerScroll.isActive && !isHolding {
-            _ = bounceZoomIntoLimits(about: viewportCentre, at: now)
+            _ = bounceZoomIntoLimits(about: viewportCentre, rawOffset: rawContentOffset, at: now)
         }
     }
 

@@ -77,13 +77,10 @@ extension ScrollView {
         let caughtVelocity = LogicalPoint(
             x: motion.horizontal.carriableVelocity(at: now),
             y: motion.vertical.carriableVelocity(at: now))
-        let caughtMotion = motion.horizontal.isActive || motion.vertical.isActive || zoomMotion != nil
-        motion = AxisPair(horizontal: .none, vertical: .none)
-        zoomMotion = nil
+        let caughtMotion = isAnimating
+        catchMotion()
         endPointerGestures()
-        let raw = LogicalPoint(
-            x: rawOffset(showing: contentOffset.x, along: .horizontal),
-            y: rawOffset(showing: contentOffset.y, along: .vertical))
+        let raw = rawContentOffset
         let location = touches.centroid
         gesture = TouchGesture(
             stage: .tracking, startMilliseconds: now, startLocation: location, startRawOffset: raw,
@@ -184,7 +181,7 @@ extension ScrollView {
             return nil
         case .tracking:
             guard let tap = recognizeTap(at: now) else {
-                settleAfterGesture(about: gesture.focus, at: now)
+                settleAfterGesture(about: gesture.focus, rawOffset: gesture.rawOffset, at: now)
                 return nil
             }
             if tap.count == 2 && isZoomEnabled {
@@ -194,10 +191,10 @@ extension ScrollView {
             }
             return tap
         case .pinching:
-            settleAfterGesture(about: gesture.focus, at: now)
+            settleAfterGesture(about: gesture.focus, rawOffset: gesture.rawOffset, at: now)
             return nil
         case .dragging:
-            if !bounceZoomIntoLimits(about: gesture.focus, at: now) {
+            if !bounceZoomIntoLimits(about: gesture.focus, rawOffset: gesture.rawOffset, at: now) {
                 fling(withFingerVelocity: releaseVelocity(at: now), at: now)
             }
             return nil
@@ -226,13 +223,15 @@ extension ScrollView {
         defer { gesture = TouchGesture() }
         taps.reset()
         guard gesture.didPinch else {
-            settleAfterGesture(about: gesture.focus, at: now)
+            settleAfterGesture(about: gesture.focus, rawOffset: gesture.rawOffset, at: now)
             return
         }
         let scale = gesture.startZoomScale
         let offset = LogicalPoint(
             x: clamped(gesture.startOffset.x, along: .horizontal, zoomScale: scale),
             y: clamped(gesture.startOffset.y, along: .vertical, zoomScale: scale))
-        animateZoom(to: scale, offset: offset, focus: gesture.focus, purpose: .bounce, at: now)
+        animateZoom(
+            to: scale, offset: offset, anchor: contentPoint(at: gesture.focus, rawOffset: gesture.rawOffset),
+            focus: gesture.focus, purpose: .bounce, at: now)
     }
 }

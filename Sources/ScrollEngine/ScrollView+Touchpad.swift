@@ -8,14 +8,12 @@ extension ScrollView {
         guard isZoomEnabled, gesture.stage == .none, touches.isEmpty else { return }
         catchMotion()
         endPointerGestures()
-        let raw = LogicalPoint(
-            x: rawOffset(showing: contentOffset.x, along: .horizontal),
-            y: rawOffset(showing: contentOffset.y, along: .vertical))
+        let raw = rawContentOffset
         touchpadPinch = TouchpadPinch(
             zoom: PinchZoom(
                 focus: focus, rawOffset: raw, scale: zoomScale,
                 rawLogScale: rawLogScale(showing: zoomScale)),
-            focus: focus, startScale: zoomScale, startOffset: contentOffset)
+            focus: focus, rawOffset: raw, startScale: zoomScale, startOffset: contentOffset)
         lastMovementMilliseconds = self.timeMilliseconds
     }
 
@@ -24,7 +22,8 @@ extension ScrollView {
     public mutating func pinchUpdate(scale: Double, timeMilliseconds: Double) {
         advance(to: timeMilliseconds)
         guard let pinch = touchpadPinch, scale > 0, scale.isFinite else { return }
-        _ = applyPinch(pinch.zoom, scaleRatio: scale, focus: pinch.focus)
+        let raw = applyPinch(pinch.zoom, scaleRatio: scale, focus: pinch.focus)
+        touchpadPinch?.rawOffset = raw
         lastMovementMilliseconds = self.timeMilliseconds
     }
 
@@ -36,13 +35,15 @@ extension ScrollView {
         guard let pinch = touchpadPinch else { return }
         touchpadPinch = nil
         guard isCancelled else {
-            settleAfterGesture(about: pinch.focus, at: now)
+            settleAfterGesture(about: pinch.focus, rawOffset: pinch.rawOffset, at: now)
             return
         }
         let offset = LogicalPoint(
             x: clamped(pinch.startOffset.x, along: .horizontal, zoomScale: pinch.startScale),
             y: clamped(pinch.startOffset.y, along: .vertical, zoomScale: pinch.startScale))
-        animateZoom(to: pinch.startScale, offset: offset, focus: pinch.focus, purpose: .bounce, at: now)
+        animateZoom(
+            to: pinch.startScale, offset: offset, anchor: contentPoint(at: pinch.focus, rawOffset: pinch.rawOffset),
+            focus: pinch.focus, purpose: .bounce, at: now)
     }
 
     /// Fingers came to rest on the touchpad: a running fling, bounce or zoom stops at once
@@ -61,7 +62,9 @@ extension ScrollView {
         advance(to: timeMilliseconds)
         guard isHolding else { return }
         isHolding = false
-        if !fingerScroll.isActive { settleAfterGesture(about: viewportCentre, at: self.timeMilliseconds) }
+        if !fingerScroll.isActive {
+            settleAfterGesture(about: viewportCentre, rawOffset: rawContentOffset, at: self.timeMilliseconds)
+        }
     }
 
     /// Shows the zoom for a pinch scaled by `ratio` since its start about `focus` (px), each

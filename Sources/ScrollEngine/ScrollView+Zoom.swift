@@ -30,13 +30,14 @@ extension ScrollView {
         advance(to: timeMilliseconds)
         guard isZoomEnabled, scale > 0, scale.isFinite, !isPinching else { return }
         let target = min(max(scale, minimumZoomScale), maximumZoomScale)
-        let point = focus ?? LogicalPoint(x: viewportSize.width / 2, y: viewportSize.height / 2)
+        let point = focus ?? viewportCentre
         if animated && gesture.stage == .none {
             animateZoom(to: target, about: point, purpose: .programmatic, at: self.timeMilliseconds)
             return
         }
         zoomMotion = nil
-        let offset = offset(keeping: point, at: target)
+        let offset = offset(
+            keeping: contentPoint(at: point, rawOffset: rawContentOffset), at: point, scale: target)
         zoomScale = target
         for axis in Axis.allCases {
             motion[axis] = .none
@@ -70,15 +71,24 @@ extension ScrollView {
     mutating func animateZoom(
         to scale: Double, about focus: LogicalPoint, purpose: SpringPurpose, at now: Double
     ) {
-        animateZoom(
-            to: scale, offset: offset(keeping: focus, at: scale), focus: focus, purpose: purpose,
-            at: now)
+        animateZoom(to: scale, keeping: contentPoint(at: focus, rawOffset: rawContentOffset), at: focus, purpose: purpose, at: now)
     }
 
-    /// Starts a zoom to `scale` and `offset` (px), moving about `focus`.
+    /// Starts a zoom to `scale` that keeps the unscaled content point `anchor` at viewport point
+    /// `focus`, where the bounds at that scale allow.
     mutating func animateZoom(
-        to scale: Double, offset: LogicalPoint, focus: LogicalPoint, purpose: SpringPurpose,
+        to scale: Double, keeping anchor: LogicalPoint, at focus: LogicalPoint, purpose: SpringPurpose,
         at now: Double
+    ) {
+        animateZoom(
+            to: scale, offset: offset(keeping: anchor, at: focus, scale: scale), anchor: anchor,
+            focus: focus, purpose: purpose, at: now)
+    }
+
+    /// Starts a zoom to `scale` and `offset` (px), moving about `anchor` at `focus`.
+    mutating func animateZoom(
+        to scale: Double, offset: LogicalPoint, anchor: LogicalPoint, focus: LogicalPoint,
+        purpose: SpringPurpose, at now: Double
     ) {
         motion = AxisPair(horizontal: .none, vertical: .none)
         let travel = max(abs(offset.x - contentOffset.x), abs(offset.y - contentOffset.y))
@@ -89,25 +99,40 @@ extension ScrollView {
             return
         }
         zoomMotion = ZoomMotion(
-            from: zoomScale, offset: contentOffset, to: scale, offset: offset, focus: focus,
-            viewportSize: viewportSize,
+            from: zoomScale, offset: contentOffset, to: scale, offset: offset, anchor: anchor,
+            focus: focus, viewportSize: viewportSize,
             angularFrequency: configuration.zoomSpringAngularFrequencyRadiansPerSecond,
             purpose: purpose, at: now)
     }
 
     /// After a gesture that may have left the scale past a limit: springs it back to the limit
-    /// about `focus` (bouncesZoom) and returns true, or returns false if it is within them.
-    mutating func bounceZoomIntoLimits(about focus: LogicalPoint, at now: Double) -> Bool {
+    /// (bouncesZoom), keeping the content that `rawOffset` (px, before the rubber band) puts at
+    /// `focus` there, and returns true; or returns false if the scale is within the limits.
+    mutating func bounceZoomIntoLimits(about focus: LogicalPoint, rawOffset: LogicalPoint, at now: Double) -> Bool {
         let limit = min(max(zoomScale, minimumZoomScale), max(minimumZoomScale, maximumZoomScale))
         guard abs(limit / zoomScale - 1) > 1e-9 else { return false }
-        animateZoom(to: limit, about: focus, purpose: .bounce, at: now)
+        animateZoom(
+            to: limit, keeping: contentPoint(at: focus, rawOffset: rawOffset), at: focus, purpose: .bounce,
+            at: now)
         return true
     }
 
     /// Ends a gesture that may have zoomed: a zoom bounce if the scale is past a limit (the
     /// offset comes inside the bounds with it), else the offsets settle.
-    mutating func settleAfterGesture(about focus: LogicalPoint, at now: Double) {
-        if !bounceZoomIntoLimits(about: focus, at: now) { settle(at: now) }
+    mutating func settleAfterGesture(about focus: LogicalPoint, rawOffset: LogicalPoint, at now: Double) {
+        if !bounceZoomIntoLimits(about: focus, rawOffset: rawOffset, at: now) { settle(at: now) }
+    }
+
+    /// The raw offset (before the rubber band) that shows the current offset, in px.
+    var rawContentOffset: LogicalPoint {
+        LogicalPoint(
+            x: rawOffset(showing: contentOffset.x, along: .horizontal),
+            y: rawOffset(showing: contentOffset.y, along: .vertical))
+    }
+
+    /// The unscaled content point at viewport point `focus` with the content at `rawOffset`.
+    func contentPoint(at focus: LogicalPoint, rawOffset: LogicalPoint) -> LogicalPoint {
+        LogicalPoint(x: (focus.x + rawOffset.x) / zoomScale, y: (focus.y + rawOffset.y) / zoomScale)
     }
 
     /// Brings a running zoom animation to its end at once, for input that moves the offset
@@ -119,13 +144,12 @@ extension ScrollView {
         contentOffset = running.targetOffset
     }
 
-    /// The offset that keeps the content now under `focus` there at `scale`, moved inside the
-    /// bounds at that scale.
-    func offset(keeping focus: LogicalPoint, at scale: Double) -> LogicalPoint {
+    /// The offset that puts the unscaled content point `anchor` at viewport point `focus` at
+    /// `scale`, moved inside the bounds at that scale.
+    func offset(keeping anchor: LogicalPoint, at focus: LogicalPoint, scale: Double) -> LogicalPoint {
         var offset = LogicalPoint.zero
         for axis in Axis.allCases {
-            let anchor = (focus[axis] + contentOffset[axis]) / zoomScale
-            offset[axis] = clamped(anchor * scale - focus[axis], along: axis, zoomScale: scale)
+            offset[axis] = clamped(anchor[axis] * scale - focus[axis], along: axis, zoomScale: scale)
         }
         return offset
     }

@@ -5,9 +5,10 @@ import ScrollPhysics
 ///
 /// The log of the scale moves along a critically damped spring from rest, so the zoom looks
 /// even whether it doubles or halves (reference/scroll-physics.md §7: "spring ln s back").
-/// The offset is the anchor's position at the current scale, plus a correction that grows in
-/// step with the same spring from zero to what the bounds need at the end. Every part shares
-/// the spring's progress p(t) from 0 to 1, so they start and finish together.
+/// The offset is the anchor's position at the current scale, plus a correction that moves in
+/// step with the same spring from what the rubber band shows at the start to what the bounds
+/// need at the end (both zero for a free zoom). Every part shares the spring's progress p(t)
+/// from 0 to 1, so they start and finish together.
 struct ZoomMotion: Sendable {
     /// The unscaled content point held under `focus`, in px.
     let anchor: LogicalPoint
@@ -19,7 +20,8 @@ struct ZoomMotion: Sendable {
     let targetScale: Double
     /// The offset at the end, exactly, in px.
     let targetOffset: LogicalPoint
-    /// How far the end offset is from keeping the anchor under the focus, in px.
+    /// How far the start and end offsets are from keeping the anchor under the focus, in px.
+    let startCorrection: LogicalPoint
     let targetCorrection: LogicalPoint
     /// The progress p from 0 to 1.
     let progress: CriticallyDampedSpring
@@ -28,19 +30,21 @@ struct ZoomMotion: Sendable {
     let purpose: SpringPurpose
 
     /// A zoom from `scale` and `offset` (px) to `targetScale` and `targetOffset`, holding the
-    /// content under `focus` (px). `viewportSize` sets how precisely it must end: within half
-    /// a pixel anywhere in the viewport.
+    /// unscaled content point `anchor` under `focus` (px). `viewportSize` sets how precisely it
+    /// must end: within half a pixel anywhere in the viewport.
     init(
         from scale: Double, offset: LogicalPoint, to targetScale: Double, offset targetOffset: LogicalPoint,
-        focus: LogicalPoint, viewportSize: LogicalSize, angularFrequency: Double, purpose: SpringPurpose,
-        at now: Double
+        anchor: LogicalPoint, focus: LogicalPoint, viewportSize: LogicalSize, angularFrequency: Double,
+        purpose: SpringPurpose, at now: Double
     ) {
-        anchor = LogicalPoint(x: (focus.x + offset.x) / scale, y: (focus.y + offset.y) / scale)
+        self.anchor = anchor
         self.focus = focus
         startLogScale = ElementaryFunctions.log(scale)
         targetLogScale = ElementaryFunctions.log(targetScale)
         self.targetScale = targetScale
         self.targetOffset = targetOffset
+        startCorrection = LogicalPoint(
+            x: offset.x - (anchor.x * scale - focus.x), y: offset.y - (anchor.y * scale - focus.y))
         targetCorrection = LogicalPoint(
             x: targetOffset.x - (anchor.x * targetScale - focus.x),
             y: targetOffset.y - (anchor.y * targetScale - focus.y))
@@ -71,8 +75,8 @@ struct ZoomMotion: Sendable {
         let p = progress.position(at: timeMilliseconds - startMilliseconds)
         let scale = self.scale(at: timeMilliseconds)
         return LogicalPoint(
-            x: anchor.x * scale - focus.x + targetCorrection.x * p,
-            y: anchor.y * scale - focus.y + targetCorrection.y * p)
+            x: anchor.x * scale - focus.x + startCorrection.x + (targetCorrection.x - startCorrection.x) * p,
+            y: anchor.y * scale - focus.y + startCorrection.y + (targetCorrection.y - startCorrection.y) * p)
     }
 
     /// Whether the zoom has arrived, within half a pixel, by `timeMilliseconds`.

@@ -1,19 +1,21 @@
 /// The recent scroll deltas along one axis, for the touchpad fling after `axis_stop`.
 ///
-/// A fixed ring, so adding never allocates: 32 samples cover the 150 ms window at touchpad
-/// rates up to 200 Hz. The velocity is libadwaita's (adw-swipe-tracker.c): the sum of the
+/// A fixed ring, so adding never allocates: 20 samples, as the touch velocity tracker keeps,
+/// cover the 150 ms window at touchpad rates up to 133 Hz; a faster pad keeps its last 20,
+/// whose mean velocity is just as right. (The ring is small because the scroll view is copied
+/// whenever the app reads it.) The velocity is libadwaita's (adw-swipe-tracker.c): the sum of the
 /// deltas in the window divided by the time they span, leaving out the oldest sample's delta,
 /// which was travelled before the span began (GTK's scroll controller counts it, and so
 /// overestimates short swipes).
 struct AxisHistory: Sendable {
-    static let capacity = 32
+    static let capacity = 20
 
     private struct Sample {
         var timeMilliseconds: Double
         var delta: Double
     }
 
-    private var samples = InlineArray<32, Sample>(repeating: Sample(timeMilliseconds: 0, delta: 0))
+    private var samples = InlineArray<20, Sample>(repeating: Sample(timeMilliseconds: 0, delta: 0))
     private var newestIndex = 0
     private var count = 0
 

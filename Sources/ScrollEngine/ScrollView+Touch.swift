@@ -40,29 +40,30 @@ extension ScrollView {
             cancelGesture(at: now)
             return nil
         }
+        let fingers = touches.summary
         if gesture.stage == .none {
-            guard !touches.isEmpty else { return nil }
-            beginGesture(at: now)
+            guard fingers.count > 0 else { return nil }
+            beginGesture(fingers, at: now)
         }
-        gesture.maximumFingerCount = max(gesture.maximumFingerCount, touches.count)
-        let pair = touches.earliestPair(includingLifting: true)
-        if gesture.stage == .pinching, let pair, let fingers = gesture.pinchFingers,
-            pair.hasSameFingers(as: fingers)
+        gesture.maximumFingerCount = max(gesture.maximumFingerCount, fingers.count)
+        if gesture.stage == .pinching, let pair = fingers.pair, let pinching = gesture.pinchFingers,
+            pair.hasSameFingers(as: pinching)
         {
             movePinch(pair, at: now)
         } else {
-            gesture.focus = touches.centroid
-            moveGesture(by: touches.meanMotion, at: now)
-            if isZoomEnabled, let pair = touches.earliestPair(includingLifting: false) {
-                beginPinch(pair, at: now)
+            moveGesture(by: fingers.meanMotion, at: now)
+            // Only zoom needs the fingers' centre: the focal point of a pinch or a zoom bounce.
+            if isZoomEnabled {
+                gesture.focus = fingers.centroid
+                if let pair = fingers.stayingPair { beginPinch(pair, at: now) }
             }
         }
-        if touches.isAllLifting {
+        if fingers.isAllLifting {
             touches.removeAll()
             return endGesture(at: now)
         }
         touches.commitFrame()
-        if gesture.stage == .pinching { continuePinchAfterLifts(at: now) }
+        if gesture.stage == .pinching { continuePinch(with: fingers.stayingPair, at: now) }
         return nil
     }
 
@@ -73,7 +74,7 @@ extension ScrollView {
 
     /// The first finger is down: catch whatever moves, where it is. Touch takes the view from
     /// any touchpad, wheel or scrollbar input in progress.
-    private mutating func beginGesture(at now: Double) {
+    private mutating func beginGesture(_ fingers: TouchTable.Summary, at now: Double) {
         let caughtVelocity = LogicalPoint(
             x: motion.horizontal.carriableVelocity(at: now),
             y: motion.vertical.carriableVelocity(at: now))
@@ -81,11 +82,11 @@ extension ScrollView {
         catchMotion()
         endPointerGestures()
         let raw = rawContentOffset
-        let location = touches.centroid
+        let location = fingers.centroid
         gesture = TouchGesture(
             stage: .tracking, startMilliseconds: now, startLocation: location, startRawOffset: raw,
             rawOffset: raw, caughtMotion: caughtMotion, caughtVelocity: caughtVelocity,
-            isSecondTap: touches.count == 1
+            isSecondTap: fingers.count == 1
                 && taps.isSecondTap(at: location, timeMilliseconds: now, configuration: configuration),
             focus: location, startZoomScale: zoomScale, startOffset: contentOffset)
         velocityTracker.reset()
@@ -154,10 +155,11 @@ extension ScrollView {
         lastMovementMilliseconds = now
     }
 
-    /// After a frame in which pinching fingers lifted: a new pair re-anchors the pinch; a
-    /// single finger left over drags on from where the content is.
-    private mutating func continuePinchAfterLifts(at now: Double) {
-        if let pair = touches.earliestPair(includingLifting: false) {
+    /// After a pinch frame, with `pair` the fingers staying down: a new pair (after pinching
+    /// fingers lifted) re-anchors the pinch; a single finger left over drags on from where the
+    /// content is.
+    private mutating func continuePinch(with pair: TouchTable.Pair?, at now: Double) {
+        if let pair {
             if let fingers = gesture.pinchFingers, !pair.hasSameFingers(as: fingers) {
                 beginPinch(pair, at: now)
             }

@@ -44,43 +44,54 @@ struct TouchTable: Sendable {
     private var slots = InlineArray<10, Slot>(repeating: Slot())
     private var landings = 0
 
-    /// How many fingers are down or lifting in the current frame.
-    var count: Int {
+    /// What a touch frame needs to know about the fingers, gathered in one pass: the table is
+    /// large, and each separate query of a stored table may cost a copy of it.
+    struct Summary: Sendable {
+        /// How many fingers are down or lifting in the current frame.
         var count = 0
-        for index in slots.indices where slots[index].isActive { count += 1 }
-        return count
+        /// Whether every finger lifted in the current frame (false when there are none).
+        var isAllLifting = false
+        /// The mean move of the fingers since the last frame, in px.
+        var meanMotion = LogicalPoint.zero
+        /// The mean position of the fingers, in px.
+        var centroid = LogicalPoint.zero
+        /// The two fingers that landed first, lifting ones included; a third finger does not
+        /// change the pair.
+        var pair: Pair?
+        /// The two fingers that landed first among those staying down after this frame.
+        var stayingPair: Pair?
     }
 
-    /// The mean position of the fingers, in px; zero with none.
-    var centroid: LogicalPoint {
-        var sum = LogicalPoint.zero
-        var count = 0.0
+    /// The fingers of the current frame, summarised.
+    var summary: Summary {
+        var summary = Summary()
+        var motion = LogicalPoint.zero
+        var position = LogicalPoint.zero
+        var lifting = 0
+        var earliest = PairSearch()
+        var earliestStaying = PairSearch()
         for index in slots.indices where slots[index].isActive {
-            sum.x += slots[index].position.x
-            sum.y += slots[index].position.y
-            count += 1
-        }
-        return count == 0 ? .zero : LogicalPoint(x: sum.x / count, y: sum.y / count)
-    }
-
-    /// The two fingers that landed first, if two are down; a third finger does not change the
-    /// pair. With `includingLifting` false, fingers lifting in this frame do not count.
-    func earliestPair(includingLifting: Bool) -> Pair? {
-        var first: Int?
-        var second: Int?
-        for index in slots.indices where slots[index].isActive && (includingLifting || !slots[index].isLifting) {
-            let order = slots[index].landingOrder
-            if let current = first, order >= slots[current].landingOrder {
-                if second.map({ order < slots[$0].landingOrder }) ?? true { second = index }
+            let slot = slots[index]
+            summary.count += 1
+            motion.x += slot.position.x - slot.positionAtLastFrame.x
+            motion.y += slot.position.y - slot.positionAtLastFrame.y
+            position.x += slot.position.x
+            position.y += slot.position.y
+            earliest.consider(slot.id, slot.position, order: slot.landingOrder)
+            if slot.isLifting {
+                lifting += 1
             } else {
-                second = first
-                first = index
+                earliestStaying.consider(slot.id, slot.position, order: slot.landingOrder)
             }
         }
-        guard let first, let second else { return nil }
-        return Pair(
-            ids: (slots[first].id, slots[second].id), first: slots[first].position,
-            second: slots[second].position)
+        guard summary.count > 0 else { return summary }
+        let count = Double(summary.count)
+        summary.isAllLifting = lifting == summary.count
+        summary.meanMotion = LogicalPoint(x: motion.x / count, y: motion.y / count)
+        summary.centroid = LogicalPoint(x: position.x / count, y: position.y / count)
+        summary.pair = earliest.pair
+        summary.stayingPair = earliestStaying.pair
+        return summary
     }
 
     /// Whether any finger is down or lifting in the current frame.
@@ -89,26 +100,25 @@ struct TouchTable: Sendable {
         return true
     }
 
-    /// Whether every finger lifted in the current frame (false when there are none).
-    var isAllLifting: Bool {
-        var sawFinger = false
-        for index in slots.indices where slots[index].isActive {
-            if !slots[index].isLifting { return false }
-            sawFinger = true
-        }
-        return sawFinger
-    }
+    /// The two earliest-landed fingers seen so far in a pass over the slots.
+    private struct PairSearch {
+        private var first: (id: Int, position: LogicalPoint, order: Int)?
+        private var second: (id: Int, position: LogicalPoint, order: Int)?
 
-    /// The mean move of the fingers since the last frame, in px.
-    var meanMotion: LogicalPoint {
-        var sum = LogicalPoint.zero
-        var count = 0.0
-        for index in slots.indices where slots[index].isActive {
-            sum.x += slots[index].position.x - slots[index].positionAtLastFrame.x
-            sum.y += slots[index].position.y - slots[index].positionAtLastFrame.y
-            count += 1
+        mutating func consider(_ id: Int, _ position: LogicalPoint, order: Int) {
+            let finger = (id: id, position: position, order: order)
+            if let current = first, order >= current.order {
+                if second.map({ order < $0.order }) ?? true { second = finger }
+            } else {
+                second = first
+                first = finger
+            }
         }
-        return count == 0 ? .zero : LogicalPoint(x: sum.x / count, y: sum.y / count)
+
+        var pair: Pair? {
+            guard let first, let second else { return nil }
+            return Pair(ids: (first.id, second.id), first: first.position, second: second.position)
+        }
     }
 
     /// Puts finger `id` down at `point`; a finger already down with that id just moves there.

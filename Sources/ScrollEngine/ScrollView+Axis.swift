@@ -109,13 +109,9 @@ extension ScrollView {
             isUsed = true
             let notches = wheel.add(steps[axis], along: axis)
             if notches == 0 { continue }
-            if stepsByPage(axis) {
-                stepPages(notches, at: now)
-            } else {
-                _ = step(
-                    axis, by: Double(notches) * wheelStepLength(axis),
-                    durationMilliseconds: configuration.wheelStepDurationMilliseconds, at: now)
-            }
+            _ = step(
+                axis, count: notches, of: wheelStepLength(axis),
+                durationMilliseconds: configuration.wheelStepDurationMilliseconds, at: now)
         }
         return isUsed
     }

@@ -42,26 +42,15 @@ extension ScrollView {
 
     /// An arrow key: a line along `axis` in `direction` (±1), or a page in paging mode.
     private mutating func stepLine(_ axis: Axis, by direction: Int, at now: Double) -> Bool {
-        guard isScrollable(axis) else { return false }
-        if stepsByPage(axis) {
-            stepPages(direction, at: now)
-            return true
-        }
-        return step(
-            axis, by: Double(direction) * configuration.lineStepPixels,
+        step(
+            axis, count: direction, of: configuration.lineStepPixels,
             durationMilliseconds: configuration.keyStepDurationMilliseconds, at: now)
     }
 
     /// A page key or space: a screen less a line along the primary axis, or a page.
     private mutating func stepPage(by direction: Int, at now: Double) -> Bool {
-        let axis = primaryAxis
-        guard isScrollable(axis) else { return false }
-        if stepsByPage(axis) {
-            stepPages(direction, at: now)
-            return true
-        }
-        return step(
-            axis, by: Double(direction) * pageStepLength(axis),
+        step(
+            primaryAxis, count: direction, of: pageStepLength(primaryAxis),
             durationMilliseconds: configuration.keyStepDurationMilliseconds, at: now)
     }
 
@@ -70,6 +59,7 @@ extension ScrollView {
     private mutating func scrollToEnd(atStart: Bool, at now: Double) -> Bool {
         let axis = primaryAxis
         guard isScrollable(axis) else { return false }
+        // The target keeps the other axis where a zoom would leave it.
         finishZoomMotion()
         var target = LogicalPoint(
             x: motion.horizontal.finalPosition ?? contentOffset.x,

@@ -48,10 +48,11 @@ extension ScrollView {
         finishZoomMotion()
         let thumb = indicator(axis, opacity: 1)
         let along = location[axis]
-        if along < thumb.position {
-            pageTowardsClick(axis, by: -1, at: now)
-        } else if along > thumb.position + thumb.length {
-            pageTowardsClick(axis, by: 1, at: now)
+        if along < thumb.position || along > thumb.position + thumb.length {
+            // A click in the track pages towards it.
+            _ = step(
+                axis, count: along < thumb.position ? -1 : 1, of: pageStepLength(axis),
+                durationMilliseconds: configuration.keyStepDurationMilliseconds, at: now)
         } else {
             motion[axis] = .none
             pointer.scrollbarDrag = PointerState.ScrollbarDrag(
@@ -59,17 +60,6 @@ extension ScrollView {
         }
         lastMovementMilliseconds = now
         return true
-    }
-
-    /// A click in the track before (−1) or after (+1) the thumb: a page that way.
-    private mutating func pageTowardsClick(_ axis: Axis, by direction: Int, at now: Double) {
-        if stepsByPage(axis) {
-            stepPages(direction, at: now)
-        } else {
-            _ = step(
-                axis, by: Double(direction) * pageStepLength(axis),
-                durationMilliseconds: configuration.keyStepDurationMilliseconds, at: now)
-        }
     }
 
     /// The scrollbar at `point` (px), if any: within the indicator's track, and no farther

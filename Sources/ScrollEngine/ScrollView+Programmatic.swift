@@ -5,6 +5,7 @@ extension ScrollView {
     /// move is immediate, and the drag continues from there.
     public mutating func scroll(to offset: LogicalPoint, animated: Bool, timeMilliseconds: Double) {
         advance(to: timeMilliseconds)
+        finishZoomMotion()
         for axis in Axis.allCases {
             let target = isScrollable(axis)
                 ? clamped(offset[axis], along: axis) : offsetBounds(axis).lowerBound

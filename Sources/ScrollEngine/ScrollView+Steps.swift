@@ -22,6 +22,18 @@ extension ScrollView {
         return true
     }
 
+    /// `count` steps of `length` px along `axis` (negative: back), or `count` pages when paging
+    /// runs along it; false if the content does not scroll along `axis`.
+    mutating func step(
+        _ axis: Axis, count: Int, of length: Double, durationMilliseconds: Double, at now: Double
+    ) -> Bool {
+        guard stepsByPage(axis) else {
+            return step(axis, by: Double(count) * length, durationMilliseconds: durationMilliseconds, at: now)
+        }
+        stepPages(count, at: now)
+        return true
+    }
+
     /// Starts a step from the current offset on `axis` to `target` px, or stops there.
     mutating func startStep(_ axis: Axis, to target: Double, durationMilliseconds: Double, at now: Double) {
         guard target != contentOffset[axis] else {
@@ -36,7 +48,6 @@ extension ScrollView {
     /// Moves `count` pages along the page control's axis from the page shown or being
     /// scrolled to, with the page spring.
     mutating func stepPages(_ count: Int, at now: Double) {
-        finishZoomMotion()
         scrollToPage(destinationPage + count, timeMilliseconds: now)
     }
 

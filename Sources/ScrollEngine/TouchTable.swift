@@ -121,9 +121,16 @@ struct TouchTable: Sendable {
         }
     }
 
-    /// Puts finger `id` down at `point`; a finger already down with that id just moves there.
+    /// Puts finger `id` down at `point`; a finger already down with that id just moves there,
+    /// and one lifting in this frame is replaced by the new finger.
     mutating func press(id: Int, at point: LogicalPoint) {
         if let index = slotIndex(of: id) {
+            if slots[index].isLifting {
+                // Lifted and down again in one frame: a new finger, which has not moved yet.
+                landings += 1
+                slots[index].positionAtLastFrame = point
+                slots[index].landingOrder = landings
+            }
             slots[index].isLifting = false
             slots[index].position = point
             return

@@ -14,7 +14,7 @@ TEST_PACKAGES = sway grim wtype util-linux passwd
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build run test bench clean
+.PHONY: all deps test-deps build run test bench install uninstall clean
 
 all: build
 
@@ -44,13 +44,30 @@ build: deps
 run: build
 	.build/release/glide
 
+# The release binary is built too: some tests run it, since -O changes object lifetimes.
 test: test-deps
+	$(SWIFT) build -c release --product glide
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 
 # Benchmarks are programs, not tests: they print figures as ratios to a baseline of the same run.
 bench: deps
 	$(SWIFT) run -c release glide-bench
+
+# Installs the release binary, the desktop entry (its name is the app id), the icon and the
+# bundled resources; the binary finds its resources in $(PREFIX)/share/glide.
+install: build
+	install -Dm755 .build/release/glide $(DESTDIR)$(PREFIX)/bin/glide
+	install -Dm644 resources/default-document.md $(DESTDIR)$(PREFIX)/share/glide/default-document.md
+	install -Dm644 resources/dev.glide.Glide.desktop $(DESTDIR)$(PREFIX)/share/applications/dev.glide.Glide.desktop
+	install -Dm644 resources/dev.glide.Glide.svg \
+		$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/dev.glide.Glide.svg
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/glide \
+		$(DESTDIR)$(PREFIX)/share/applications/dev.glide.Glide.desktop \
+		$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/dev.glide.Glide.svg
+	rm -rf $(DESTDIR)$(PREFIX)/share/glide
 
 clean:
 	rm -rf .build

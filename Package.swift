@@ -17,6 +17,7 @@ let package = Package(
     ],
     targets: [
         systemLibrary("CWaylandClient", pkgConfig: "wayland-client", debian: "libwayland-dev"),
+        systemLibrary("CWaylandServer", pkgConfig: "wayland-server", debian: "libwayland-dev"),
         systemLibrary("CWaylandCursor", pkgConfig: "wayland-cursor", debian: "libwayland-dev"),
         systemLibrary("CXkbCommon", pkgConfig: "xkbcommon", debian: "libxkbcommon-dev"),
         systemLibrary("CCairo", pkgConfig: "cairo", debian: "libcairo2-dev"),
@@ -34,6 +35,11 @@ let package = Package(
         .target(
             name: "CWaylandProtocols",
             dependencies: ["CWaylandClient"],
+            plugins: ["WaylandScannerPlugin"]),
+        // The test compositor's protocol glue; its interface tables are CWaylandProtocols'.
+        .target(
+            name: "CWaylandServerProtocols",
+            dependencies: ["CWaylandServer", "CWaylandProtocols"],
             plugins: ["WaylandScannerPlugin"]),
 
         // Pure Swift: no C, no clock.
@@ -57,6 +63,8 @@ let package = Package(
             name: "glide",
             dependencies: ["ScrollEngine", "Document", "Render", "WaylandClient", "CSystem"]),
         .executableTarget(name: "glide-replay", dependencies: ["ScrollEngine"]),
+        // Test tool: drives headless sway with a virtual pointer (see its main.swift).
+        .executableTarget(name: "glide-virtual-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols"]),
         .executableTarget(
             name: "glide-bench", dependencies: ["ScrollEngine", "Document", "Render", "CAllocationCounter"],
             // Its allocation counter stands in for malloc process-wide, which needs the
@@ -66,7 +74,16 @@ let package = Package(
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),
         .testTarget(name: "DocumentTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo"]),
-        .testTarget(name: "GlideTests", dependencies: ["CCairo"]),
+        .testTarget(name: "GlideTests", dependencies: ["CCairo", "Document", "Render", "ScrollEngine"]),
+
+        // An in-process Wayland compositor that drives the real client in tests.
+        .target(
+            name: "TestCompositor",
+            dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CXkbCommon", "CSystem"],
+            path: "Tests/TestCompositor"),
+        .testTarget(
+            name: "TestCompositorTests",
+            dependencies: ["TestCompositor", "CWaylandClient", "CWaylandProtocols"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,6 +14,7 @@ GLIDE_INTERFACE(wp_viewporter)
 GLIDE_INTERFACE(wp_fractional_scale_manager_v1)
 GLIDE_INTERFACE(wp_presentation)
 GLIDE_INTERFACE(zwp_pointer_gestures_v1)
+GLIDE_INTERFACE(zwlr_virtual_pointer_manager_v1)
 
 static const char *const glide_surface_tag_value = "glide";
 

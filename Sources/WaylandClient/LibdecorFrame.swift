@@ -10,6 +10,9 @@ final class LibdecorFrame: ToplevelRole {
     var onClose: (() -> Void)?
     private let context: OpaquePointer
     private var frame: OpaquePointer?
+    /// libdecor uses both until `libdecor_unref`, so they outlive this object.
+    private let display: Display
+    private let surface: Surface
     /// The content size of the last configure, kept for a configure that gives none.
     private var contentWidth: Int32
     private var contentHeight: Int32
@@ -35,6 +38,8 @@ final class LibdecorFrame: ToplevelRole {
           minimumWidth: Int32, minimumHeight: Int32) {
         guard let context = libdecor_new(display.proxy, LibdecorFrame.contextInterface.pointer) else { return nil }
         self.context = context
+        self.display = display
+        self.surface = surface
         contentWidth = width
         contentHeight = height
         guard let frame = libdecor_decorate(context, surface.proxy, LibdecorFrame.frameInterface.pointer,

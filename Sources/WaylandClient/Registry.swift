@@ -7,7 +7,6 @@ import CWaylandProtocols
 /// missing; optional ones disable their feature and are logged once at debug level.
 public final class Registry: ProxyOwner {
     let proxy: OpaquePointer
-    private let display: Display
 
     public private(set) var compositor: Compositor?
     public private(set) var shm: Shm?
@@ -22,6 +21,8 @@ public final class Registry: ProxyOwner {
 
     /// Called when a seat appears after start-up, so the app can listen to it.
     public var onSeatAdded: ((Seat) -> Void)?
+    /// Kept to the end: every object above must be destroyed while the connection is open.
+    private let display: Display
 
     private static let listener = ListenerTable(wl_registry_listener(
         global: { data, _, name, interface, version in
@@ -59,6 +60,18 @@ public final class Registry: ProxyOwner {
     }
 
     deinit {
+        // The bound objects go first, in the body, while `display` is still connected (stored
+        // properties are released after the body, in no order to rely on).
+        seats.removeAll()
+        outputs.removeAll()
+        pointerGestures = nil
+        presentation = nil
+        fractionalScaleManager = nil
+        viewporter = nil
+        decorationManager = nil
+        windowManager = nil
+        shm = nil
+        compositor = nil
         wl_registry_destroy(proxy)
     }
 

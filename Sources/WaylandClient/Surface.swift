@@ -4,8 +4,12 @@ import CWaylandProtocols
 /// A rectangle of pixels on screen (`wl_surface`), and the outputs it is shown on.
 public final class Surface: ProxyOwner {
     let proxy: OpaquePointer
-    /// The outputs' owner, for window surfaces; nil for a cursor's surface.
-    private unowned let registry: Registry?
+    /// The outputs' owner, for window surfaces (nil for a cursor's). Held strongly, as every
+    /// wrapper holds what must outlive it: the connection must stay open until this surface
+    /// is destroyed.
+    private let registry: Registry?
+    /// The compositor that made the surface, kept alive for the same reason.
+    private let compositor: Compositor
     private var enteredOutputs: [OpaquePointer] = []
     /// Called when the largest scale among the outputs the surface is on changes.
     var onPreferredScaleChange: (() -> Void)?
@@ -24,7 +28,8 @@ public final class Surface: ProxyOwner {
     /// scale of the outputs it is shown on.
     init(registry: Registry) {
         self.registry = registry
-        proxy = registry.compositor!.makeSurface()
+        compositor = registry.compositor!
+        proxy = compositor.makeSurface()
         wl_proxy_set_tag(proxy, glide_surface_tag())
         wl_surface_add_listener(proxy, Surface.listener.pointer, unretainedPointer)
         for output in registry.outputs {
@@ -35,6 +40,7 @@ public final class Surface: ProxyOwner {
     /// A plain surface, such as the cursor's.
     init(compositor: Compositor) {
         registry = nil
+        self.compositor = compositor
         proxy = compositor.makeSurface()
     }
 

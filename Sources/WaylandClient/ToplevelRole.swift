@@ -27,7 +27,7 @@ final class XdgToplevelRole: ToplevelRole {
         xdgSurface = XdgSurface(windowManager: registry.windowManager!, surface: surface)
         let toplevel = XdgToplevel(xdgSurface: xdgSurface, title: title, appID: appID)
         self.toplevel = toplevel
-        decoration = registry.decorationManager.map { ToplevelDecoration(manager: $0, toplevel: toplevel.proxy) }
+        decoration = registry.decorationManager.map { ToplevelDecoration(manager: $0, toplevel: toplevel) }
         toplevel.setMinimumSize(width: minimumWidth, height: minimumHeight)
         xdgSurface.onConfigure = { [unowned self] serial in
             xdgSurface.acknowledgeConfigure(serial: serial)

@@ -4,6 +4,8 @@ import CWaylandProtocols
 /// A top-level window (`xdg_toplevel`): its suggested size and states, and the close request.
 final class XdgToplevel: ProxyOwner {
     let proxy: OpaquePointer
+    /// Destroyed after this toplevel, as xdg-shell requires.
+    private let xdgSurface: XdgSurface
     /// The size the compositor suggests in logical px; 0 means "the client decides".
     private(set) var suggestedWidth: Int32 = 0
     private(set) var suggestedHeight: Int32 = 0
@@ -23,6 +25,7 @@ final class XdgToplevel: ProxyOwner {
         wm_capabilities: { _, _, _ in }))
 
     init(xdgSurface: XdgSurface, title: String, appID: String) {
+        self.xdgSurface = xdgSurface
         proxy = xdg_surface_get_toplevel(xdgSurface.proxy)
         xdg_toplevel_add_listener(proxy, XdgToplevel.listener.pointer, unretainedPointer)
         xdg_toplevel_set_title(proxy, title)

@@ -8,6 +8,12 @@ import PackagePlugin
 /// that the header and the code are produced together (SwiftPM only runs a command whose
 /// outputs it compiles; a header-only command would never run). Headers go to an `include/`
 /// folder of the plugin's work directory, which SwiftPM puts on the C target's include path.
+///
+/// A target whose name ends in `ServerProtocols` (the test compositor's glue) gets
+/// `server-header` instead. Its code is a C file that only includes that header: the
+/// interface tables come from the client glue, which such a target depends on, because one
+/// binary (a test running the compositor and a client in one process) may define each
+/// table only once.
 @main
 struct WaylandScannerPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -17,6 +23,7 @@ struct WaylandScannerPlugin: BuildToolPlugin {
         let protocolRoot = URL(fileURLWithPath: Self.waylandProtocolsDirectory())
         let scanner = Self.executable(named: "wayland-scanner")
         let output = context.pluginWorkDirectoryURL
+        let side = target.name.hasSuffix("ServerProtocols") ? "server" : "client"
 
         return listing.split(separator: "\n").compactMap { line -> Command? in
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
@@ -30,13 +37,16 @@ struct WaylandScannerPlugin: BuildToolPlugin {
                 xml = protocolRoot.appending(path: String(path))
             }
             let stem = xml.deletingPathExtension().lastPathComponent
-            let header = output.appending(path: "include/\(stem)-client-protocol.h")
+            let header = output.appending(path: "include/\(stem)-\(side)-protocol.h")
             let code = output.appending(path: "\(stem)-protocol.c")
+            let writeCode = side == "server"
+                ? "printf '#include \"%s\"\\n' \"$(basename \"$2\")\" > \"$3\""
+                : "\"$0\" private-code \"$1\" \"$3\""
             return .buildCommand(
-                displayName: "wayland-scanner \(stem)",
+                displayName: "wayland-scanner \(side) \(stem)",
                 executable: URL(fileURLWithPath: "/bin/sh"),
                 arguments: [
-                    "-c", "mkdir -p \"$(dirname \"$2\")\" && \"$0\" client-header \"$1\" \"$2\" && \"$0\" private-code \"$1\" \"$3\"",
+                    "-c", "mkdir -p \"$(dirname \"$2\")\" && \"$0\" \(side)-header \"$1\" \"$2\" && \(writeCode)",
                     scanner.path, xml.path, header.path, code.path,
                 ],
                 inputFiles: [xml, manifest],

@@ -1,40 +1,86 @@
+import ScrollEngine
+import ScrollPhysics
+
 /// What the command line asked for.
 struct CommandLineOptions {
-    static let usage = "usage: glide [--help] [--version] [--trace FILE] [FILE]"
+    static let usage = "usage: glide [OPTIONS] [FILE|DIRECTORY]... (see glide --help)"
 
-    /// The file to open, or nil for the bundled default document.
-    var path: String?
+    /// The files or directories to open; empty for the bundled guide.
+    var paths: [String] = []
     var showsHelp = false
     var showsVersion = false
+    /// Show a document as horizontal pages with a page control.
+    var isPagingEnabled = false
+    /// Hide the page control of paged views.
+    var showsPageControl = true
+    /// Zoom limits; equal bounds turn zoom off. Nil: the viewer's defaults.
+    var zoomRange: ClosedRange<Double>?
+    var decelerationRate = DecelerationRate.normal
+    var isDirectionalLockEnabled = false
+    /// The outline above horizontally paged pages.
+    var isSplit = false
+    /// Light text on a dark page.
+    var isDark = false
     /// Where to write the frame trace (`-` for stdout), if anywhere.
     var tracePath: String?
+    /// The window's initial size in logical px.
+    var windowSize = LogicalSize(width: 1024, height: 768)
+
+    /// The largest window side accepted, in logical px (beyond any screen made today, and
+    /// small enough that a buffer stays within the memory budget).
+    static let maximumWindowSidePixels = 16_384.0
 
     /// Parses the arguments after the program name.
     init(arguments: [String]) throws(UsageError) {
         var onlyOperands = false
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
-            if !onlyOperands, argument.hasPrefix("-"), argument != "-" {
-                let (name, attachedValue) = CommandLineOptions.split(argument)
-                func value() throws(UsageError) -> String {
-                    if let attachedValue { return attachedValue }
-                    guard let next = remaining.popFirst() else { throw UsageError("option '\(name)' needs a value") }
-                    return next
-                }
+            guard !onlyOperands, argument.hasPrefix("-"), argument != "-" else {
+                paths.append(argument)
+                continue
+            }
+            let (name, attachedValue) = CommandLineOptions.split(argument)
+            func value() throws(UsageError) -> String {
+                if let attachedValue { return attachedValue }
+                guard let next = remaining.popFirst() else { throw UsageError("option '\(name)' needs a value") }
+                return next
+            }
+            if attachedValue != nil, !CommandLineOptions.optionsWithValues.contains(name) {
+                throw UsageError("option '\(name)' takes no value")
+            }
+            do {
                 switch name {
                 case "--": onlyOperands = true
                 case "-h", "--help": showsHelp = true
                 case "--version": showsVersion = true
+                case "--paging": isPagingEnabled = true
+                case "--no-page-control": showsPageControl = false
+                case "--zoom": zoomRange = try OptionValue.zoomRange(try value(), for: name)
+                case "--deceleration": decelerationRate = try OptionValue.decelerationRate(try value(), for: name)
+                case "--directional-lock": isDirectionalLockEnabled = true
+                case "--split": isSplit = true
+                case "--dark": isDark = true
                 case "--trace": tracePath = try value()
+                case "--size":
+                    let size = try OptionValue.size(try value(), for: name)
+                    guard size.width <= Self.maximumWindowSidePixels, size.height <= Self.maximumWindowSidePixels else {
+                        throw UsageError("--size is limited to \(Int(Self.maximumWindowSidePixels)) px a side")
+                    }
+                    windowSize = LogicalSize(width: size.width.rounded(), height: size.height.rounded())
                 default: throw UsageError("unknown option '\(argument)'")
                 }
-            } else if path == nil {
-                path = argument
-            } else {
-                throw UsageError("more than one file given ('\(argument)')")
+            } catch let problem as OptionValue.Problem {
+                throw UsageError(problem.message)
+            } catch let error as UsageError {
+                throw error
+            } catch {
+                throw UsageError("\(error)")
             }
         }
+        if isSplit && paths.count > 1 { throw UsageError("--split shows one document, not \(paths.count)") }
     }
+
+    private static let optionsWithValues: Set<String> = ["--zoom", "--deceleration", "--trace", "--size"]
 
     /// `--name=value` as its two parts; other arguments have no attached value.
     private static func split(_ argument: String) -> (name: String, value: String?) {
@@ -43,16 +89,25 @@ struct CommandLineOptions {
     }
 
     static let help = """
-        \(usage)
+        usage: glide [OPTIONS] [FILE|DIRECTORY]...
 
-        Glide shows a document in a Wayland window and scrolls it by touch, touchpad, wheel
-        and keyboard. Without FILE it opens its bundled guide.
+        Glide shows documents and images in a Wayland window and scrolls them by touch,
+        touchpad, wheel and keyboard. Without FILE it opens its bundled guide.
 
-          FILE          a UTF-8 text or Markdown (.md) file
-          --trace FILE  write one JSON line per committed frame to FILE (- for stdout);
-                        an existing FILE is never overwritten
-          -h, --help    show this help and exit
-          --version     show the version and exit
+          FILE                  a UTF-8 text or Markdown (.md) file
+          --paging              show a document as horizontal pages with a page control
+          --no-page-control     hide the page control
+          --zoom MIN:MAX        zoom limits (equal values turn zoom off)
+          --deceleration normal|fast|RATE
+                                how fast a flick slows: 0.998 or 0.99 per ms, or RATE
+          --directional-lock    a drag that starts along one axis stays on it
+          --split               the outline above the document's pages
+          --dark                light text on a dark page
+          --size WxH            the window's initial size in logical px (default 1024x768)
+          --trace FILE          write one JSON line per committed frame to FILE (- for
+                                stdout); an existing FILE is never overwritten
+          -h, --help            show this help and exit
+          --version             show the version and exit
 
         Touch: drag, flick, catch. Keys: F11 fullscreen; Escape leaves fullscreen or quits;
         q or Ctrl+Q quit.

@@ -29,12 +29,19 @@ final class Viewer {
     /// Touches that landed on a window control: they are the control's, not the engine's.
     private var controlTouches: [Int32: (target: WindowControls.Target, x: Double, y: Double)] = [:]
 
-    init(document: Document, display: Display, registry: Registry, trace: TraceWriter?) {
+    init(document: Document, options: CommandLineOptions, display: Display, registry: Registry, trace: TraceWriter?) {
         self.registry = registry
         self.trace = trace
         layout = DocumentLayout(document: document)
-        let initialSize = LogicalSize(width: 1024, height: 768)
-        scrollView = ScrollView(viewportSize: initialSize, contentSize: initialSize)
+        let initialSize = options.windowSize
+        var configuration = ScrollViewConfiguration()
+        configuration.decelerationRate = options.decelerationRate
+        scrollView = ScrollView(viewportSize: initialSize, contentSize: initialSize, configuration: configuration)
+        scrollView.isDirectionalLockEnabled = options.isDirectionalLockEnabled
+        if let zoom = options.zoomRange {
+            scrollView.minimumZoomScale = zoom.lowerBound
+            scrollView.maximumZoomScale = zoom.upperBound
+        }
         window = Window(registry: registry, display: display, title: "\(document.title) — Glide", appID: Viewer.appID,
                         width: Int32(initialSize.width), height: Int32(initialSize.height))
         window.onResize = { [unowned self] in resize() }

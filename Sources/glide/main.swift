@@ -3,6 +3,32 @@ import Document
 import Glibc
 import WaylandClient
 
+/// The document the command line names, or the bundled guide.
+func loadDocument(_ options: CommandLineOptions) throws(DocumentError) -> Document {
+    if let path = options.paths.first {
+        return try Document(contentsOfFile: path)
+    }
+    guard let path = ResourceLocator.path(of: ResourceLocator.defaultDocumentName) else {
+        exit(.failure, "cannot find the bundled '\(ResourceLocator.defaultDocumentName)' in "
+            + ResourceLocator.searchDirectories.joined(separator: ", "))
+    }
+    return try Document(contentsOfFile: path)
+}
+
+/// Connects to the compositor and shows the document until the window closes.
+func run(_ document: Document, options: CommandLineOptions, trace: TraceWriter?) throws(WaylandError) {
+    // SIGINT, SIGTERM and SIGHUP end the loop like a quit key, so the window is torn down and
+    // the trace is complete.
+    let terminationSignals = glide_termination_signalfd()
+    let display = try Display()
+    let registry = try Registry(display: display)
+    let viewer = Viewer(document: document, options: options, display: display, registry: registry, trace: trace)
+    let signalSource = EventLoop.Source(fileDescriptor: terminationSignals) {
+        if glide_signalfd_take(terminationSignals) != 0 { viewer.quit() }
+    }
+    try EventLoop.run(display: display, sources: { [signalSource] + viewer.pollSources }, until: { viewer.isFinished })
+}
+
 let options: CommandLineOptions
 do {
     options = try CommandLineOptions(arguments: Array(CommandLine.arguments.dropFirst()))
@@ -17,41 +43,22 @@ if options.showsVersion {
     print("glide \(glideVersion)")
     exit(ExitStatus.success.rawValue)
 }
-
-let document: Document
-do {
-    if let path = options.path {
-        document = try Document(contentsOfFile: path)
-    } else {
-        guard let path = ResourceLocator.path(of: ResourceLocator.defaultDocumentName) else {
-            exit(.failure, "cannot find the bundled '\(ResourceLocator.defaultDocumentName)' in "
-                + ResourceLocator.searchDirectories.joined(separator: ", "))
-        }
-        document = try Document(contentsOfFile: path)
-    }
-} catch {
-    exit(.failure, error.description)
+let unsupported = [("--paging", options.isPagingEnabled), ("--split", options.isSplit), ("--dark", options.isDark),
+                   ("several files", options.paths.count > 1)].filter(\.1).map(\.0)
+if let first = unsupported.first {
+    exit(.usage, "\(first) is not supported yet; \(CommandLineOptions.usage)")
 }
 
-let trace: TraceWriter?
 do {
-    trace = try options.tracePath.map { path throws(TraceError) in try TraceWriter(path: path) }
-} catch {
+    let document = try loadDocument(options)
+    let trace = try options.tracePath.map { path throws(TraceError) in try TraceWriter(path: path) }
+    try run(document, options: options, trace: trace)
+} catch let error as DocumentError {
     exit(.failure, error.description)
-}
-
-// SIGINT, SIGTERM and SIGHUP end the loop like a quit key, so the window is torn down and
-// the trace is complete.
-let terminationSignals = glide_termination_signalfd()
-
-do {
-    let display = try Display()
-    let registry = try Registry(display: display)
-    let viewer = Viewer(document: document, display: display, registry: registry, trace: trace)
-    let signalSource = EventLoop.Source(fileDescriptor: terminationSignals) {
-        if glide_signalfd_take(terminationSignals) != 0 { viewer.quit() }
-    }
-    try EventLoop.run(display: display, sources: { [signalSource] + viewer.pollSources }, until: { viewer.isFinished })
-} catch {
+} catch let error as TraceError {
     exit(.failure, error.description)
+} catch let error as WaylandError {
+    exit(.failure, error.description)
+} catch {
+    exit(.failure, "\(error)")
 }

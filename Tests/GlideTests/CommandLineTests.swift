@@ -52,6 +52,33 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.error.filter { $0 == "\n" }.count, 1)
     }
 
+    func testBadOptionValuesAreUsageErrorsNamingTheProblem() throws {
+        let cases: [([String], String)] = [
+            (["--zoom", "3:1"], "glide: --zoom MIN must not exceed MAX; usage: glide"),
+            (["--zoom=2"], "glide: --zoom takes MIN:MAX, not \"2\"; usage: glide"),
+            (["--size", "0x600"], "glide: --size must be positive; usage: glide"),
+            (["--size", "99999x600"], "glide: --size is limited to 16384 px a side; usage: glide"),
+            (["--deceleration", "slow"], "glide: --deceleration: \"slow\" is not a number; usage: glide"),
+            (["--trace"], "glide: option '--trace' needs a value; usage: glide"),
+            (["--dark=yes"], "glide: option '--dark' takes no value; usage: glide"),
+        ]
+        for (arguments, expectedStart) in cases {
+            let result = try ChildProcess.run(glide, arguments, environment: noCompositor)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertTrue(result.error.hasPrefix(expectedStart), "\(arguments): \(result.error)")
+            XCTAssertEqual(result.error.filter { $0 == "\n" }.count, 1, "\(arguments): one line")
+        }
+    }
+
+    func testExistingTraceFileIsNeverOverwritten() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("glide-trace-\(UUID().uuidString)").path
+        try "keep me".write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try ChildProcess.run(glide, ["--trace", path], environment: noCompositor)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.error, "glide: cannot create trace file '\(path)': it exists, and Glide does not overwrite files\n")
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "keep me")
+    }
+
     func testHelpAndVersionExitCleanly() throws {
         let help = try ChildProcess.run(glide, ["--help"], environment: noCompositor)
         XCTAssertEqual(help.status, 0)

@@ -13,13 +13,14 @@ final class HeadlessSway {
     private let sway: ChildProcess
     private let configFile: URL
 
-    init(outputSize: (width: Int, height: Int) = (1280, 800)) throws {
+    /// Starts sway with one headless output of `outputSize` device pixels at integer `scale`.
+    init(outputSize: (width: Int, height: Int) = (1280, 800), scale: Int = 1) throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("glide-sway-\(UUID().uuidString)")
         runtimeDirectory = base.appendingPathComponent("runtime")
         try FileManager.default.createDirectory(at: runtimeDirectory, withIntermediateDirectories: true)
         configFile = base.appendingPathComponent("config")
         try """
-            output HEADLESS-1 resolution \(outputSize.width)x\(outputSize.height) position 0 0 scale 1
+            output HEADLESS-1 resolution \(outputSize.width)x\(outputSize.height) position 0 0 scale \(scale)
             default_border none
             seat seat0 fallback true
             """.write(to: configFile, atomically: true, encoding: .utf8)

@@ -11,8 +11,9 @@ final class HeadlessSwayTests: XCTestCase {
         return path
     }
 
-    private func startGlide(_ arguments: [String], in sway: HeadlessSway) throws -> ChildProcess {
-        let glide = ChildProcess(BuiltProducts.path(of: "glide"), arguments, environment: sway.clientEnvironment)
+    private func startGlide(_ arguments: [String], in sway: HeadlessSway,
+                            binary: String = BuiltProducts.path(of: "glide")) throws -> ChildProcess {
+        let glide = ChildProcess(binary, arguments, environment: sway.clientEnvironment)
         try glide.start()
         let deadline = Date().addingTimeInterval(15)
         while try !sway.hasWindow(appID: appID) {
@@ -55,6 +56,26 @@ final class HeadlessSwayTests: XCTestCase {
         XCTAssertEqual(glide.waitForExit(seconds: 10), 0, glide.standardError)
     }
 
+    /// The optimised build changes object lifetimes, so it runs for real too.
+    func testTheReleaseBinaryShowsTextAndExitsCleanlyOnQAndOnSIGTERM() throws {
+        let release = BuiltProducts.releasePath(of: "glide")
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: release), "build it first: swift build -c release")
+        let sway = try HeadlessSway()
+        let document = try writeDocument("# Release\n\n" + String(repeating: "Optimised and still drawing. ", count: 40))
+
+        let first = try startGlide([document], in: sway, binary: release)
+        XCTAssertGreaterThanOrEqual(try screenshotWithText(sway).textLineCount, 5)
+        let typed = try ChildProcess.run("/usr/bin/wtype", ["xq"], environment: sway.clientEnvironment)
+        XCTAssertEqual(typed.status, 0, typed.error)
+        XCTAssertEqual(first.waitForExit(seconds: 10), 0, first.standardError)
+        XCTAssertEqual(first.standardError, "")
+
+        let second = try startGlide([document], in: sway, binary: release)
+        second.process.terminate()
+        XCTAssertEqual(second.waitForExit(seconds: 10), 0, second.standardError)
+        XCTAssertEqual(second.standardError, "")
+    }
+
     func testOpensTheBundledDocumentWithoutArgumentsAndQuitsOnQ() throws {
         let sway = try HeadlessSway()
         let glide = try startGlide([], in: sway)
@@ -67,5 +88,33 @@ final class HeadlessSwayTests: XCTestCase {
         let typed = try ChildProcess.run("/usr/bin/wtype", ["xq"], environment: sway.clientEnvironment)
         XCTAssertEqual(typed.status, 0, typed.error)
         XCTAssertEqual(glide.waitForExit(seconds: 10), 0, glide.standardError)
+    }
+}
+
+/// A window on an output with scale 2 renders at twice the resolution, not upscaled.
+final class HeadlessSwayScaleTests: XCTestCase {
+    func testOnAScale2OutputTheWindowShowsTextRenderedAtScale2() throws {
+        let sway = try HeadlessSway(outputSize: (1280, 800), scale: 2)
+        let text = "# Crisp at scale 2\n\n" + String(repeating: "Sharp glyphs, not stretched pixels. ", count: 40)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("glide-\(UUID().uuidString).md").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let glide = ChildProcess(BuiltProducts.path(of: "glide"), [path], environment: sway.clientEnvironment)
+        try glide.start()
+        defer { glide.process.terminate() }
+
+        // The tiled window fills the output: 640x400 logical px, 1280x800 device pixels.
+        let expected2x = try OffscreenFrame(markdown: text, logicalWidth: 640, logicalHeight: 400, scale: 2)
+        let upscaled1x = try OffscreenFrame(markdown: text, logicalWidth: 640, logicalHeight: 400, scale: 1)
+        var screenshot = try sway.screenshot()
+        let deadline = Date().addingTimeInterval(10)
+        while expected2x.meanDifference(from: screenshot) > 2, Date() < deadline {
+            usleep(100_000)
+            screenshot = try sway.screenshot()
+        }
+        XCTAssertEqual(screenshot.width, 1280)
+        XCTAssertLessThanOrEqual(expected2x.meanDifference(from: screenshot), 2,
+                                 "the screen matches the document rendered at scale 2")
+        XCTAssertGreaterThan(upscaled1x.meanDifference(from: screenshot), 2 * max(expected2x.meanDifference(from: screenshot), 1),
+                             "and not a scale-1 rendering stretched to fit")
     }
 }

@@ -1,0 +1,143 @@
+import CWaylandServer
+import Foundation
+import Glibc
+
+/// A Wayland compositor inside the test process, on its own socket in a private runtime
+/// directory, for driving a real client: it injects touch, pointer, gesture and key events,
+/// decides when frames happen, and reads the pixels the client commits.
+///
+/// After qtwayland's test compositor: a thread dispatches client requests while holding a
+/// lock; a test touches the compositor's state only inside `exec` or `wait`, which hold the
+/// same lock, so the two never race. Every wait has a timeout and fails with a message that
+/// says what was awaited.
+///
+/// ```swift
+/// let compositor = try TestCompositor()
+/// let client = try ClientProcess(glidePath, arguments: [document], compositor: compositor)
+/// let toplevel = try compositor.wait("a mapped window") { $0.toplevels.first { $0.surface.committed.image != nil } }
+/// try compositor.exec { server in
+///     server.seat.touch.sendDown(on: toplevel.surface, id: 0, x: 100, y: 300, time: 1000)
+///     server.seat.touch.sendFrame()
+/// }
+/// ```
+public final class TestCompositor: @unchecked Sendable {
+    /// Where clients find the compositor.
+    public let runtimeDirectory: RuntimeDirectory
+    /// The lock over `server`, and the signal that the thread dispatched something.
+    private let condition = NSCondition()
+    private let server: Server
+    private let display: OpaquePointer
+    /// Set under the lock to ask the thread to end; the thread then sets `hasStopped`.
+    private var isStopping = false
+    private var hasStopped = false
+    private var isTornDown = false
+
+    /// How long the thread sleeps in `poll` at most, so that it notices `stop` in time.
+    private static let pollIntervalMilliseconds: Int32 = 10
+
+    /// Starts the compositor and its thread.
+    public init() throws(TestCompositorError) {
+        runtimeDirectory = try RuntimeDirectory()
+        guard let display = wl_display_create() else { throw .cannotStart("wl_display_create failed") }
+        self.display = display
+        do throws(TestCompositorError) {
+            server = try Server(display: display)
+            let socket = try runtimeDirectory.listen()
+            guard wl_display_add_socket_fd(display, socket) == 0 else {
+                close(socket)
+                throw .cannotStart("wl_display_add_socket_fd failed")
+            }
+        } catch {
+            wl_display_destroy(display)
+            runtimeDirectory.remove()
+            throw error
+        }
+        let thread = Thread { [self] in dispatchUntilStopped() }
+        thread.name = "test compositor"
+        thread.start()
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// The environment that makes a client connect to this compositor.
+    public var environment: [String: String] { runtimeDirectory.environment }
+
+    /// Runs `body` with the compositor's state while the compositor's thread waits, then
+    /// sends the events it queued.
+    @discardableResult
+    public func exec<Result>(_ body: (Server) throws -> Result) rethrows -> Result {
+        condition.lock()
+        defer { condition.unlock() }
+        let result = try body(server)
+        wl_display_flush_clients(display)
+        return result
+    }
+
+    /// Waits until `check` returns a value, checking after everything the compositor
+    /// dispatches, and returns it; throws `timedOut`, naming `description` and any
+    /// problems seen, if that takes longer than `timeout`.
+    ///
+    /// The check runs with the lock held, like `exec`: it may also act (present a frame
+    /// once a client waits for one), and whatever it sends is flushed.
+    @discardableResult
+    public func wait<Value>(_ description: String, timeout: Duration = .seconds(5),
+                            until check: (Server) -> Value?) throws(TestCompositorError) -> Value {
+        let deadline = Date().addingTimeInterval(timeout.seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let value = check(server) {
+                wl_display_flush_clients(display)
+                return value
+            }
+            if !condition.wait(until: deadline), Date() >= deadline {
+                throw .timedOut(waitingFor: description, seconds: timeout.seconds, problems: server.problems)
+            }
+        }
+    }
+
+    /// Stops the thread, disconnects every client and removes the socket; the compositor
+    /// cannot be used after that. Called by `deinit` if the test did not.
+    public func stop() {
+        condition.lock()
+        isStopping = true
+        while !hasStopped { condition.wait() }
+        defer { condition.unlock() }
+        guard !isTornDown else { return }
+        isTornDown = true
+        server.tearDown()
+        wl_display_destroy_clients(display)
+        wl_display_destroy(display)
+        runtimeDirectory.remove()
+    }
+
+    /// The compositor's thread: sleeps in `poll` until a client writes (or a timer fires),
+    /// then dispatches with the lock held and wakes the waiters.
+    private func dispatchUntilStopped() {
+        let loop = wl_display_get_event_loop(display)
+        var descriptor = pollfd(fd: wl_event_loop_get_fd(loop), events: Int16(POLLIN), revents: 0)
+        while true {
+            _ = poll(&descriptor, 1, Self.pollIntervalMilliseconds)
+            condition.lock()
+            if isStopping {
+                hasStopped = true
+                condition.broadcast()
+                condition.unlock()
+                return
+            }
+            wl_event_loop_dispatch(loop, 0)
+            wl_display_flush_clients(display)
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, for `Date` arithmetic and messages.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

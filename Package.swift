@@ -86,6 +86,8 @@ let package = Package(
         .testTarget(
             name: "TestCompositorTests",
             dependencies: ["TestCompositor", "CWaylandClient", "CWaylandProtocols"]),
+        // The real `glide` driven through the test compositor: touch, scale, frames, keys.
+        .testTarget(name: "GlideEndToEndTests", dependencies: ["TestCompositor"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "CWaylandServerProtocols.h"
 
@@ -27,6 +28,10 @@ GLIDE_SERVER_INTERFACE(zwp_pointer_gestures_v1)
 GLIDE_SERVER_INTERFACE(zwp_pointer_gesture_swipe_v1)
 GLIDE_SERVER_INTERFACE(zwp_pointer_gesture_pinch_v1)
 GLIDE_SERVER_INTERFACE(zwp_pointer_gesture_hold_v1)
+GLIDE_SERVER_INTERFACE(zxdg_decoration_manager_v1)
+GLIDE_SERVER_INTERFACE(zxdg_toplevel_decoration_v1)
+GLIDE_SERVER_INTERFACE(wp_fractional_scale_manager_v1)
+GLIDE_SERVER_INTERFACE(wp_fractional_scale_v1)
 
 void glide_server_post_error(struct wl_resource *resource, uint32_t code, const char *message) {
     wl_resource_post_error(resource, code, "%s", message);
@@ -56,4 +61,66 @@ bool glide_server_describe_error(const struct wl_protocol_logger_message *messag
                  text_argument ? text_argument : "");
     }
     return true;
+}
+
+/// The display-wide watch: a listener for new clients, and one for the display's end.
+struct glide_resource_watch {
+    struct wl_listener client_created;
+    struct wl_listener display_destroyed;
+    glide_server_resource_created_func created;
+    void *context;
+};
+
+/// One client's part of a watch: its resource-created listener, freed with the client.
+struct glide_client_resource_watch {
+    struct wl_listener resource_created;
+    struct wl_listener client_destroyed;
+    struct glide_resource_watch *watch;
+};
+
+static void glide_resource_created(struct wl_listener *listener, void *data) {
+    struct glide_client_resource_watch *client_watch =
+        wl_container_of(listener, client_watch, resource_created);
+    client_watch->watch->created((struct wl_resource *)data, client_watch->watch->context);
+}
+
+static void glide_client_destroyed(struct wl_listener *listener, void *data) {
+    (void)data;
+    struct glide_client_resource_watch *client_watch =
+        wl_container_of(listener, client_watch, client_destroyed);
+    wl_list_remove(&client_watch->resource_created.link);
+    wl_list_remove(&client_watch->client_destroyed.link);
+    free(client_watch);
+}
+
+static void glide_client_created(struct wl_listener *listener, void *data) {
+    struct glide_resource_watch *watch = wl_container_of(listener, watch, client_created);
+    struct wl_client *client = data;
+    struct glide_client_resource_watch *client_watch = calloc(1, sizeof *client_watch);
+    if (client_watch == NULL) return;
+    client_watch->watch = watch;
+    client_watch->resource_created.notify = glide_resource_created;
+    client_watch->client_destroyed.notify = glide_client_destroyed;
+    wl_client_add_resource_created_listener(client, &client_watch->resource_created);
+    wl_client_add_destroy_listener(client, &client_watch->client_destroyed);
+}
+
+static void glide_display_destroyed(struct wl_listener *listener, void *data) {
+    (void)data;
+    struct glide_resource_watch *watch = wl_container_of(listener, watch, display_destroyed);
+    wl_list_remove(&watch->client_created.link);
+    wl_list_remove(&watch->display_destroyed.link);
+    free(watch);
+}
+
+void glide_server_watch_resource_creation(struct wl_display *display,
+                                          glide_server_resource_created_func created, void *context) {
+    struct glide_resource_watch *watch = calloc(1, sizeof *watch);
+    if (watch == NULL) return;
+    watch->created = created;
+    watch->context = context;
+    watch->client_created.notify = glide_client_created;
+    watch->display_destroyed.notify = glide_display_destroyed;
+    wl_display_add_client_created_listener(display, &watch->client_created);
+    wl_display_add_destroy_listener(display, &watch->display_destroyed);
 }

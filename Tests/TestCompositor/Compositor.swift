@@ -9,6 +9,10 @@ public final class Compositor: GlobalOwner {
     /// Every live surface of every client, oldest first.
     public private(set) var surfaces: [Surface] = []
     let output: Output
+    /// Called after each applied commit, for frame pacing.
+    var onCommit: ((Surface) -> Void)?
+    /// How many frames were presented so far, for the commit log.
+    var presentedFrameCount: UInt64 = 0
     private var regions: [Region] = []
     var resources: [OpaquePointer] = []
 

@@ -17,6 +17,7 @@ public struct KeyCode: RawRepresentable, Hashable, Sendable {
     public static let leftShift = KeyCode(rawValue: 42)
     public static let leftAlt = KeyCode(rawValue: 56)
     public static let space = KeyCode(rawValue: 57)
+    public static let f11 = KeyCode(rawValue: 87)
     public static let home = KeyCode(rawValue: 102)
     public static let up = KeyCode(rawValue: 103)
     public static let pageUp = KeyCode(rawValue: 104)

@@ -42,10 +42,10 @@ public final class PointerGestures: GlobalOwner {
     private static let pinchHandlers = RequestHandlers(zwp_pointer_gesture_pinch_v1_interface(destroy: destroyResource))
     private static let holdHandlers = RequestHandlers(zwp_pointer_gesture_hold_v1_interface(destroy: destroyResource))
 
-    init(display: OpaquePointer, problems: ProblemLog) {
+    init(display: OpaquePointer, problems: ProblemLog, isOffered: Bool) {
         serials = SerialSource(display: display)
         self.problems = problems
-        offer(on: display, version: PointerGestures.version)
+        if isOffered { offer(on: display, version: PointerGestures.version) }
     }
 
     static var interface: UnsafePointer<wl_interface> { glide_server_zwp_pointer_gestures_v1_interface() }

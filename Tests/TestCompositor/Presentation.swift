@@ -18,9 +18,9 @@ public final class Presentation: GlobalOwner {
             }
         }))
 
-    init(display: OpaquePointer, compositor: Compositor) {
+    init(display: OpaquePointer, compositor: Compositor, isOffered: Bool) {
         self.compositor = compositor
-        offer(on: display, version: 1)
+        if isOffered { offer(on: display, version: 1) }
     }
 
     static var interface: UnsafePointer<wl_interface> { glide_server_wp_presentation_interface() }

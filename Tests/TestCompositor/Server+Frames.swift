@@ -14,7 +14,21 @@ extension Server {
         let presentationTime = frameClock.nextPresentation
         for surface in surfaces { surface.presentFrame(timeMilliseconds: time, presentation: presentationTime) }
         frameClock.advance()
+        compositor.presentedFrameCount = frameClock.frameCount
         return time
+    }
+
+    /// With `presentsFramesOnCommit`, presents a frame once the requests being dispatched are
+    /// handled, if some surface waits for one.
+    func schedulePresentationIfNeeded() {
+        guard presentsFramesOnCommit, !isPresentationScheduled,
+              surfaces.contains(where: { $0.isWaitingForPresentation }) else { return }
+        isPresentationScheduled = true
+        wl_event_loop_add_idle(wl_display_get_event_loop(display), { data in
+            let server = Unmanaged<Server>.fromOpaque(data!).takeUnretainedValue()
+            server.isPresentationScheduled = false
+            if server.presentsFramesOnCommit { server.presentFrame() }
+        }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// Presents a frame every `intervalMilliseconds` of real time, as a monitor would, until

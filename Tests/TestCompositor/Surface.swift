@@ -10,6 +10,8 @@ public final class Surface: ResourceOwner {
     public private(set) var committed = SurfaceState()
     /// How many commits were applied so far: compare before and after an action.
     public private(set) var commitCount = 0
+    /// A line per applied commit, oldest first: what it attached and when, in frames.
+    public private(set) var commitLog: [CommitRecord] = []
     /// Whether the client still has the surface.
     public var isAlive: Bool { resource != nil }
     /// The role's name (`xdg_toplevel`, `wl_subsurface`, `cursor`), nil before one is given.
@@ -157,6 +159,12 @@ public final class Surface: ResourceOwner {
                                     "buffer \(image.width)x\(image.height) is not a multiple of the buffer scale \(committed.bufferScale)")
             return
         }
+        commitLog.append(CommitRecord(
+            number: commitCount + 1, attachesBuffer: state.attachedBuffer.map { $0 != nil } ?? false,
+            bufferID: state.attachedBuffer ?? nil,
+            bufferSize: committed.image.map { Size(width: Int32($0.width), height: Int32($0.height)) },
+            bufferScale: committed.bufferScale, requestsFrame: !state.frameCallbacks.isEmpty,
+            wasWaitingForFrame: isWaitingForFrame, framesPresentedBefore: compositor.presentedFrameCount))
         frameCallbacks += state.frameCallbacks
         // This commit's content supersedes the last one's before it could be presented.
         for feedback in feedbacks { feedback.discard() }
@@ -168,6 +176,7 @@ public final class Surface: ResourceOwner {
             hasEnteredOutput = true
             compositor.output.enter(self)
         }
+        compositor.onCommit?(self)
     }
 
     /// Copies the buffer's pixels and releases it at once, so the client can draw into it again.
@@ -183,6 +192,9 @@ public final class Surface: ResourceOwner {
 
     /// Whether the client waits for a frame callback.
     public var isWaitingForFrame: Bool { frameCallbacks.contains { $0.isPending } }
+
+    /// Whether a frame callback or presentation feedback waits for the next frame.
+    var isWaitingForPresentation: Bool { isWaitingForFrame || !feedbacks.isEmpty }
 
     /// Answers the committed frame callbacks with `timeMilliseconds`, and reports the last
     /// commit's content as presented.

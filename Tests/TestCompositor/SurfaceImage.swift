@@ -9,6 +9,15 @@ public struct SurfaceImage: Sendable, Equatable {
     /// 8888 formats are defined).
     public let pixels: [UInt32]
 
+    /// An image of `width`×`height` pixels, rows top to bottom (for a test's reference images).
+    public init(width: Int, height: Int, hasAlpha: Bool, pixels: [UInt32]) {
+        precondition(pixels.count == width * height, "\(pixels.count) pixels for \(width)×\(height)")
+        self.width = width
+        self.height = height
+        self.hasAlpha = hasAlpha
+        self.pixels = pixels
+    }
+
     /// The pixel as 0xRRGGBB.
     public func rgb(x: Int, y: Int) -> UInt32 {
         pixels[y * width + x] & 0xff_ffff

@@ -35,13 +35,14 @@ public final class TestCompositor: @unchecked Sendable {
     /// How long the thread sleeps in `poll` at most, so that it notices `stop` in time.
     private static let pollIntervalMilliseconds: Int32 = 10
 
-    /// Starts the compositor and its thread.
-    public init() throws(TestCompositorError) {
+    /// Starts the compositor and its thread, offering the optional globals of `configuration`
+    /// (by default Sway's: server-side decorations, viewporter, presentation, gestures).
+    public init(configuration: Configuration = Configuration()) throws(TestCompositorError) {
         runtimeDirectory = try RuntimeDirectory()
         guard let display = wl_display_create() else { throw .cannotStart("wl_display_create failed") }
         self.display = display
         do throws(TestCompositorError) {
-            server = try Server(display: display)
+            server = try Server(display: display, configuration: configuration)
             let socket = try runtimeDirectory.listen()
             guard wl_display_add_socket_fd(display, socket) == 0 else {
                 close(socket)
@@ -96,6 +97,15 @@ public final class TestCompositor: @unchecked Sendable {
                 throw .timedOut(waitingFor: description, seconds: timeout.seconds, problems: server.problems)
             }
         }
+    }
+
+    /// Waits until every client has handled every event sent so far and the compositor has
+    /// handled what the client sent in response (an `xdg_wm_base` ping and its pong): after
+    /// a touch event, the commit that shows it has arrived, if the client drew one at once.
+    public func roundtrip(_ description: String = "the clients to answer a ping",
+                          timeout: Duration = .seconds(5)) throws(TestCompositorError) {
+        let ping = exec { $0.xdgShell.ping() }
+        try wait(description, timeout: timeout) { $0.xdgShell.isAnswered(ping) ? () : nil }
     }
 
     /// Stops the thread, disconnects every client and removes the socket; the compositor

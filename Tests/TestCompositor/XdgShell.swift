@@ -19,6 +19,8 @@ public final class XdgShell: GlobalOwner {
     private let problems: ProblemLog
     private var xdgSurfaces: [XdgSurface] = []
     var resources: [OpaquePointer] = []
+    /// The serial of each `xdg_wm_base`'s latest pong.
+    private var lastPongSerials: [OpaquePointer: UInt32] = [:]
 
     private static let handlers = RequestHandlers(xdg_wm_base_interface(
         destroy: { _, resource in owner(of: resource, as: XdgShell.self).destroy(resource) },
@@ -28,7 +30,11 @@ public final class XdgShell: GlobalOwner {
         get_xdg_surface: { client, resource, id, surface in
             owner(of: resource, as: XdgShell.self).makeXdgSurface(client: client, resource: resource, id: id, surface: surface)
         },
-        pong: { _, resource, serial in owner(of: resource, as: XdgShell.self).pongSerials.append(serial) }))
+        pong: { _, resource, serial in
+            let shell = owner(of: resource, as: XdgShell.self)
+            shell.pongSerials.append(serial)
+            if let resource { shell.lastPongSerials[resource] = serial }
+        }))
 
     init(display: OpaquePointer, compositor: Compositor, problems: ProblemLog) {
         self.compositor = compositor
@@ -38,6 +44,11 @@ public final class XdgShell: GlobalOwner {
     }
 
     static var interface: UnsafePointer<wl_interface> { glide_server_xdg_wm_base_interface() }
+
+    func resourceDestroyed(_ resource: OpaquePointer) {
+        resources.removeAll { $0 == resource }
+        lastPongSerials[resource] = nil
+    }
     static var implementation: UnsafeRawPointer { XdgShell.handlers.implementation }
 
     /// Pings every client; returns the serial that each must answer with `pong`.
@@ -46,6 +57,30 @@ public final class XdgShell: GlobalOwner {
         let serial = serialSource.next()
         for resource in resources { xdg_wm_base_send_ping(resource, serial) }
         return serial
+    }
+
+    /// A ping that every client must answer: since a client handles events in order and its
+    /// requests arrive in order, its pong means that it has handled every event sent before
+    /// the ping, and that the compositor has every request it sent in response.
+    public struct Ping: Sendable {
+        let serial: UInt32
+        let resources: [UInt]
+    }
+
+    /// Pings every client (see `Ping`).
+    public func ping() -> Ping {
+        let serial = sendPing()
+        return Ping(serial: serial, resources: resources.map { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer($0))) })
+    }
+
+    /// Whether every client pinged has answered `ping` (or is gone).
+    public func isAnswered(_ ping: Ping) -> Bool {
+        ping.resources.allSatisfy { address in
+            guard let resource = resources.first(where: { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer($0))) == address })
+            else { return true }
+            guard let answer = lastPongSerials[resource] else { return false }
+            return answer &- ping.serial < 1 << 31
+        }
     }
 
     /// Reports a request the test compositor does not implement and disconnects the client
@@ -63,6 +98,11 @@ public final class XdgShell: GlobalOwner {
         else { return }
         surface.assignRole(xdgSurface)
         xdgSurfaces.append(xdgSurface)
+    }
+
+    /// The toplevel behind an `xdg_toplevel` resource that a request names.
+    func toplevel(for resource: OpaquePointer?) -> XdgToplevel? {
+        toplevels.first { $0.isResource(resource) }
     }
 
     func add(_ toplevel: XdgToplevel) {

@@ -29,6 +29,23 @@ public final class XdgToplevel: ResourceOwner {
     public var windowGeometry: Rect? { xdgSurface.windowGeometry }
     /// Whether the client still has the toplevel.
     public var isAlive: Bool { resource != nil }
+    /// Every `set_fullscreen` (true) and `unset_fullscreen` (false), oldest first.
+    public private(set) var fullscreenRequests: [Bool] = []
+    /// The size and states of the last configure sent, nil before the first.
+    public private(set) var lastConfigure: (size: Size, states: [State])?
+
+    /// The toplevel's `zxdg_toplevel_decoration_v1`, while the client has one.
+    var decoration: ToplevelDecoration?
+    /// Whether the client made a decoration object for this toplevel (and still has it).
+    public var hasDecorationObject: Bool { decoration?.isAlive == true }
+    /// The mode the client last asked for with `set_mode`; nil before any, or after `unset_mode`.
+    public internal(set) var requestedDecorationMode: DecorationMode?
+    /// How many `set_mode` and `unset_mode` requests the client sent.
+    public internal(set) var decorationRequestCount = 0
+    /// The mode the compositor last configured the decoration with.
+    public internal(set) var configuredDecorationMode: DecorationMode?
+    /// Whether the toplevel got its first configure.
+    var hasBeenConfigured: Bool { lastConfigure != nil }
 
     private let xdgSurface: XdgSurface
     private unowned let shell: XdgShell
@@ -54,8 +71,8 @@ public final class XdgToplevel: ResourceOwner {
         },
         set_maximized: { _, resource in owner(of: resource, as: XdgToplevel.self).wantsMaximized = true },
         unset_maximized: { _, resource in owner(of: resource, as: XdgToplevel.self).wantsMaximized = false },
-        set_fullscreen: { _, resource, _ in owner(of: resource, as: XdgToplevel.self).wantsFullscreen = true },
-        unset_fullscreen: { _, resource in owner(of: resource, as: XdgToplevel.self).wantsFullscreen = false },
+        set_fullscreen: { _, resource, _ in owner(of: resource, as: XdgToplevel.self).requestFullscreen(true) },
+        unset_fullscreen: { _, resource in owner(of: resource, as: XdgToplevel.self).requestFullscreen(false) },
         set_minimized: { _, _ in }))
 
     init?(shell: XdgShell, xdgSurface: XdgSurface, client: OpaquePointer?, version: UInt32, id: UInt32) {
@@ -74,11 +91,32 @@ public final class XdgToplevel: ResourceOwner {
     public func sendConfigure(width: Int32, height: Int32, states: [State] = [.activated]) -> UInt32 {
         let serial = serials.next()
         guard let resource else { return serial }
+        lastConfigure = (Size(width: width, height: height), states)
+        // A decoration's configure belongs to the toplevel's configure sequence.
+        decoration?.sendConfigure()
         withWaylandArray(states.map(\.rawValue)) { array in
             xdg_toplevel_send_configure(resource, width, height, array)
         }
         xdgSurface.sendConfigure(serial: serial)
         return serial
+    }
+
+    /// Configures again with the last size and states (after a change the test made
+    /// elsewhere, such as a decoration mode); returns the serial.
+    @discardableResult
+    func sendConfigure(repeatingLast: Void) -> UInt32 {
+        let last = lastConfigure ?? (Size(width: 0, height: 0), [.activated])
+        return sendConfigure(width: last.size.width, height: last.size.height, states: last.states)
+    }
+
+    /// Whether `resource` is this toplevel's.
+    func isResource(_ resource: OpaquePointer?) -> Bool {
+        resource != nil && self.resource == resource
+    }
+
+    private func requestFullscreen(_ isFullscreen: Bool) {
+        wantsFullscreen = isFullscreen
+        fullscreenRequests.append(isFullscreen)
     }
 
     /// Asks the client to close the window, as its close button would.
@@ -87,6 +125,10 @@ public final class XdgToplevel: ResourceOwner {
     }
 
     func resourceDestroyed(_ resource: OpaquePointer) {
+        if let decoration, decoration.isAlive {
+            decoration.postError(ZXDG_TOPLEVEL_DECORATION_V1_ERROR_ORPHANED.rawValue,
+                                 "xdg_toplevel destroyed before its zxdg_toplevel_decoration_v1")
+        }
         self.resource = nil
         shell.forget(self)
     }

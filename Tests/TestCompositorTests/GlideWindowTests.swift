@@ -44,48 +44,66 @@ final class GlideWindowTests: CompositorTestCase {
         XCTAssertEqual(try client.waitForExit(), 0)
     }
 
-    func testAScaleChangeWhileRunningIsDrawnAtTheNextFrameCallbackOnly() throws {
+    func testAScaleChangeWhileIdleIsDrawnAtOnceAtScaleTwo() throws {
         let client = try launchGlide()
         let (toplevel, _) = try waitForMappedWindow()
+        try compositor.roundtrip()
         let count = compositor.exec { server in
+            XCTAssertFalse(toplevel.surface.isWaitingForFrame, "an idle window asks for no frame")
             server.output.scale = 2
             return toplevel.surface.commitCount
         }
 
-        // Glide has a frame in flight, so it waits for that frame's callback to draw again.
-        usleep(300_000)
-        compositor.exec { _ in
-            XCTAssertEqual(toplevel.surface.commitCount, count, "no commit before the frame callback")
-            XCTAssertTrue(toplevel.surface.isWaitingForFrame)
-        }
-        compositor.exec { $0.presentFrame() }
+        // No frame callback is pending, so the change is drawn at once, with no frame presented.
         let state = try compositor.wait("the commit at scale 2") { _ in
             toplevel.surface.commitCount > count ? toplevel.surface.committed : nil
         }
 
         XCTAssertEqual(state.bufferScale, 2)
         XCTAssertEqual(state.image?.width, 2048)
+        XCTAssertEqual(state.image?.height, 1536)
+        XCTAssertEqual(compositor.exec { $0.frameClock.frameCount }, 0, "drawn before any frame was presented")
         compositor.exec { _ in toplevel.sendClose() }
         XCTAssertEqual(try client.waitForExit(), 0)
     }
 
-    func testFrameCallbacksAreAnsweredOnlyWhenPresentedAndAnIdleClientCommitsNothing() throws {
+    func testFrameCallbacksAreAnsweredOnlyWhenPresentedAndAnIdleClientRequestsNoFrameAndCommitsNothing() throws {
         let client = try launchGlide()
         let (toplevel, _) = try waitForMappedWindow()
+        try compositor.roundtrip()
         let count = compositor.exec { _ in toplevel.surface.commitCount }
 
+        // Idle: no frame callback requested, and nothing drawn however long it waits.
         usleep(300_000)
+        try compositor.roundtrip()
         compositor.exec { server in
-            XCTAssertTrue(toplevel.surface.isWaitingForFrame, "the callback waits for the test")
-            XCTAssertEqual(toplevel.surface.commitCount, count)
-            XCTAssertEqual(server.presentFrame(), 1000, "the frame clock starts at 1 s")
-        }
-        usleep(300_000)
-        compositor.exec { server in
+            XCTAssertFalse(server.isWaitingForFrame, "an idle window requests no frame")
             XCTAssertEqual(toplevel.surface.commitCount, count, "nothing changed, so nothing is drawn")
-            XCTAssertFalse(server.isWaitingForFrame, "and no frame is requested")
+            XCTAssertEqual(toplevel.surface.commitLog.last?.requestsFrame, false)
         }
 
+        // A finger down is drawn at once, and asks for a frame: it is answered only when the
+        // test presents one.
+        compositor.exec { server in
+            server.seat.touch.sendDown(on: toplevel.surface, id: 0, x: 300, y: 300, time: 990)
+            server.seat.touch.sendFrame()
+        }
+        try compositor.roundtrip()
+        usleep(300_000)
+        compositor.exec { server in
+            XCTAssertEqual(toplevel.surface.commitCount, count + 1, "the touch is drawn at once")
+            XCTAssertTrue(toplevel.surface.isWaitingForFrame, "the callback waits for the test")
+            XCTAssertEqual(server.presentFrame(), 1000, "the frame clock starts at 1 s")
+        }
+        try compositor.roundtrip()
+
+        // The finger lifts without moving: back at rest, no frame requested.
+        compositor.exec { server in
+            server.seat.touch.sendUp(id: 0, time: 1010)
+            server.seat.touch.sendFrame()
+        }
+        try compositor.presentFramesUntilIdle(toplevel.surface)
+        compositor.exec { _ in XCTAssertFalse(toplevel.surface.isWaitingForFrame) }
         compositor.exec { _ in toplevel.sendClose() }
         XCTAssertEqual(try client.waitForExit(), 0)
     }

@@ -11,6 +11,8 @@
 #include "viewporter-server-protocol.h"
 #include "presentation-time-server-protocol.h"
 #include "pointer-gestures-unstable-v1-server-protocol.h"
+#include "xdg-decoration-unstable-v1-server-protocol.h"
+#include "fractional-scale-v1-server-protocol.h"
 
 const struct wl_interface *glide_server_wl_compositor_interface(void);
 const struct wl_interface *glide_server_wl_surface_interface(void);
@@ -34,6 +36,21 @@ const struct wl_interface *glide_server_zwp_pointer_gestures_v1_interface(void);
 const struct wl_interface *glide_server_zwp_pointer_gesture_swipe_v1_interface(void);
 const struct wl_interface *glide_server_zwp_pointer_gesture_pinch_v1_interface(void);
 const struct wl_interface *glide_server_zwp_pointer_gesture_hold_v1_interface(void);
+const struct wl_interface *glide_server_zxdg_decoration_manager_v1_interface(void);
+const struct wl_interface *glide_server_zxdg_toplevel_decoration_v1_interface(void);
+const struct wl_interface *glide_server_wp_fractional_scale_manager_v1_interface(void);
+const struct wl_interface *glide_server_wp_fractional_scale_v1_interface(void);
+
+/// Called for every resource a client creates, with the context given to
+/// `glide_server_watch_resource_creation`.
+typedef void (*glide_server_resource_created_func)(struct wl_resource *resource, void *context);
+
+/// Calls `created` for every resource that any client of `display` creates from now on (every
+/// wl_buffer, wl_shm_pool…), through libwayland's per-client resource-created signal, which
+/// Swift cannot use directly (`wl_listener` is found from its link with `wl_container_of`).
+/// The watch lives as long as the display.
+void glide_server_watch_resource_creation(struct wl_display *display,
+                                          glide_server_resource_created_func created, void *context);
 
 /// Sends the protocol error `code` about `resource` to its client, which then disconnects.
 /// The corresponding C function is `wl_resource_post_error`.

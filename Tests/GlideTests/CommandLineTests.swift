@@ -12,6 +12,7 @@ final class CommandLineTests: XCTestCase {
         try? FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         environment["XDG_RUNTIME_DIR"] = empty.path
         environment["WAYLAND_DISPLAY"] = "wayland-glide-test"
+        environment["XDG_STATE_HOME"] = empty.appendingPathComponent("state").path
         environment.removeValue(forKey: "WAYLAND_SOCKET")
         return environment
     }

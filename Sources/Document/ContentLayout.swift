@@ -50,6 +50,10 @@ public struct ReadingAnchor: Codable, Equatable, Sendable {
         self.block = block
         self.fraction = fraction
     }
+
+    /// The very top of the content, margin included: far enough above the first block that
+    /// the offset it gives is clamped to 0 whatever that block's size.
+    public static let top = ReadingAnchor(section: 0, block: 0, fraction: -Double.greatestFiniteMagnitude)
 }
 
 /// A size in logical px.

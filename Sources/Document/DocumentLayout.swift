@@ -43,7 +43,7 @@ public final class DocumentLayout: ContentLayout {
     private var changeLog = ChangeLog()
     private var column = ColumnGeometry(left: 0, width: 0, pageHeight: nil, pageMargin: 0)
     /// The reading position: a block and how far into it (0…1) the viewport's top is.
-    private var anchor = ReadingAnchor(section: 0, block: 0, fraction: 0)
+    private var anchor = ReadingAnchor.top
 
     public init(document: Document, typography: Typography = Typography(), palette: Palette = .light,
                 images: ImageStore = ImageStore()) {
@@ -110,7 +110,7 @@ public final class DocumentLayout: ContentLayout {
         guard anchor.section < heights.count, let section = sections[anchor.section]?.layout,
               anchor.block < section.blocks.count else { return ContentPoint(x: 0, y: top(ofSection: anchor.section)) }
         let block = section.blocks[anchor.block]
-        let y = top(ofSection: anchor.section) + block.top + anchor.fraction * block.height
+        let y = max(0, top(ofSection: anchor.section) + block.top + anchor.fraction * block.height)
         guard isPaginated, viewportHeight > 0 else { return ContentPoint(x: 0, y: y.rounded()) }
         return ContentPoint(x: 0, y: (y / viewportHeight).rounded(.down) * viewportHeight)
     }

@@ -75,9 +75,8 @@ final class Viewer {
             draw(into: buffer, scale: scale, timing: timing)
         }
         if let trace {
-            window.onFrameCommitted = { number, commitTime, presentedTime in
-                trace.commit(number: number, commitMilliseconds: commitTime, presentedMilliseconds: presentedTime)
-            }
+            window.onFrameCommitted = { number, time in trace.committed(number: number, commitMilliseconds: time) }
+            window.onFramePresented = { number, time in trace.presented(number: number, presentedMilliseconds: time) }
         }
         for seat in registry.seats { seat.delegate = self }
         registry.onSeatAdded = { [unowned self] seat in seat.delegate = self }

@@ -22,8 +22,12 @@ func run(_ document: Document, path: String, options: CommandLineOptions, trace:
     let registry = try Registry(display: display)
     let viewer = Viewer(document: document, path: path, options: options, positions: ReadingPositionStore(),
                         display: display, registry: registry, trace: trace)
-    // At exit, including a signal or a lost compositor, the reading position is saved.
-    defer { viewer.saveReadingPosition() }
+    // At exit, including a signal or a lost compositor, the reading position is saved and
+    // the trace is complete.
+    defer {
+        viewer.saveReadingPosition()
+        trace?.close()
+    }
     let signalSource = EventLoop.Source(fileDescriptor: terminationSignals) {
         if glide_signalfd_take(terminationSignals) != 0 { viewer.quit() }
     }

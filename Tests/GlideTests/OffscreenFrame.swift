@@ -44,3 +44,16 @@ struct OffscreenFrame {
         return total / Double(max(count, 1))
     }
 }
+
+extension OffscreenFrame {
+    /// The mean absolute luminance difference of two screenshots of the same size.
+    static func meanDifference(_ first: RGBImage, _ second: RGBImage) -> Double {
+        var total = 0.0
+        for y in 0..<min(first.height, second.height) {
+            for x in 0..<min(first.width, second.width) {
+                total += abs(first.luminance(x: x, y: y) - second.luminance(x: x, y: y))
+            }
+        }
+        return total / Double(max(first.width * first.height, 1))
+    }
+}

@@ -11,9 +11,12 @@ final class SourceBytes {
     /// Maps the regular file at `path`; reads what cannot be mapped (pipes, `/proc` files
     /// that report size 0).
     init(path: String) throws(DocumentError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so that a FIFO nobody writes to does not hang the open; reads are made
+        // blocking again below, so a pipe with a writer is read to its end.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw DocumentError(path: path, errno: errno) }
         defer { close(fd) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var status = stat()
         guard fstat(fd, &status) == 0 else { throw DocumentError(path: path, errno: errno) }
         guard status.st_mode & S_IFMT != S_IFDIR else { throw DocumentError(path: path, errno: EISDIR) }
@@ -70,12 +73,19 @@ final class SourceBytes {
         return UnsafeRawPointer(memory)
     }
 
+    /// The most read from a file that cannot be mapped (a pipe, a device): `/dev/zero` must
+    /// not fill the memory. As much as a mapped document of the benchmarks' largest size.
+    static let maximumReadBytes = 256 << 20
+
     private static func readAll(_ fd: Int32, path: String) throws(DocumentError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count == 0 { return bytes }
+            if bytes.count > maximumReadBytes {
+                throw DocumentError.cannotOpen(path: path, reason: "more than \(maximumReadBytes >> 20) MB to read")
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw DocumentError(path: path, errno: errno)

@@ -32,6 +32,21 @@ final class CommandLineTests: XCTestCase {
             + "(looked for .png, .jpg, .jpeg, .gif, .bmp, .tif, .tiff, .webp)\n")
     }
 
+    func testAnEndlessDeviceIsRefusedInsteadOfFillingMemory() throws {
+        let result = try ChildProcess.run(glide, ["/dev/zero"], environment: noCompositor)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.error, "glide: cannot open '/dev/zero': more than 256 MB to read\n")
+    }
+
+    func testAFIFOWithoutAWriterDoesNotHang() throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("glide-fifo-\(UUID().uuidString)").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        // It opens as an empty document and goes on to look for the compositor.
+        let result = try ChildProcess.run(glide, [fifo], environment: noCompositor, timeoutSeconds: 10)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.error.hasPrefix("glide: cannot connect to a Wayland compositor"), result.error)
+    }
+
     func testNoCompositorGivesOneLineAndStatus1() throws {
         let result = try ChildProcess.run(glide, [], environment: noCompositor)
         XCTAssertEqual(result.status, 1)

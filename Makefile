@@ -7,7 +7,7 @@ PREFIX ?= /usr/local
 # Build: C libraries and the protocol XML. Fonts: DejaVu covers Latin, Cyrillic and Greek.
 BUILD_PACKAGES = pkg-config libwayland-dev wayland-protocols libxkbcommon-dev \
 	libcairo2-dev libpango1.0-dev libcmark-dev libdecor-0-dev libdecor-0-plugin-1-cairo \
-	fonts-dejavu-core
+	libgdk-pixbuf-2.0-dev fonts-dejavu-core
 # Tests: a real compositor (headless sway), screenshots (grim), typing (wtype), and
 # setpriv/useradd to run sway as an unprivileged user (sway refuses root).
 TEST_PACKAGES = sway grim wtype util-linux passwd
@@ -44,7 +44,9 @@ build: deps
 run: build
 	.build/release/glide
 
+# The release binary is built too: some tests run it, since -O changes object lifetimes.
 test: test-deps
+	$(SWIFT) build -c release --product glide
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 

@@ -23,12 +23,16 @@ let package = Package(
         systemLibrary("CCairo", pkgConfig: "cairo", debian: "libcairo2-dev"),
         systemLibrary("CPangoCairo", pkgConfig: "pangocairo", debian: "libpango1.0-dev"),
         systemLibrary("CCmark", pkgConfig: "libcmark", debian: "libcmark-dev"),
+        systemLibrary("CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", debian: "libgdk-pixbuf-2.0-dev"),
         systemLibrary("CLibdecor", pkgConfig: "libdecor-0", debian: "libdecor-0-dev"),
         .plugin(
             name: "WaylandScannerPlugin",
             capability: .buildTool(),
             path: "Sources/WaylandScannerPlugin"),
         .target(name: "CSystem"),
+        // glide-bench's allocation counter: it replaces malloc process-wide, so only that
+        // executable links it.
+        .target(name: "CAllocationCounter"),
         .target(
             name: "CWaylandProtocols",
             dependencies: ["CWaylandClient"],
@@ -46,7 +50,7 @@ let package = Package(
         .target(name: "ScrollEngine", dependencies: ["ScrollPhysics"]),
 
         // Content and pixels: no Wayland.
-        .target(name: "Document", dependencies: ["CCairo", "CPangoCairo", "CCmark"]),
+        .target(name: "Document", dependencies: ["CCairo", "CPangoCairo", "CCmark", "CGdkPixbuf"]),
         .target(name: "Render", dependencies: ["ScrollEngine", "Document", "CCairo"]),
 
         // Wayland objects: no scrolling.
@@ -63,15 +67,16 @@ let package = Package(
         // Test tool: drives headless sway with a virtual pointer (see its main.swift).
         .executableTarget(name: "glide-virtual-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols"]),
         .executableTarget(
-            name: "glide-bench", dependencies: ["ScrollEngine", "Document", "Render"],
+            name: "glide-bench", dependencies: ["ScrollEngine", "Document", "Render", "CAllocationCounter"],
             // Its allocation counter stands in for malloc process-wide, which needs the
             // executable's symbols in the dynamic symbol table.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
 
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),
-        .testTarget(name: "DocumentTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo"]),
-        .testTarget(name: "GlideTests", dependencies: ["CCairo", "Document", "Render", "ScrollEngine"]),
+        .testTarget(name: "DocumentTests", dependencies: ["Document", "CCairo", "CGdkPixbuf"]),
+        .testTarget(name: "RenderTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo"]),
+        .testTarget(name: "GlideTests", dependencies: ["glide", "CCairo", "Document", "Render", "ScrollEngine"]),
 
         // An in-process Wayland compositor that drives the real client in tests.
         .target(

@@ -1,4 +1,4 @@
-/// One unit of a document's layout: a heading, a paragraph, a code block, a rule.
+/// One unit of a document's layout: a heading, a paragraph, a code block, a rule, an image.
 public struct Block: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         /// A heading of level 1 (largest) to 6.
@@ -8,20 +8,52 @@ public struct Block: Equatable, Sendable {
         case code
         /// A thematic break (`---`).
         case rule
+        /// An image file; `source` is as written in the document (relative to its directory,
+        /// or absolute). The block's text is the image's description (alt text).
+        case image(source: String)
     }
 
     public var kind: Kind
     /// The block's text, plain: it is never parsed as pango markup.
     public var text: String
+    /// Emphasis, code spans and links over parts of `text`.
+    public var styles: [InlineStyle]
     /// How many block quotes the block sits in.
     public var quoteDepth: Int
     /// The list nesting level (0 outside lists).
     public var listDepth: Int
+    /// Whether the block carries on the text of the one before it, which was cut only to keep
+    /// blocks small (a 10 MB line): it follows with no space between.
+    public var continuesPrevious: Bool
 
-    public init(kind: Kind, text: String, quoteDepth: Int = 0, listDepth: Int = 0) {
+    public init(kind: Kind, text: String, styles: [InlineStyle] = [], quoteDepth: Int = 0, listDepth: Int = 0,
+                continuesPrevious: Bool = false) {
         self.kind = kind
         self.text = text
+        self.styles = styles
         self.quoteDepth = quoteDepth
         self.listDepth = listDepth
+        self.continuesPrevious = continuesPrevious
+    }
+}
+
+/// A style over a range of a block's text.
+public struct InlineStyle: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case emphasis
+        case strong
+        /// An inline code span.
+        case code
+        /// A link to `destination`, drawn as a link (colour, underline).
+        case link(destination: String)
+    }
+
+    public var kind: Kind
+    /// The styled part of the text as UTF-8 byte offsets, the indices pango's attributes use.
+    public var utf8Range: Range<Int>
+
+    public init(_ kind: Kind, utf8Range: Range<Int>) {
+        self.kind = kind
+        self.utf8Range = utf8Range
     }
 }

@@ -1,30 +1,103 @@
-/// A loaded document: its blocks, ready for layout.
-public struct Document: Sendable {
+/// A loaded document: text cut into sections that are parsed and laid out only when needed,
+/// or a collection of images shown one per page.
+public final class Document {
+    /// What the document holds.
+    public enum Kind: Equatable, Sendable {
+        case text
+        /// Images, one per page, from `imagePaths`.
+        case imageCollection
+    }
+
     /// Where the document came from, for the window title.
-    public var title: String
-    public var blocks: [Block]
+    public let title: String
+    public let kind: Kind
+    /// The directory relative image sources are read from.
+    public let baseDirectory: String
+    /// The images of a collection, in order; empty for text.
+    public let imagePaths: [String]
+    private let sections: TextSections
 
-    public init(title: String, blocks: [Block]) {
-        self.title = title
-        self.blocks = blocks
+    /// The size of a section of source, in bytes: about three screens of body text at
+    /// 1280 px, which pango lays out in a few ms, so a first frame needs one or two.
+    static let sectionBytes = 8192
+
+    /// Markdown up to this size is parsed whole, so that reference links and fenced code with
+    /// blank lines work everywhere; libcmark parses it in well under 100 ms. Larger files are
+    /// parsed a section at a time.
+    static let wholeParseLimitBytes = 4 << 20
+
+    /// Opens a file or a directory. A directory, or a file with an image extension, is an
+    /// image collection; `.md` and `.markdown` files are Markdown; anything else is plain text.
+    public convenience init(contentsOfFile path: String) throws(DocumentError) {
+        let title = path.split(separator: "/").last.map(String.init) ?? path
+        if ImageDirectory.isDirectory(path) {
+            self.init(title: title, imagePaths: try ImageDirectory.imagePaths(in: path))
+        } else if ImageDirectory.hasImageExtension(path) {
+            self.init(title: title, imagePaths: [path])
+        } else {
+            let bytes = try SourceBytes(path: path)
+            self.init(title: title, bytes: bytes, isMarkdown: Document.isMarkdownPath(path),
+                      baseDirectory: ImageDirectory.parent(of: path))
+        }
     }
 
-    /// Reads a text or Markdown file. Markdown is recognised by its extension
-    /// (`.md`, `.markdown`); anything else is plain text. Bad UTF-8 becomes U+FFFD.
-    public init(contentsOfFile path: String) throws(DocumentError) {
-        let text = try SourceFile.readText(atPath: path)
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        self.init(text: text, isMarkdown: Document.isMarkdownPath(path), title: name)
+    /// A document from text already in memory.
+    public convenience init(text: String, isMarkdown: Bool, title: String, baseDirectory: String = ".") {
+        self.init(title: title, bytes: SourceBytes(Array(text.utf8)), isMarkdown: isMarkdown, baseDirectory: baseDirectory)
     }
 
-    /// Parses text already in memory.
-    public init(text: String, isMarkdown: Bool, title: String) {
+    /// A collection of the images at `imagePaths`.
+    public init(title: String, imagePaths: [String]) {
         self.title = title
-        blocks = isMarkdown ? MarkdownParser.blocks(from: text) : PlainTextParser.blocks(from: text)
+        kind = .imageCollection
+        baseDirectory = "."
+        self.imagePaths = imagePaths
+        sections = .parsed([], byteCounts: [])
+    }
+
+    private init(title: String, bytes: SourceBytes, isMarkdown: Bool, baseDirectory: String) {
+        self.title = title
+        kind = .text
+        self.baseDirectory = baseDirectory
+        imagePaths = []
+        if isMarkdown, bytes.count <= Document.wholeParseLimitBytes {
+            sections = TextSections(grouping: MarkdownParser.blocks(from: bytes.buffer(0..<bytes.count)))
+        } else {
+            sections = .mapped(SectionBoundaries(bytes: bytes, nominalBytes: Document.sectionBytes), isMarkdown: isMarkdown)
+        }
+    }
+
+    /// How many sections the text has (at least one); zero for an image collection.
+    public var sectionCount: Int { kind == .text ? sections.count : 0 }
+
+    /// The blocks of `section`, parsed now for a large file (a few ms at most).
+    public func blocks(inSection section: Int) -> [Block] {
+        sections.blocks(inSection: section)
+    }
+
+    /// The source size of `section` in bytes, from which its height is estimated until it is
+    /// laid out.
+    func byteCount(ofSection section: Int) -> Int {
+        sections.byteCount(ofSection: section)
+    }
+
+    /// Every block, in order. Parses the whole document: for tests and small documents.
+    public var blocks: [Block] {
+        (0..<sectionCount).flatMap { blocks(inSection: $0) }
     }
 
     static func isMarkdownPath(_ path: String) -> Bool {
         let lowercased = path.lowercased()
         return lowercased.hasSuffix(".md") || lowercased.hasSuffix(".markdown")
+    }
+}
+
+extension Document {
+    /// A layout for the document: a lazy text column, or one page per image.
+    public func makeLayout(palette: Palette, images: ImageStore = ImageStore()) -> any ContentLayout {
+        switch kind {
+        case .text: return DocumentLayout(document: self, palette: palette, images: images)
+        case .imageCollection: return ImageCollectionLayout(document: self, palette: palette, images: images)
+        }
     }
 }

@@ -1,34 +1,56 @@
 import CCairo
 import CPangoCairo
 
-/// The document laid out in a column of a given width: where each block is and how tall the
-/// whole is, in logical px. Text is shaped by pango and drawn by cairo.
-public final class DocumentLayout {
+/// A text document laid out lazily in a column: sections near the viewport are shaped with
+/// pango, the rest have heights estimated from their size in bytes, corrected as they are laid
+/// out. A correction above the reading position is absorbed by the estimate of a section
+/// further up, so what is on screen never jumps; the reading position is a block, not a
+/// pixel offset, and survives reflow.
+public final class DocumentLayout: ContentLayout {
     public let document: Document
     public let typography: Typography
-    public var palette: Palette
-    /// The width the document was last laid out for, in logical px.
-    public private(set) var width = 0.0
-    /// The height of the whole document in logical px.
-    public private(set) var contentHeight = 0.0
-
-    private let context: OpaquePointer
-    private var placed: [PlacedBlock] = []
-
-    private struct PlacedBlock {
-        let layout: OpaquePointer?
-        let block: Block
-        /// Top of the block's box in content coordinates (logical px).
-        let top: Double
-        let height: Double
-        let left: Double
-        let width: Double
+    public let images: ImageStore
+    public var palette: Palette {
+        didSet {
+            guard palette != oldValue else { return }
+            // Link and code colours are pango attributes: shape again.
+            sections.removeAll()
+            changeLog.record(.everything)
+        }
     }
 
-    public init(document: Document, typography: Typography = Typography(), palette: Palette = .light) {
+    /// Whether the text is cut into pages of the viewport's height, never cutting a line.
+    public var isPaginated = false {
+        didSet { if isPaginated != oldValue { reflow() } }
+    }
+
+    /// The viewport's size in logical px.
+    public private(set) var viewportWidth = 0.0
+    public private(set) var viewportHeight = 0.0
+
+    /// How many sections pango has laid out since the layout was made, for tests of laziness.
+    public private(set) var sectionsLaidOutCount = 0
+
+    /// Shaped sections kept for drawing, at most this many (about 70 screens at 8 KB each);
+    /// others keep only their height and are shaped again when they come back into view.
+    static let shapedSectionCapacity = 24
+
+    private let context: OpaquePointer
+    private var heights = HeightIndex([])
+    private var isExact: [Bool] = []
+    private var sections: [Int: (layout: SectionLayout, lastUse: Int)] = [:]
+    private var useCount = 0
+    private var changeLog = ChangeLog()
+    private var column = ColumnGeometry(left: 0, width: 0, pageHeight: nil, pageMargin: 0)
+    /// The reading position: a block and how far into it (0…1) the viewport's top is.
+    private var anchor = ReadingAnchor.top
+
+    public init(document: Document, typography: Typography = Typography(), palette: Palette = .light,
+                images: ImageStore = ImageStore()) {
         self.document = document
         self.typography = typography
         self.palette = palette
+        self.images = images
         context = pango_font_map_create_context(pango_cairo_font_map_get_default())
         // Unhinted metrics keep the layout the same at every scale, so text does not reflow
         // when the window moves to a HiDPI output; glyphs are still rendered for the device.
@@ -40,134 +62,202 @@ public final class DocumentLayout {
     }
 
     deinit {
-        releaseLayouts()
+        sections.removeAll()
         g_object_unref(UnsafeMutableRawPointer(context))
     }
 
-    /// Lays the document out for a window `width` logical px wide.
-    public func layout(width: Double) {
-        guard width != self.width || placed.isEmpty else { return }
-        self.width = width
-        releaseLayouts()
-        let measure = min(typography.maximumMeasurePixels, max(width - 2 * typography.minimumSideMarginPixels, 40))
-        let columnLeft = ((width - measure) / 2).rounded()
-        var y = typography.pageMarginPixels
-        for block in document.blocks {
-            y += placed.isEmpty ? 0 : typography.spaceBefore(block.kind)
-            let indent = Double(block.quoteDepth + block.listDepth) * typography.indentPixels
-            let left = columnLeft + indent
-            let blockWidth = max(measure - indent, 40)
-            let layout: OpaquePointer?
-            let height: Double
-            switch block.kind {
-            case .rule:
-                layout = nil
-                height = typography.bodySizePixels
-            case .code:
-                let padding = typography.codePaddingPixels
-                let textLayout = makeLayout(for: block, width: blockWidth - 2 * padding)
-                layout = textLayout
-                height = pixelHeight(of: textLayout) + 2 * padding
-            case .heading, .paragraph:
-                let textLayout = makeLayout(for: block, width: blockWidth)
-                layout = textLayout
-                height = pixelHeight(of: textLayout)
-            }
-            placed.append(PlacedBlock(layout: layout, block: block, top: y, height: height, left: left, width: blockWidth))
-            y += height + typography.spaceAfter(block.kind)
-        }
-        contentHeight = (y + typography.pageMarginPixels).rounded(.up)
+    public var revision: Int { changeLog.revision }
+
+    public func changes(since revision: Int) -> ContentChange { changeLog.changes(since: revision) }
+
+    /// Space above the first section and below the last, none in paging mode (pages have
+    /// their own margins).
+    private var outerMargin: Double { isPaginated ? 0 : typography.pageMarginPixels }
+
+    public var contentSize: ContentSize {
+        ContentSize(width: viewportWidth, height: (heights.total + 2 * outerMargin).rounded(.up))
     }
 
-    /// Draws the blocks that meet the band from `top` to `bottom` (content coordinates, logical
-    /// px) onto `cairo`, whose user space must map content coordinates.
-    public func draw(on cairo: OpaquePointer, top: Double, bottom: Double) {
-        var index = firstBlock(endingBelow: top)
-        while index < placed.count, placed[index].top < bottom {
-            draw(placed[index], on: cairo)
+    /// The number of pages in paging mode: the content's height in viewport heights.
+    public var pageCount: Int {
+        guard isPaginated, viewportHeight > 0 else { return 1 }
+        return max(1, Int((heights.total / viewportHeight).rounded()))
+    }
+
+    /// The y where `section` starts, in content coordinates.
+    func top(ofSection section: Int) -> Double { outerMargin + heights.offset(of: section) }
+
+    public func setViewportSize(width: Double, height: Double) {
+        let widthChanged = width != viewportWidth
+        let heightChanged = height != viewportHeight
+        viewportWidth = width
+        viewportHeight = height
+        if widthChanged || (isPaginated && heightChanged) { reflow() }
+    }
+
+    public var readingAnchor: ReadingAnchor {
+        get { anchor }
+        set {
+            // A saved anchor may point past the end of a document that has since shrunk.
+            guard newValue.fraction.isFinite, newValue.section >= 0, newValue.block >= 0,
+                  newValue.section < max(document.sectionCount, 1) else { return }
+            anchor = newValue
+            if heights.count > anchor.section { layOut(anchor.section, keeping: .top) }
+        }
+    }
+
+    public var anchorOffset: ContentPoint {
+        guard anchor.section < heights.count, let section = sections[anchor.section]?.layout,
+              anchor.block < section.blocks.count else { return ContentPoint(x: 0, y: top(ofSection: anchor.section)) }
+        let block = section.blocks[anchor.block]
+        let y = max(0, top(ofSection: anchor.section) + block.top + anchor.fraction * block.height)
+        guard isPaginated, viewportHeight > 0 else { return ContentPoint(x: 0, y: y.rounded()) }
+        return ContentPoint(x: 0, y: (y / viewportHeight).rounded(.down) * viewportHeight)
+    }
+
+    /// Estimates every section again for the current width and page height, then lays out
+    /// the one with the reading position so `anchorOffset` is exact.
+    private func reflow() {
+        let measure = typography.measure(forWindowWidth: viewportWidth)
+        column = ColumnGeometry(left: ((viewportWidth - measure) / 2).rounded(), width: measure,
+                                pageHeight: isPaginated && viewportHeight > 0 ? viewportHeight : nil,
+                                pageMargin: typography.pageMarginPixels)
+        sections.removeAll()
+        let count = document.sectionCount
+        heights = HeightIndex((0..<count).map { estimatedHeight(ofSection: $0) })
+        isExact = Array(repeating: false, count: count)
+        changeLog.record(.everything)
+        if anchor.section < count { layOut(anchor.section, keeping: .top) }
+    }
+
+    private func estimatedHeight(ofSection section: Int) -> Double {
+        let bytes = document.byteCount(ofSection: section)
+        guard bytes > 0 else { return 0 }
+        let estimate = typography.estimatedHeight(ofBytes: bytes, measure: column.width)
+        guard let pageHeight = column.pageHeight else { return estimate }
+        let pageText = pageHeight - 2 * column.pageMargin
+        return max(1, (estimate / max(pageText, 1)).rounded(.up)) * pageHeight
+    }
+
+    public func prepare(_ visible: ContentRect, margin: Double) -> Double {
+        guard heights.count > 0 else { return 0 }
+        var correction = 0.0
+        let first = section(at: visible.y)
+        layOut(first, keeping: .top)
+        var index = first + 1
+        while index < heights.count, top(ofSection: index) < visible.maxY + margin {
+            layOut(index, keeping: .top)
             index += 1
         }
-    }
-
-    private func draw(_ item: PlacedBlock, on cairo: OpaquePointer) {
-        let quoteBarWidth = 3.0
-        for depth in 0..<item.block.quoteDepth {
-            set(palette.rule, on: cairo)
-            let x = item.left - Double(item.block.quoteDepth - depth) * typography.indentPixels + 4
-            cairo_rectangle(cairo, x, item.top, quoteBarWidth, item.height)
-            cairo_fill(cairo)
+        index = first - 1
+        while index >= 0, top(ofSection: index + 1) > visible.y - margin + correction {
+            correction += layOut(index, keeping: .bottom)
+            index -= 1
         }
-        switch item.block.kind {
-        case .rule:
-            set(palette.rule, on: cairo)
-            cairo_rectangle(cairo, item.left, item.top + item.height / 2, item.width, 1)
-            cairo_fill(cairo)
-        case .code:
-            set(palette.codeBackground, on: cairo)
-            cairo_rectangle(cairo, item.left, item.top, item.width, item.height)
-            cairo_fill(cairo)
-            show(item.layout, at: item.left + typography.codePaddingPixels,
-                 item.top + typography.codePaddingPixels, color: palette.text, on: cairo)
-        case .heading, .paragraph:
-            let color = item.block.quoteDepth > 0 ? palette.secondaryText : palette.text
-            show(item.layout, at: item.left, item.top, color: color, on: cairo)
+        noteAnchor(at: visible.y + correction)
+        return correction
+    }
+
+    /// The section that holds content coordinate `y`.
+    private func section(at y: Double) -> Int {
+        heights.index(containing: max(0, y - outerMargin))
+    }
+
+    private func noteAnchor(at y: Double) {
+        let index = section(at: y)
+        guard let section = sections[index]?.layout else { return }
+        let local = y - top(ofSection: index)
+        let block = section.blocks.lastIndex { $0.top <= local } ?? 0
+        // Below 0 only above the first block (the page margin), so the top of the document
+        // stays the top, margin included.
+        let fraction = section.blocks.isEmpty ? 0
+            : min((local - section.blocks[block].top) / max(section.blocks[block].height, 1), 1)
+        anchor = ReadingAnchor(section: index, block: block, fraction: fraction)
+    }
+
+    private enum FixedEdge {
+        /// The section's top stays; what follows moves with its change of height.
+        case top
+        /// The section's bottom stays: the change goes to estimates above.
+        case bottom
+    }
+
+    /// Shapes `index` if it is not shaped. Returns how far the content below it moved down
+    /// because the change could not be absorbed above (only with `.bottom`).
+    @discardableResult
+    private func layOut(_ index: Int, keeping edge: FixedEdge) -> Double {
+        useCount += 1
+        if sections[index] != nil {
+            sections[index]?.lastUse = useCount
+            return 0
+        }
+        let shaper = BlockShaper(context: context, typography: typography, palette: palette, images: images,
+                                 baseDirectory: document.baseDirectory)
+        let layout = SectionLayout(blocks: document.blocks(inSection: index), isFirstSection: index == 0,
+                                   shaper: shaper, column: column)
+        sectionsLaidOutCount += 1
+        sections[index] = (layout, useCount)
+        evictShapedSections()
+        let change = layout.height - heights[index]
+        let wasExact = isExact[index]
+        isExact[index] = true
+        // Shaping again at the same width gives the same height.
+        guard !wasExact, change != 0 else { return 0 }
+        let oldTop = top(ofSection: index)
+        heights.set(index, to: layout.height)
+        guard edge == .bottom else {
+            changeLog.record(.band(oldTop...Double.infinity))
+            return 0
+        }
+        let absorbed = absorb(change, above: index)
+        let moved = change - absorbed
+        let newTop = top(ofSection: index)
+        changeLog.record(.band(min(newTop, oldTop)...(moved == 0 ? oldTop + layout.height : Double.infinity)))
+        return moved
+    }
+
+    /// Takes `change` logical px out of the estimated sections nearest above `index` (within
+    /// a few sections, so little shaped content moves). Returns how much they took.
+    private func absorb(_ change: Double, above index: Int) -> Double {
+        var remaining = change
+        var highest = index
+        // Eight sections: a few screens of shaped text between may move, never the viewport.
+        for candidate in stride(from: index - 1, through: max(0, index - 8), by: -1) where !isExact[candidate] {
+            let taken = remaining > 0 ? min(remaining, heights[candidate]) : remaining
+            heights.set(candidate, to: heights[candidate] - taken)
+            remaining -= taken
+            highest = candidate
+            if remaining == 0 { break }
+        }
+        if remaining != change { changeLog.record(.band(top(ofSection: highest)...top(ofSection: index))) }
+        return change - remaining
+    }
+
+    /// The sections shaped now, by index, in order.
+    var shapedSections: [(index: Int, layout: SectionLayout)] {
+        sections.map { ($0.key, $0.value.layout) }.sorted { $0.index < $1.index }
+    }
+
+    private func evictShapedSections() {
+        while sections.count > DocumentLayout.shapedSectionCapacity,
+              let oldest = sections.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            sections[oldest.key] = nil
         }
     }
 
-    private func show(_ layout: OpaquePointer?, at x: Double, _ y: Double, color: Palette.Color, on cairo: OpaquePointer) {
-        guard let layout else { return }
-        set(color, on: cairo)
-        cairo_move_to(cairo, x, y)
-        pango_cairo_show_layout(cairo, layout)
-    }
-
-    private func set(_ color: Palette.Color, on cairo: OpaquePointer) {
-        cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
-    }
-
-    /// The index of the first block whose bottom is below `y`.
-    private func firstBlock(endingBelow y: Double) -> Int {
-        var low = 0
-        var high = placed.count
-        while low < high {
-            let middle = (low + high) / 2
-            if placed[middle].top + placed[middle].height <= y {
-                low = middle + 1
-            } else {
-                high = middle
+    public func draw(_ rect: ContentRect, on cairo: OpaquePointer) {
+        guard heights.count > 0 else { return }
+        var index = section(at: rect.y)
+        while index < heights.count, top(ofSection: index) < rect.maxY {
+            if let section = sections[index]?.layout {
+                let sectionTop = top(ofSection: index)
+                cairo_save(cairo)
+                cairo_translate(cairo, 0, sectionTop)
+                section.draw(top: rect.y - sectionTop, bottom: rect.maxY - sectionTop, palette: palette,
+                             typography: typography, on: cairo)
+                cairo_restore(cairo)
             }
+            index += 1
         }
-        return low
-    }
-
-    private func makeLayout(for block: Block, width: Double) -> OpaquePointer {
-        let layout = pango_layout_new(context)!
-        let font = pango_font_description_new()
-        pango_font_description_set_family(font, typography.fontFamily(for: block.kind))
-        pango_font_description_set_absolute_size(font, typography.fontSize(for: block.kind) * Double(PANGO_SCALE))
-        if typography.isBold(block.kind) {
-            pango_font_description_set_weight(font, PANGO_WEIGHT_BOLD)
-        }
-        pango_layout_set_font_description(layout, font)
-        pango_font_description_free(font)
-        pango_layout_set_width(layout, Int32(width * Double(PANGO_SCALE)))
-        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-        pango_layout_set_line_spacing(layout, Float(typography.lineSpacing))
-        // Plain text, never markup: a document containing `<span>` shows those characters.
-        pango_layout_set_text(layout, block.text, -1)
-        return layout
-    }
-
-    private func pixelHeight(of layout: OpaquePointer) -> Double {
-        var logical = PangoRectangle()
-        pango_layout_get_extents(layout, nil, &logical)
-        return (Double(logical.height) / Double(PANGO_SCALE)).rounded(.up)
-    }
-
-    private func releaseLayouts() {
-        for item in placed {
-            if let layout = item.layout { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        }
-        placed.removeAll()
     }
 }

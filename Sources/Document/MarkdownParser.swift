@@ -2,14 +2,12 @@ import CCmark
 
 /// Turns CommonMark into blocks with libcmark.
 enum MarkdownParser {
-    static func blocks(from text: String) -> [Block] {
-        var source = text
-        let root = source.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) {
-                cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT)
-            }
-        }
-        guard let root else { return PlainTextParser.blocks(from: text) }
+    /// The blocks of the CommonMark in `bytes`. libcmark replaces invalid UTF-8 and NUL with
+    /// U+FFFD (`CMARK_OPT_VALIDATE_UTF8`).
+    static func blocks(from bytes: UnsafeRawBufferPointer) -> [Block] {
+        guard let start = bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
+              let root = cmark_parse_document(start, bytes.count, CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8)
+        else { return [] }
         defer { cmark_node_free(root) }
         var walker = Walker()
         walker.visitChildren(of: root)
@@ -50,48 +48,99 @@ enum MarkdownParser {
                 }
                 listDepth -= 1
             case CMARK_NODE_HEADING:
-                append(.heading(level: Int(cmark_node_get_heading_level(node))), inlineText(of: node))
+                appendInlines(of: node, as: .heading(level: Int(cmark_node_get_heading_level(node))))
             case CMARK_NODE_PARAGRAPH:
-                append(.paragraph, inlineText(of: node))
+                appendInlines(of: node, as: .paragraph)
             case CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK:
-                var literal = literalText(of: node)
+                var literal = MarkdownParser.literal(of: node)
                 while literal.hasSuffix("\n") { literal.removeLast() }
-                append(.code, literal)
+                append(Block(kind: .code, text: literal))
             case CMARK_NODE_THEMATIC_BREAK:
-                append(.rule, "")
+                append(Block(kind: .rule, text: ""))
             default:
                 visitChildren(of: node)
             }
         }
 
-        private mutating func append(_ kind: Block.Kind, _ text: String) {
-            let marker = pendingMarker ?? ""
-            pendingMarker = nil
-            blocks.append(Block(kind: kind, text: marker + text, quoteDepth: quoteDepth, listDepth: listDepth))
+        /// A leaf block's text with its styles, then each image it holds as a block of its own
+        /// (images are drawn at the column's width, not inside a line).
+        private mutating func appendInlines(of node: OpaquePointer, as kind: Block.Kind) {
+            var inlines = InlineCollector()
+            inlines.collect(node)
+            if !inlines.text.allSatisfy(\.isWhitespace) || inlines.images.isEmpty {
+                append(Block(kind: kind, text: inlines.text, styles: inlines.styles))
+            }
+            for image in inlines.images { append(image) }
         }
 
-        private func literalText(of node: OpaquePointer) -> String {
-            cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+        private mutating func append(_ block: Block) {
+            var block = block
+            if let marker = pendingMarker {
+                block.text = marker + block.text
+                let shift = marker.utf8.count
+                block.styles = block.styles.map {
+                    InlineStyle($0.kind, utf8Range: ($0.utf8Range.lowerBound + shift)..<($0.utf8Range.upperBound + shift))
+                }
+                pendingMarker = nil
+            }
+            block.quoteDepth = quoteDepth
+            block.listDepth = listDepth
+            blocks.append(block)
         }
+    }
 
-        /// The text of a leaf block's inlines, with soft breaks as spaces.
-        private func inlineText(of node: OpaquePointer) -> String {
-            var text = ""
+    /// The text of a leaf block's inlines, soft breaks as spaces, with the ranges of emphasis,
+    /// strong emphasis, code spans and links, and the images found on the way.
+    private struct InlineCollector {
+        var text = ""
+        var styles: [InlineStyle] = []
+        var images: [Block] = []
+
+        mutating func collect(_ node: OpaquePointer) {
             var child = cmark_node_first_child(node)
             while let current = child {
-                switch cmark_node_get_type(current) {
-                case CMARK_NODE_SOFTBREAK:
-                    text += " "
-                case CMARK_NODE_LINEBREAK:
-                    text += "\n"
-                case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE:
-                    text += literalText(of: current)
-                default:
-                    text += inlineText(of: current)
-                }
+                visit(current)
                 child = cmark_node_next(current)
             }
-            return text
         }
+
+        private mutating func visit(_ node: OpaquePointer) {
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_SOFTBREAK:
+                text += " "
+            case CMARK_NODE_LINEBREAK:
+                text += "\n"
+            case CMARK_NODE_TEXT, CMARK_NODE_HTML_INLINE:
+                text += MarkdownParser.literal(of: node)
+            case CMARK_NODE_CODE:
+                styled(.code) { $0.text += MarkdownParser.literal(of: node) }
+            case CMARK_NODE_EMPH:
+                styled(.emphasis) { $0.collect(node) }
+            case CMARK_NODE_STRONG:
+                styled(.strong) { $0.collect(node) }
+            case CMARK_NODE_LINK:
+                let destination = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+                styled(.link(destination: destination)) { $0.collect(node) }
+            case CMARK_NODE_IMAGE:
+                var description = InlineCollector()
+                description.collect(node)
+                let source = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+                images.append(Block(kind: .image(source: source), text: description.text))
+                images += description.images
+            default:
+                collect(node)
+            }
+        }
+
+        private mutating func styled(_ kind: InlineStyle.Kind, _ body: (inout InlineCollector) -> Void) {
+            let start = text.utf8.count
+            body(&self)
+            let end = text.utf8.count
+            if end > start { styles.append(InlineStyle(kind, utf8Range: start..<end)) }
+        }
+    }
+
+    static func literal(of node: OpaquePointer) -> String {
+        cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
     }
 }

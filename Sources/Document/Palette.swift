@@ -1,5 +1,5 @@
 /// The colours a page is drawn with.
-public struct Palette: Sendable {
+public struct Palette: Sendable, Equatable {
     /// A colour with straight (not premultiplied) components in 0…1.
     public struct Color: Sendable, Equatable {
         public var red, green, blue, alpha: Double
@@ -23,9 +23,21 @@ public struct Palette: Sendable {
     public var secondaryText: Color
     public var codeBackground: Color
     public var rule: Color
+    /// Link text (also underlined).
+    public var link: Color
+    /// Whether the page is dark, so overlays (indicators, dots) are drawn light.
+    public var isDark: Bool
 
     /// Dark text on a warm light page.
     public static let light = Palette(
         page: Color(rgb: 0xFBFAF7), text: Color(rgb: 0x1D1D1F), secondaryText: Color(rgb: 0x5C5C61),
-        codeBackground: Color(rgb: 0xEDECE8), rule: Color(rgb: 0xCCC9C4))
+        codeBackground: Color(rgb: 0xEDECE8), rule: Color(rgb: 0xCCC9C4), link: Color(rgb: 0x0A5FC2),
+        isDark: false)
+
+    /// Light text on a near-black page: the text is not pure white, which glares (the grey
+    /// levels of Apple's dark system colours: label 0xE5E5EA-ish, background 0x1C1C1E).
+    public static let dark = Palette(
+        page: Color(rgb: 0x1C1C1E), text: Color(rgb: 0xE3E3E6), secondaryText: Color(rgb: 0xA1A1A8),
+        codeBackground: Color(rgb: 0x2C2C2F), rule: Color(rgb: 0x48484C), link: Color(rgb: 0x64A8FF),
+        isDark: true)
 }

@@ -2,50 +2,163 @@ import CCairo
 import Document
 import ScrollEngine
 
-/// Draws one frame: the page, the document at the engine's offset and zoom, then the
-/// indicators and the page control.
-public struct FrameRenderer {
+/// Draws frames: the content from cached tiles at the engine's offset and zoom, then the
+/// indicators, the page control and the window controls.
+///
+/// A scrolling frame moves the pixels the buffer already holds and draws only the strip that
+/// came into view and what overlays covered; tiles are drawn once and reused. While the zoom
+/// changes the tiles of the last settled zoom are stretched; once it settles they are drawn
+/// again at the new scale, so text stays vector-sharp.
+public final class FrameRenderer {
     public var overlayStyle = OverlayStyle()
+    public let tiles: TileCache
 
-    public init() {}
+    /// What the last rendered frame showed: damage is measured against it.
+    private var lastContents: BufferContents?
+    /// The content revision the tile cache is up to date with.
+    private var tileRevision = 0
+    /// The zoom of the previous frame, and the content scale of the last settled one.
+    private var lastZoom: Double?
+    private var settledScale: Double?
 
-    /// Fills `buffer` with the frame the engine describes; `windowControls` are drawn on top at
-    /// the given opacity when the window needs them (client-side decorations).
-    public func render(_ layout: DocumentLayout, frame: ScrollFrame, into buffer: PixelBuffer,
-                       windowControls: (controls: WindowControls, opacity: Double)? = nil) {
+    public init(tileCacheCapacityBytes: Int = 48 << 20) {
+        tiles = TileCache(capacityBytes: tileCacheCapacityBytes)
+    }
+
+    /// Renders the frame the engine describes into `buffer`, whose pixels are what
+    /// `previous` describes (the `contents` returned when it was last rendered into), or
+    /// unknown when nil. `windowControls` are drawn on top at the given opacity when the
+    /// window needs them (client-side decorations).
+    public func render(_ content: any ContentLayout, frame: ScrollFrame, into buffer: PixelBuffer,
+                       showing previous: BufferContents?,
+                       windowControls: (controls: WindowControls, opacity: Double)? = nil) -> RenderedFrame {
+        render(content, frame: frame, zoomScale: frame.zoomScale, isPinching: frame.phase == .zooming, into: buffer,
+               showing: previous, windowControls: windowControls)
+    }
+
+    /// `render(_:frame:into:showing:windowControls:)` at `zoomScale`, with the content
+    /// stretched while `isPinching`: the engine's zoom gestures are another issue's, so tests
+    /// reach zoom through here.
+    func render(_ content: any ContentLayout, frame: ScrollFrame, zoomScale: Double, isPinching: Bool,
+                into buffer: PixelBuffer, showing previous: BufferContents?,
+                windowControls: (controls: WindowControls, opacity: Double)?) -> RenderedFrame {
+        tiles.beginFrame()
+        let scale = buffer.scale
+        let zoom = max(zoomScale, 0.01)
+        let viewportWidth = Double(buffer.width) / scale
+        let viewportHeight = Double(buffer.height) / scale
+
+        // Lay out what is near the viewport; corrections above it move the offset with it.
+        var offsetY = frame.contentOffset.y
+        var correction = 0.0
+        for _ in 0..<3 {
+            let visible = ContentRect(x: frame.contentOffset.x / zoom, y: offsetY / zoom,
+                                      width: viewportWidth / zoom, height: viewportHeight / zoom)
+            // Half a screen ahead, so content is laid out before it shows, and a tile's worth,
+            // as tiles reach past the viewport.
+            let margin = viewportHeight / zoom / 2 + Double(TileCache.tileHeightPixels) / (scale * zoom)
+            let moved = content.prepare(visible, margin: margin) * zoom
+            offsetY += moved
+            correction += moved
+            if moved == 0 { break }
+        }
+        tiles.invalidate(content.changes(since: tileRevision))
+        tileRevision = content.revision
+
+        let size = content.contentSize
+        let placement = ContentPlacement(
+            scale: scale * zoom, originX: Int((frame.contentOffset.x * scale).rounded()),
+            originY: Int((offsetY * scale).rounded()), width: Int((size.width * scale * zoom).rounded()),
+            height: Int((size.height * scale * zoom).rounded()))
+        let isZooming = isPinching || (lastZoom.map { $0 != zoom } ?? false)
+        lastZoom = zoom
+        let tileScale = isZooming ? (settledScale ?? placement.scale) : placement.scale
+        if !isZooming { settledScale = placement.scale }
+
         let surface = cairo_image_surface_create_for_data(
             buffer.pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-            Int32(buffer.width), Int32(buffer.height), Int32(buffer.stride))
+            Int32(buffer.width), Int32(buffer.height), Int32(buffer.stride))!
         defer { cairo_surface_destroy(surface) }
-        // User space in logical px: text is shaped once and rasterised at the device's scale.
-        cairo_surface_set_device_scale(surface, buffer.scale, buffer.scale)
         let cairo = cairo_create(surface)!
         defer { cairo_destroy(cairo) }
 
-        let page = layout.palette.page
-        cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_rgba(cairo, page.red, page.green, page.blue, page.alpha)
-        cairo_paint(cairo)
-        cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
-
-        let viewportWidth = Double(buffer.width) / buffer.scale
-        let viewportHeight = Double(buffer.height) / buffer.scale
-        let zoom = frame.zoomScale
-        // Whole device pixels keep glyph edges sharp between frames.
-        let offsetX = (frame.contentOffset.x * buffer.scale).rounded() / buffer.scale
-        let offsetY = (frame.contentOffset.y * buffer.scale).rounded() / buffer.scale
-        cairo_save(cairo)
-        cairo_translate(cairo, -offsetX, -offsetY)
-        cairo_scale(cairo, zoom, zoom)
-        layout.draw(on: cairo, top: offsetY / zoom, bottom: (offsetY + viewportHeight) / zoom)
-        cairo_restore(cairo)
-
-        let overlay = OverlayRenderer(style: overlayStyle)
-        overlay.draw(frame, viewportWidth: viewportWidth, viewportHeight: viewportHeight, on: cairo)
-        if let windowControls {
-            overlay.drawWindowControls(windowControls.controls, opacity: windowControls.opacity,
-                                       viewportWidth: viewportWidth, on: cairo)
+        let whole = DeviceRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
+        let compositor = TileCompositor(tiles: tiles, content: content)
+        if tileScale != placement.scale {
+            compositor.paintScaled(whole, placement: placement, tileScale: tileScale, on: cairo)
+        } else {
+            for rect in rectsToPaint(buffer, placement: placement, previous: previous, content: content) {
+                compositor.paint(rect, placement: placement, on: cairo)
+            }
         }
+
+        cairo_save(cairo)
+        cairo_scale(cairo, scale, scale)
+        var overlay = OverlayRenderer(style: overlayStyle)
+        overlay.style.isOnDarkContent = content.palette.isDark
+        var covered = overlay.draw(frame, viewportWidth: viewportWidth, viewportHeight: viewportHeight, on: cairo)
+        if let windowControls {
+            covered += overlay.drawWindowControls(windowControls.controls, opacity: windowControls.opacity,
+                                                  viewportWidth: viewportWidth, on: cairo)
+        }
+        cairo_restore(cairo)
         cairo_surface_flush(surface)
+
+        let overlays = covered.map { DeviceRect.covering(x: $0.x, y: $0.y, width: $0.width, height: $0.height, scale: scale) }
+            .map { $0.intersection(whole) }.filter { !$0.isEmpty }
+        let contents = BufferContents(
+            width: buffer.width, height: buffer.height, contentScale: placement.scale, isExact: tileScale == placement.scale,
+            originX: placement.originX, originY: placement.originY, contentRevision: content.revision, overlays: overlays)
+        let damage = self.damage(from: lastContents, to: contents, content: content)
+        lastContents = contents
+        tiles.trim()
+        return RenderedFrame(damage: damage, contents: contents, contentOffsetCorrection: correction, contentSize: size)
+    }
+
+    /// The buffer pixels that must be painted from tiles: all of them, or, when the buffer
+    /// holds an earlier exact frame of the same content, the strips that come into view once
+    /// its pixels are moved and the places its overlays covered.
+    private func rectsToPaint(_ buffer: PixelBuffer, placement: ContentPlacement, previous: BufferContents?,
+                              content: any ContentLayout) -> [DeviceRect] {
+        let whole = DeviceRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
+        guard let previous, previous.isExact, previous.width == buffer.width, previous.height == buffer.height,
+              previous.contentScale == placement.scale,
+              !changes(since: previous, touch: [previous.originY, placement.originY], height: buffer.height,
+                       scale: placement.scale, content: content)
+        else { return [whole] }
+        let dx = placement.originX - previous.originX, dy = placement.originY - previous.originY
+        guard abs(dx) < buffer.width, abs(dy) < buffer.height else { return [whole] }
+        BufferBlit.move(buffer, dx: dx, dy: dy)
+        return BufferBlit.exposedRects(width: buffer.width, height: buffer.height, dx: dx, dy: dy)
+            + previous.overlays.map { $0.offsetBy(dx: -dx, dy: -dy).intersection(whole) }.filter { !$0.isEmpty }
+    }
+
+    /// Whether content changed since `contents` was drawn where a buffer `height` device px
+    /// tall shows it from any of the device rows `origins` (at `scale`).
+    private func changes(since contents: BufferContents, touch origins: [Int], height: Int, scale: Double,
+                         content: any ContentLayout) -> Bool {
+        switch content.changes(since: contents.contentRevision) {
+        case .none:
+            return false
+        case .everything:
+            return true
+        case .band(let band):
+            return origins.contains { origin in
+                band.lowerBound < Double(origin + height) / scale && band.upperBound > Double(origin) / scale
+            }
+        }
+    }
+
+    /// The pixels that differ from the last rendered frame: only overlays when the content
+    /// stood still, else everything.
+    private func damage(from last: BufferContents?, to new: BufferContents, content: any ContentLayout) -> [DeviceRect] {
+        let whole = DeviceRect(x: 0, y: 0, width: new.width, height: new.height)
+        guard let last, last.isExact, new.isExact, last.width == new.width, last.height == new.height,
+              last.contentScale == new.contentScale, last.originX == new.originX, last.originY == new.originY,
+              !changes(since: last, touch: [new.originY], height: new.height, scale: new.contentScale, content: content)
+        else { return [whole] }
+        var damage: [DeviceRect] = []
+        for rect in last.overlays + new.overlays where !damage.contains(rect) { damage.append(rect) }
+        return damage
     }
 }

@@ -2,11 +2,15 @@ import CCairo
 import ScrollEngine
 
 /// Draws what the scroll view shows on top of the content: the scroll indicators and the
-/// page control. Both only observe the engine's models.
+/// page control. Both only observe the engine's models. Each drawing call returns the
+/// logical rectangles it covered, so the next frame can repair the content under them.
 struct OverlayRenderer {
     var style: OverlayStyle
 
-    func draw(_ frame: ScrollFrame, viewportWidth: Double, viewportHeight: Double, on cairo: OpaquePointer) {
+    typealias Rect = (x: Double, y: Double, width: Double, height: Double)
+
+    func draw(_ frame: ScrollFrame, viewportWidth: Double, viewportHeight: Double, on cairo: OpaquePointer) -> [Rect] {
+        var covered: [Rect] = []
         let control = frame.pageControl
         let controlShown = !control.isHidden && control.numberOfPages > 0
         let clearance = controlShown && control.axis == .horizontal ? style.pageControlClearancePixels : 0
@@ -18,46 +22,42 @@ struct OverlayRenderer {
         if vertical.isEnabled, vertical.opacity > 0 {
             // The engine places the bar in the whole viewport; the page control's band is
             // taken out of its track so the bar never covers the dots.
-            let track = viewportHeight - clearance
-            let ratio = track / viewportHeight
+            let ratio = (viewportHeight - clearance) / viewportHeight
             cairo_set_source_rgba(cairo, level, level, level, alpha * vertical.opacity)
-            roundedBar(x: viewportWidth - inset - thickness, y: vertical.position * ratio,
-                       width: thickness, height: vertical.length * ratio, on: cairo)
+            covered.append(roundedBar(x: viewportWidth - inset - thickness, y: vertical.position * ratio,
+                                      width: thickness, height: vertical.length * ratio, on: cairo))
         }
         let horizontal = frame.horizontalIndicator
         if horizontal.isEnabled, horizontal.opacity > 0 {
             cairo_set_source_rgba(cairo, level, level, level, alpha * horizontal.opacity)
-            roundedBar(x: horizontal.position, y: viewportHeight - inset - thickness,
-                       width: horizontal.length, height: thickness, on: cairo)
+            covered.append(roundedBar(x: horizontal.position, y: viewportHeight - inset - thickness,
+                                      width: horizontal.length, height: thickness, on: cairo))
         }
         if controlShown {
-            drawPageControl(control, viewportWidth: viewportWidth, viewportHeight: viewportHeight, on: cairo)
+            let layout = PageControlLayout(control, viewportWidth: viewportWidth, viewportHeight: viewportHeight, style: style)
+            covered.append(drawPageControl(layout, on: cairo))
         }
+        return covered
     }
 
-    private func drawPageControl(_ control: PageControlModel, viewportWidth: Double, viewportHeight: Double,
-                                 on cairo: OpaquePointer) {
-        let centerX = viewportWidth / 2
-        let centerY = viewportHeight - style.pageControlBottomInsetPixels
-        let halfWidth = control.centerOfDot(control.numberOfPages - 1) + style.pageControlBackdropHeightPixels / 2
+    private func drawPageControl(_ layout: PageControlLayout, on cairo: OpaquePointer) -> Rect {
         let backdropLevel = style.isOnDarkContent ? 0.0 : 1.0
-        cairo_set_source_rgba(cairo, backdropLevel, backdropLevel, backdropLevel, 0.75)
-        roundedBar(x: centerX - halfWidth, y: centerY - style.pageControlBackdropHeightPixels / 2,
-                   width: 2 * halfWidth, height: style.pageControlBackdropHeightPixels, on: cairo)
+        cairo_set_source_rgba(cairo, backdropLevel, backdropLevel, backdropLevel, style.pageControlBackdropOpacity)
+        let backdrop = roundedBar(x: layout.backdropX, y: layout.centerY - layout.backdropHeight / 2,
+                                  width: layout.backdropWidth, height: layout.backdropHeight, on: cairo)
         let level = style.isOnDarkContent ? 1.0 : 0.0
-        for page in 0..<control.numberOfPages {
-            let isCurrent = page == control.currentPage
-            cairo_set_source_rgba(cairo, level, level, level, isCurrent ? style.currentDotOpacity : style.dotOpacity)
+        for dot in layout.dots {
+            cairo_set_source_rgba(cairo, level, level, level, dot.isCurrent ? style.currentDotOpacity : style.dotOpacity)
             cairo_new_sub_path(cairo)
-            cairo_arc(cairo, centerX + control.centerOfDot(page), centerY,
-                      isCurrent ? style.currentDotRadiusPixels : style.dotRadiusPixels, 0, 2 * Double.pi)
+            cairo_arc(cairo, dot.centerX, layout.centerY, dot.radius, 0, 2 * Double.pi)
             cairo_fill(cairo)
         }
+        return backdrop
     }
 
     /// The window controls at `opacity` (see `WindowControls`).
-    func drawWindowControls(_ controls: WindowControls, opacity: Double, viewportWidth: Double, on cairo: OpaquePointer) {
-        guard opacity > 0 else { return }
+    func drawWindowControls(_ controls: WindowControls, opacity: Double, viewportWidth: Double, on cairo: OpaquePointer) -> [Rect] {
+        guard opacity > 0 else { return [] }
         let (level, alpha) = style.ink
         let center = controls.closeCenter(windowWidth: viewportWidth)
         cairo_set_source_rgba(cairo, level, level, level, alpha * opacity)
@@ -75,12 +75,15 @@ struct OverlayRenderer {
         cairo_line_to(cairo, center.x - arm, center.y + arm)
         cairo_stroke(cairo)
         cairo_set_source_rgba(cairo, level, level, level, alpha * opacity)
-        roundedBar(x: (viewportWidth - controls.handleWidthPixels) / 2, y: controls.targetSizePixels / 2 - controls.handleHeightPixels / 2,
-                   width: controls.handleWidthPixels, height: controls.handleHeightPixels, on: cairo)
+        let handle = roundedBar(x: (viewportWidth - controls.handleWidthPixels) / 2,
+                                y: controls.targetSizePixels / 2 - controls.handleHeightPixels / 2,
+                                width: controls.handleWidthPixels, height: controls.handleHeightPixels, on: cairo)
+        let radius = controls.closeRadiusPixels
+        return [(center.x - radius, center.y - radius, 2 * radius, 2 * radius), handle]
     }
 
-    /// A bar with fully rounded ends.
-    private func roundedBar(x: Double, y: Double, width: Double, height: Double, on cairo: OpaquePointer) {
+    /// A bar with fully rounded ends; returns its rectangle.
+    private func roundedBar(x: Double, y: Double, width: Double, height: Double, on cairo: OpaquePointer) -> Rect {
         let radius = min(width, height) / 2
         cairo_new_sub_path(cairo)
         cairo_arc(cairo, x + width - radius, y + radius, radius, -Double.pi / 2, 0)
@@ -89,5 +92,6 @@ struct OverlayRenderer {
         cairo_arc(cairo, x + radius, y + radius, radius, Double.pi, 3 * Double.pi / 2)
         cairo_close_path(cairo)
         cairo_fill(cairo)
+        return (x, y, width, height)
     }
 }

@@ -3,7 +3,7 @@
 /// After iOS as cloned by Flutter's Cupertino scrollbar (reference/scroll-physics.md §1):
 /// thickness 2.5–3, margin 3, colour black at 35 % on light content (0x59000000) and white at
 /// 50 % on dark (0x80FFFFFF). Dots after libadwaita's carousel indicator dots: radius 3
-/// (4 current), opacity 0.3 → 0.9 (§2).
+/// (4 current), opacity 0.3 → 0.9 (§2); edge dots shrink as UIPageControl's do since iOS 14.
 public struct OverlayStyle: Sendable {
     /// The indicator bar's thickness in logical px.
     public var indicatorThicknessPixels = 3.0
@@ -15,10 +15,19 @@ public struct OverlayStyle: Sendable {
     /// Opacity of the other dots and of the current one.
     public var dotOpacity = 0.3
     public var currentDotOpacity = 0.9
+    /// The radius of the outermost and the next dot, as a share of a dot's, when more pages
+    /// lie beyond that edge (iOS 14 draws them at about a half and three quarters).
+    public var edgeDotScales = [0.5, 0.75]
     /// Distance from the window's bottom edge to the dots' centre in logical px.
     public var pageControlBottomInsetPixels = 20.0
     /// Height of the rounded backdrop behind the dots, so they read on any content.
     public var pageControlBackdropHeightPixels = 22.0
+    /// Opacity of the backdrop, which has the page's colour: subtle on text, and enough to
+    /// keep the dots legible over a photo.
+    public var pageControlBackdropOpacity = 0.75
+    /// The least room left and right of the page control in logical px (the 16 pt margins of
+    /// Apple's layout guides).
+    public var pageControlSideMarginPixels = 16.0
     /// Whether the content is dark, so the overlays are drawn light.
     public var isOnDarkContent = false
 

@@ -16,6 +16,8 @@ enum AxisMotion: Sendable {
     case none
     case fling(BouncingDeceleration, startMilliseconds: Double)
     case spring(CriticallyDampedSpring, startMilliseconds: Double, purpose: SpringPurpose)
+    /// A wheel notch or key step: a fixed-time ease, reported as `animating`.
+    case step(EaseOutCubic, startMilliseconds: Double)
 
     /// Whether an animation is running.
     var isActive: Bool {
@@ -29,6 +31,7 @@ enum AxisMotion: Sendable {
         case .none: return nil
         case .fling(let fling, let start): return fling.position(at: timeMilliseconds - start)
         case .spring(let spring, let start, _): return spring.position(at: timeMilliseconds - start)
+        case .step(let step, let start): return step.position(at: timeMilliseconds - start)
         }
     }
 
@@ -38,6 +41,7 @@ enum AxisMotion: Sendable {
         case .none: return 0
         case .fling(let fling, let start): return fling.velocity(at: timeMilliseconds - start)
         case .spring(let spring, let start, _): return spring.velocity(at: timeMilliseconds - start)
+        case .step(let step, let start): return step.velocity(at: timeMilliseconds - start)
         }
     }
 
@@ -47,6 +51,7 @@ enum AxisMotion: Sendable {
         case .none: return true
         case .fling(let fling, let start): return fling.isDone(at: timeMilliseconds - start)
         case .spring(let spring, let start, _): return spring.isDone(at: timeMilliseconds - start)
+        case .step(let step, let start): return step.isDone(at: timeMilliseconds - start)
         }
     }
 
@@ -56,6 +61,7 @@ enum AxisMotion: Sendable {
         case .none: return nil
         case .fling(let fling, _): return fling.finalPosition
         case .spring(let spring, _, _): return spring.target
+        case .step(let step, _): return step.target
         }
     }
 
@@ -75,7 +81,7 @@ enum AxisMotion: Sendable {
             return fling.isSpringing(at: timeMilliseconds - start) ? .bouncing : .decelerating
         case .spring(_, _, .bounce): return .bouncing
         case .spring(_, _, .pageSnap): return .decelerating
-        case .spring(_, _, .programmatic): return .animating
+        case .spring(_, _, .programmatic), .step: return .animating
         }
     }
 }

@@ -13,12 +13,32 @@ public enum ReplayEvent: Sendable, Equatable {
     case touchFrame
     /// `resize`: the viewport becomes this size (px).
     case resize(LogicalSize)
+    /// `axis`: scroll input from `source`, `delta` px and wheel steps in 1/120 notch.
+    case axis(source: PointerAxisSource, delta: LogicalPoint, value120: AxisPair<Int>, modifiers: InputModifiers)
+    /// `axis-stop`: touchpad fingers lifted on these axes.
+    case axisStop(horizontal: Bool, vertical: Bool)
+    /// `pinch-begin`: a touchpad pinch with the pointer at `point` (px).
+    case pinchBegin(LogicalPoint)
+    /// `pinch-update`: the pinch's scale relative to its begin.
+    case pinchUpdate(scale: Double)
+    /// `pinch-end`: the pinch ended, or was cancelled.
+    case pinchEnd(cancelled: Bool)
+    /// `hold-begin`: fingers rest on the touchpad.
+    case holdBegin
+    /// `hold-end`: the resting fingers lifted, or were cancelled.
+    case holdEnd(cancelled: Bool)
+    /// `key`: a key press by xkb keysym name, with modifiers.
+    case key(name: String, modifiers: InputModifiers)
+    /// `pointer-motion`: the mouse pointer moves to `point` (px).
+    case pointerMotion(LogicalPoint)
+    /// `pointer-button`: evdev button `button` is pressed or released.
+    case pointerButton(button: UInt32, pressed: Bool)
 
     /// Whether this is one of the touch events that a `touch-frame` groups.
     var isGroupedTouchEvent: Bool {
         switch self {
         case .touchDown, .touchMotion, .touchUp, .touchCancel: return true
-        case .touchFrame, .resize: return false
+        default: return false
         }
     }
 }

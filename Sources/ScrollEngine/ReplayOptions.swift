@@ -20,12 +20,57 @@ public struct ReplayOptions: Sendable {
     public var framesPerSecond = 60.0
     /// Keep stepping at least until this time, in ms (`--until`); by default until at rest.
     public var untilMilliseconds: Double?
+    /// `--split`: a vertical view (the options above) over a horizontally paged one.
+    public var isSplit = false
+
+    /// How many pages the bottom view of `--split` has.
+    public static let splitPageCount = 10
 
     /// The defaults above.
     public init() {}
 
-    /// A scroll view set up with these options.
-    public func makeScrollView() -> ScrollView {
+    /// The scene a replay runs: one view filling the viewport, or the two views of `--split`.
+    public func makeScene() -> ScrollScene {
+        var scene = ScrollScene()
+        let rects = viewRects(in: viewportSize)
+        do {
+            _ = try scene.addView(makeScrollView(), in: rects[0])
+            if isSplit { _ = try scene.addView(makePagedView(rects[1].size), in: rects[1]) }
+        } catch {
+            preconditionFailure("the replay's views lie apart: \(error)")
+        }
+        return scene
+    }
+
+    /// The views' rectangles for a viewport of `size` px: all of it, or with `--split` the top
+    /// half and the bottom half.
+    func viewRects(in size: LogicalSize) -> [LogicalRect] {
+        guard isSplit else { return [LogicalRect(x: 0, y: 0, width: size.width, height: size.height)] }
+        let topHeight = (size.height / 2).rounded(.down)
+        return [
+            LogicalRect(x: 0, y: 0, width: size.width, height: topHeight),
+            LogicalRect(x: 0, y: topHeight, width: size.width, height: size.height - topHeight),
+        ]
+    }
+
+    /// The content of `--split`'s bottom view, for a view of `size` px: ten pages side by side.
+    func pagedContentSize(_ size: LogicalSize) -> LogicalSize {
+        LogicalSize(width: size.width * Double(Self.splitPageCount), height: size.height)
+    }
+
+    /// `--split`'s bottom view: ten horizontal pages with a page control.
+    private func makePagedView(_ size: LogicalSize) -> ScrollView {
+        var configuration = ScrollViewConfiguration()
+        configuration.decelerationRate = decelerationRate
+        var scrollView = ScrollView(
+            viewportSize: size, contentSize: pagedContentSize(size), configuration: configuration)
+        scrollView.isPagingEnabled = true
+        scrollView.showsPageControl = true
+        return scrollView
+    }
+
+    /// The single view, or `--split`'s top view, set up with these options.
+    func makeScrollView() -> ScrollView {
         var configuration = ScrollViewConfiguration()
         configuration.decelerationRate = decelerationRate
         var scrollView = ScrollView(

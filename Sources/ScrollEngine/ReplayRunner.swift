@@ -1,21 +1,21 @@
-/// Runs a replay script through a scroll view and reports the state at every frame.
+/// Runs a replay script through a scroll scene and reports the state at every frame.
 public enum ReplayRunner {
     /// How long past the last input and `--until` a replay may step, in ms, if the scroll view
     /// never comes to rest; the engine's own bound is seconds, so reaching it is a bug.
     public static let stepLimitMilliseconds = 600_000.0
 
-    /// Feeds `inputs` (in time order) to a scroll view made from `options` and calls `emit`
-    /// with the frame at every frame time.
+    /// Feeds `inputs` (in time order) to the scene made from `options` and calls `emit` with
+    /// the frame at every frame time.
     ///
     /// Frames fall every 1000/`framesPerSecond` ms from the first input's time; each frame
     /// first applies the inputs at or before it. Without any `touch-frame` input, every touch
     /// event is its own touch frame. It stops at the first frame after the last input, at or
-    /// after `untilMilliseconds`, at which the scroll view is at rest; or, when the script
-    /// leaves a finger down, at which nothing moves (it would never rest).
+    /// after `untilMilliseconds`, at which nothing needs frames: every view at rest or, when
+    /// the script leaves fingers down (on the screen or the touchpad), holding still.
     public static func run(
-        _ inputs: [ReplayInput], options: ReplayOptions, emit: (ScrollFrame) -> Void
+        _ inputs: [ReplayInput], options: ReplayOptions, emit: (ReplayFrame) -> Void
     ) {
-        var scrollView = options.makeScrollView()
+        var scene = options.makeScene()
         let hasTouchFrames = inputs.contains { $0.event == .touchFrame }
         let start = inputs.first?.timeMilliseconds ?? 0
         let interval = 1000 / options.framesPerSecond
@@ -23,27 +23,33 @@ public enum ReplayRunner {
         let limit = max(inputs.last?.timeMilliseconds ?? start, until) + stepLimitMilliseconds
         var nextInput = 0
         var hasOpenTouchFrame = false
+        var taps: [ReplayFrame.ViewTap] = []
         var frameIndex = 0.0
+        func endTouchFrame() {
+            scene.touchFrame { view, tap in taps.append(ReplayFrame.ViewTap(view: view, tap: tap)) }
+            hasOpenTouchFrame = false
+        }
         while true {
             let frameTime = start + frameIndex * interval
             while nextInput < inputs.count, inputs[nextInput].timeMilliseconds <= frameTime {
                 let input = inputs[nextInput]
-                apply(input, to: &scrollView)
-                hasOpenTouchFrame = input.event.isGroupedTouchEvent
-                    || (hasOpenTouchFrame && input.event != .touchFrame)
-                if !hasTouchFrames && input.event.isGroupedTouchEvent {
-                    scrollView.touchFrame()
-                    hasOpenTouchFrame = false
+                if input.event == .touchFrame {
+                    scene.advance(to: input.timeMilliseconds)
+                    endTouchFrame()
+                } else {
+                    apply(input, to: &scene, options: options)
+                    hasOpenTouchFrame = hasOpenTouchFrame || input.event.isGroupedTouchEvent
+                    if !hasTouchFrames && input.event.isGroupedTouchEvent { endTouchFrame() }
                 }
                 nextInput += 1
             }
-            if nextInput == inputs.count && hasOpenTouchFrame {
-                // A script may end without its last touch-frame, as some compositors do.
-                scrollView.touchFrame()
-                hasOpenTouchFrame = false
-            }
-            scrollView.advance(to: frameTime)
-            let frame = scrollView.frame
+            // A script may end without its last touch-frame, as some compositors do.
+            if nextInput == inputs.count && hasOpenTouchFrame { endTouchFrame() }
+            scene.advance(to: frameTime)
+            let frame = ReplayFrame(
+                timeMilliseconds: frameTime, views: scene.views.map(\.frame), taps: taps,
+                isSplit: options.isSplit)
+            taps.removeAll()
             emit(frame)
             let isFinished = nextInput == inputs.count && frameTime >= until && !frame.needsFrames
             if isFinished || frameTime >= limit { return }
@@ -51,22 +57,48 @@ public enum ReplayRunner {
         }
     }
 
-    private static func apply(_ input: ReplayInput, to scrollView: inout ScrollView) {
+    private static func apply(_ input: ReplayInput, to scene: inout ScrollScene, options: ReplayOptions) {
         let time = input.timeMilliseconds
         switch input.event {
         case .touchDown(let id, let point):
-            scrollView.touchDown(id: id, at: point, timeMilliseconds: time)
+            scene.touchDown(id: id, at: point, timeMilliseconds: time)
         case .touchMotion(let id, let point):
-            scrollView.touchMotion(id: id, to: point, timeMilliseconds: time)
+            scene.touchMotion(id: id, to: point, timeMilliseconds: time)
         case .touchUp(let id):
-            scrollView.touchUp(id: id, timeMilliseconds: time)
+            scene.touchUp(id: id, timeMilliseconds: time)
         case .touchCancel:
-            scrollView.touchCancel(timeMilliseconds: time)
+            scene.touchCancel(timeMilliseconds: time)
         case .touchFrame:
-            scrollView.advance(to: time)
-            scrollView.touchFrame()
+            break
         case .resize(let size):
-            scrollView.resize(to: size, timeMilliseconds: time)
+            let rects = options.viewRects(in: size)
+            for index in rects.indices {
+                scene.setRect(rects[index], ofView: index, timeMilliseconds: time)
+                if index > 0 {
+                    scene[index].setContentSize(options.pagedContentSize(rects[index].size), timeMilliseconds: time)
+                }
+            }
+        case .axis(let source, let delta, let value120, let modifiers):
+            scene.pointerAxis(
+                source: source, delta: delta, value120: value120, modifiers: modifiers, timeMilliseconds: time)
+        case .axisStop(let horizontal, let vertical):
+            scene.pointerAxisStop(horizontal: horizontal, vertical: vertical, timeMilliseconds: time)
+        case .pinchBegin(let point):
+            scene.pinchBegin(at: point, timeMilliseconds: time)
+        case .pinchUpdate(let scale):
+            scene.pinchUpdate(scale: scale, timeMilliseconds: time)
+        case .pinchEnd(let cancelled):
+            scene.pinchEnd(isCancelled: cancelled, timeMilliseconds: time)
+        case .holdBegin:
+            scene.holdBegin(timeMilliseconds: time)
+        case .holdEnd(let cancelled):
+            scene.holdEnd(isCancelled: cancelled, timeMilliseconds: time)
+        case .key(let name, let modifiers):
+            scene.key(name, modifiers: modifiers, timeMilliseconds: time)
+        case .pointerMotion(let point):
+            scene.pointerMotion(to: point, timeMilliseconds: time)
+        case .pointerButton(let button, let pressed):
+            scene.pointerButton(button, isPressed: pressed, timeMilliseconds: time)
         }
     }
 }

@@ -7,7 +7,22 @@ extension ScrollFrame {
     /// Numbers are rounded to thousandths, written without trailing zeros. It builds a string,
     /// so it is for trace writers, not for the frame loop.
     public var traceLine: String {
-        "{\"t\":\(Self.traceNumber(timeMilliseconds)),"
+        "{" + traceFields + "}"
+    }
+
+    /// This frame as a trace object with `taps`, the taps recognised since the previous frame,
+    /// as a last key `"taps":[{"x":…,"y":…,"count":…}]` when there are any.
+    public func traceLine(taps: [Tap]) -> String {
+        guard !taps.isEmpty else { return traceLine }
+        let objects = taps.map { tap in
+            "{\"x\":\(Self.traceNumber(tap.location.x)),\"y\":\(Self.traceNumber(tap.location.y)),"
+                + "\"count\":\(tap.count)}"
+        }
+        return "{" + traceFields + ",\"taps\":[" + objects.joined(separator: ",") + "]}"
+    }
+
+    private var traceFields: String {
+        "\"t\":\(Self.traceNumber(timeMilliseconds)),"
             + "\"x\":\(Self.traceNumber(contentOffset.x)),"
             + "\"y\":\(Self.traceNumber(contentOffset.y)),"
             + "\"zoom\":\(Self.traceNumber(zoomScale)),"
@@ -15,7 +30,7 @@ extension ScrollFrame {
             + "\"page\":\(pageControl.currentPage),"
             + "\"pages\":\(pageControl.numberOfPages),"
             + "\"vIndicator\":\(Self.traceNumber(verticalIndicator.opacity)),"
-            + "\"hIndicator\":\(Self.traceNumber(horizontalIndicator.opacity))}"
+            + "\"hIndicator\":\(Self.traceNumber(horizontalIndicator.opacity))"
     }
 
     /// `value` rounded to thousandths in plain decimal notation: "12.5", "-0.125", "499".

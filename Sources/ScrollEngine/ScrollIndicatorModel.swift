@@ -17,19 +17,24 @@ public struct ScrollIndicatorModel: Sendable, Equatable {
     /// 0 (invisible) to 1; always 0 when not enabled.
     public var opacity: Double
 
+    /// Whether the mouse pointer hovers or drags it, so it is drawn as a wide scrollbar
+    /// (`ScrollViewConfiguration.scrollbarThicknessPixels`), as GTK's overlay scrollbars widen.
+    public var isExpanded: Bool
+
     /// Creates an indicator from its parts.
-    public init(isEnabled: Bool, position: Double, length: Double, opacity: Double) {
+    public init(isEnabled: Bool, position: Double, length: Double, opacity: Double, isExpanded: Bool = false) {
         self.isEnabled = isEnabled
         self.position = position
         self.length = length
         self.opacity = opacity
+        self.isExpanded = isExpanded
     }
 
     /// The indicator for content shown at `offset` px within `bounds` px, on an axis whose
     /// viewport is `viewportLength` px long.
     init(
         isEnabled: Bool, offset: Double, bounds: ClosedRange<Double>, viewportLength: Double,
-        opacity: Double, configuration: ScrollViewConfiguration
+        opacity: Double, isExpanded: Bool, configuration: ScrollViewConfiguration
     ) {
         let margin = configuration.indicatorMarginPixels
         let track = max(0, viewportLength - 2 * margin)
@@ -43,6 +48,6 @@ public struct ScrollIndicatorModel: Sendable, Equatable {
         let progress = scrollRange > 0 ? min(max((offset - bounds.lowerBound) / scrollRange, 0), 1) : 0
         self.init(
             isEnabled: isEnabled, position: margin + progress * (track - length), length: length,
-            opacity: isEnabled ? opacity : 0)
+            opacity: isEnabled ? opacity : 0, isExpanded: isEnabled && isExpanded)
     }
 }

@@ -3,14 +3,16 @@ extension ScrollView {
     /// The frame to draw now: call `advance(to:)` with the frame time first.
     public var frame: ScrollFrame {
         let opacity = indicatorOpacity
-        let isMoving = motion.horizontal.isActive || motion.vertical.isActive
-        let hasFingers = gesture.stage != .none || !touches.isEmpty
+        let isMoving = isAnimating
+        // Held content or a hovered scrollbar keeps the indicators at full opacity: nothing
+        // changes until the next input.
+        let isHeld = self.isHeld || pointer.hoveredScrollbar != nil
         return ScrollFrame(
             timeMilliseconds: timeMilliseconds, contentOffset: contentOffset, zoomScale: zoomScale,
             phase: phase, horizontalIndicator: indicator(.horizontal, opacity: opacity),
             verticalIndicator: indicator(.vertical, opacity: opacity), pageControl: pageControl,
-            isAtRest: !hasFingers && !isMoving && opacity == 0,
-            needsFrames: isMoving || (!hasFingers && opacity > 0))
+            isAtRest: !isHeld && !isMoving && opacity == 0,
+            needsFrames: isMoving || (!isHeld && opacity > 0))
     }
 
     /// The page control for the current offset.
@@ -35,13 +37,17 @@ extension ScrollView {
         return 1 - fading / duration
     }
 
-    private func indicator(_ axis: Axis, opacity: Double) -> ScrollIndicatorModel {
+    /// The indicator along `axis` at `opacity`, widened into a scrollbar while the pointer
+    /// hovers or drags it.
+    func indicator(_ axis: Axis, opacity: Double) -> ScrollIndicatorModel {
         let isShown = axis == .horizontal ? showsHorizontalScrollIndicator : showsVerticalScrollIndicator
         let pageControlReplacesIt = showsPageControl && !pageControl.isHidden && axis == pageControlAxis
         let bounds = offsetBounds(axis)
         return ScrollIndicatorModel(
             isEnabled: isShown && bounds.upperBound > bounds.lowerBound && !pageControlReplacesIt,
             offset: contentOffset[axis], bounds: bounds, viewportLength: viewportSize[axis],
-            opacity: opacity, configuration: configuration)
+            opacity: opacity,
+            isExpanded: pointer.hoveredScrollbar == axis || pointer.scrollbarDrag?.axis == axis,
+            configuration: configuration)
     }
 }

@@ -8,11 +8,23 @@ extension ScrollView {
     }
 
     /// The offsets the content rests between along `axis`, in px: from −(leading inset) to the
-    /// content's end plus the trailing inset, less the viewport.
+    /// content's end plus the trailing inset, less the viewport. Content (with its insets)
+    /// shorter than the viewport rests centred in it, at a single offset.
     public func offsetBounds(_ axis: Axis) -> ClosedRange<Double> {
+        offsetBounds(axis, zoomScale: zoomScale)
+    }
+
+    /// The offset bounds along `axis` at zoom scale `scale`, in px.
+    func offsetBounds(_ axis: Axis, zoomScale scale: Double) -> ClosedRange<Double> {
         let lower = -contentInsets.leading(axis)
-        let upper = zoomedContentLength(axis) + contentInsets.trailing(axis) - viewportSize[axis]
-        return lower...max(lower, upper)
+        let extent = contentInsets.leading(axis) + contentSize[axis] * scale
+            + contentInsets.trailing(axis)
+        let slack = viewportSize[axis] - extent
+        if slack > 0 {
+            let centred = lower - slack / 2
+            return centred...centred
+        }
+        return lower...(lower - slack)
     }
 
     /// Whether touch moves the content along `axis`: it is longer than the viewport, or it is
@@ -31,7 +43,12 @@ extension ScrollView {
 
     /// `offset` px moved inside the bounds along `axis`: the edge it is past, if any.
     func clamped(_ offset: Double, along axis: Axis) -> Double {
-        let bounds = offsetBounds(axis)
+        clamped(offset, along: axis, zoomScale: zoomScale)
+    }
+
+    /// `offset` px moved inside the bounds along `axis` at zoom scale `scale`.
+    func clamped(_ offset: Double, along axis: Axis, zoomScale scale: Double) -> Double {
+        let bounds = offsetBounds(axis, zoomScale: scale)
         return min(max(offset, bounds.lowerBound), bounds.upperBound)
     }
 

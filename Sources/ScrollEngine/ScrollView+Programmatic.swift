@@ -5,6 +5,7 @@ extension ScrollView {
     /// move is immediate, and the drag continues from there.
     public mutating func scroll(to offset: LogicalPoint, animated: Bool, timeMilliseconds: Double) {
         advance(to: timeMilliseconds)
+        finishZoomMotion()
         for axis in Axis.allCases {
             let target = isScrollable(axis)
                 ? clamped(offset[axis], along: axis) : offsetBounds(axis).lowerBound
@@ -70,7 +71,7 @@ extension ScrollView {
     }
 
     /// The page the content is on, or is moving to, along the page control's axis.
-    private var destinationPage: Int {
+    var destinationPage: Int {
         let axis = pageControlAxis
         return pages(axis).nearestPage(to: motion[axis].finalPosition ?? contentOffset[axis])
     }

@@ -23,6 +23,7 @@ extension ScrollView {
     ) {
         advance(to: timeMilliseconds)
         let now = self.timeMilliseconds
+        finishZoomMotion()
         let pagesBefore = AxisPair(
             horizontal: pages(.horizontal).nearestPage(
                 to: motion.horizontal.finalPosition ?? contentOffset.x),
@@ -65,6 +66,8 @@ extension ScrollView {
             startSpring(
                 axis, velocity: velocity, to: clamped(spring.target, along: axis), purpose: purpose,
                 at: now)
+        case .step(let step, _):
+            startStep(axis, to: clamped(step.target, along: axis), durationMilliseconds: step.durationMilliseconds, at: now)
         }
     }
 }

@@ -1,7 +1,7 @@
 import ScrollPhysics
 
-/// A scroll view: content larger than its viewport, moved by touch and by the app, with the
-/// physics and feel of UIScrollView.
+/// A scroll view: content larger than its viewport, moved and zoomed by touch, touchpad, wheel,
+/// keys and the app, with the physics and feel of UIScrollView.
 ///
 /// It never reads a clock. Every input carries its time in milliseconds, and the app calls
 /// `advance(to:)` with the frame-callback time before it draws; `frame` is then the state to
@@ -24,11 +24,15 @@ public struct ScrollView: Sendable {
     public internal(set) var zoomScale = 1.0
 
     /// The smallest zoom scale pinching may reach (UIScrollView's default 1; zoom is enabled
-    /// only when the maximum is larger). The gestures issue adds pinch and double-tap.
+    /// only when the maximum is larger). `textZoomScaleRange` suits documents.
     public var minimumZoomScale = 1.0
 
     /// The largest zoom scale pinching may reach (UIScrollView's default 1).
     public var maximumZoomScale = 1.0
+
+    /// Whether a pinch may take the scale past a limit, rubber-banding, and spring back on
+    /// release (UIScrollView's `bouncesZoom`, default true); if false the scale stops there.
+    public var bouncesZoom = true
 
     /// Whether releases stop on whole pages, one page per flick.
     public var isPagingEnabled = false
@@ -62,14 +66,26 @@ public struct ScrollView: Sendable {
     public internal(set) var timeMilliseconds = 0.0
 
     var motion = AxisPair(horizontal: AxisMotion.none, vertical: AxisMotion.none)
+    /// A zoom animation; while it runs the per-axis motions are idle.
+    var zoomMotion: ZoomMotion?
     var touches = TouchTable()
     var gesture = TouchGesture()
     var isTouchCancelPending = false
     var velocityTracker: VelocityTracker
+    var taps = TapRecognizer()
+    /// Fingers scrolling on a touchpad.
+    var fingerScroll = FingerScroll()
+    var wheel = WheelAccumulator()
+    var touchpadPinch: TouchpadPinch?
+    /// Whether fingers rest on the touchpad (a hold gesture), holding the content still.
+    var isHolding = false
+    /// The mouse pointer and the scrollbar it hovers or drags.
+    var pointer = PointerState()
     /// The last time the content moved or was held moving, in ms; indicators fade from here.
     var lastMovementMilliseconds = -Double.infinity
 
-    /// Creates a scroll view showing the top-left of its content.
+    /// Creates a scroll view showing the top-left of its content (centred where it is smaller
+    /// than the viewport).
     public init(
         viewportSize: LogicalSize, contentSize: LogicalSize, contentInsets: ContentInsets = .zero,
         configuration: ScrollViewConfiguration = ScrollViewConfiguration()
@@ -78,11 +94,13 @@ public struct ScrollView: Sendable {
         self.contentSize = contentSize
         self.contentInsets = contentInsets
         self.configuration = configuration
-        contentOffset = LogicalPoint(x: -contentInsets.left, y: -contentInsets.top)
+        contentOffset = .zero
         velocityTracker = VelocityTracker(
             horizonMilliseconds: configuration.velocityHorizonMilliseconds,
             sampleGapMilliseconds: configuration.velocitySampleGapMilliseconds,
             stillnessBeforeLiftMilliseconds: configuration.stillnessBeforeLiftMilliseconds)
+        contentOffset = LogicalPoint(
+            x: offsetBounds(.horizontal).lowerBound, y: offsetBounds(.vertical).lowerBound)
     }
 
     /// What the scroll view is doing now.
@@ -90,8 +108,13 @@ public struct ScrollView: Sendable {
         switch gesture.stage {
         case .tracking: return .tracking
         case .dragging: return .dragging
+        case .pinching: return .zooming
         case .none: break
         }
+        if touchpadPinch != nil { return .zooming }
+        if fingerScroll.isActive || pointer.scrollbarDrag != nil { return .dragging }
+        if isHolding { return .tracking }
+        if let zoomMotion { return zoomMotion.phase }
         let horizontal = motion.horizontal.phase(at: timeMilliseconds)
         let vertical = motion.vertical.phase(at: timeMilliseconds)
         // A bounce shows most, then a fling, then a programmatic animation.
@@ -101,12 +124,29 @@ public struct ScrollView: Sendable {
         return .idle
     }
 
+    /// Whether fingers, a touchpad gesture or a scrollbar drag hold the content.
+    var isHeld: Bool {
+        gesture.stage != .none || !touches.isEmpty || fingerScroll.isActive || isHolding
+            || touchpadPinch != nil || pointer.scrollbarDrag != nil
+    }
+
+    /// Whether an animation moves the content.
+    var isAnimating: Bool {
+        zoomMotion != nil || motion.horizontal.isActive || motion.vertical.isActive
+    }
+
     /// Moves every animation to `timeMilliseconds`: call it with the frame time before drawing.
     public mutating func advance(to timeMilliseconds: Double) {
         if timeMilliseconds.isFinite, timeMilliseconds > self.timeMilliseconds {
             self.timeMilliseconds = timeMilliseconds
         }
         let now = self.timeMilliseconds
+        if let running = zoomMotion {
+            zoomScale = running.scale(at: now)
+            contentOffset = withinRubberBand(running.offset(at: now))
+            if running.isDone(at: now) { zoomMotion = nil }
+            lastMovementMilliseconds = now
+        }
         for axis in Axis.allCases {
             guard let position = motion[axis].position(at: now) else { continue }
             if motion[axis].isDone(at: now) {
@@ -117,8 +157,24 @@ public struct ScrollView: Sendable {
             }
             lastMovementMilliseconds = now
         }
-        if gesture.stage == .dragging || (gesture.stage == .tracking && gesture.caughtMotion) {
+        // Content held moving, or a scrollbar under the pointer, keeps the indicators shown.
+        if gesture.stage == .dragging || gesture.stage == .pinching
+            || (gesture.stage == .tracking && gesture.caughtMotion) || fingerScroll.isActive
+            || pointer.hoveredScrollbar != nil || pointer.scrollbarDrag != nil
+        {
             lastMovementMilliseconds = now
         }
+    }
+
+    /// `offset` limited to the rubber band's reach around the bounds, the viewport's size: a
+    /// zoom animation's path between two allowed offsets may not bulge past it.
+    private func withinRubberBand(_ offset: LogicalPoint) -> LogicalPoint {
+        var limited = offset
+        for axis in Axis.allCases {
+            let bounds = offsetBounds(axis)
+            let reach = viewportSize[axis]
+            limited[axis] = min(max(offset[axis], bounds.lowerBound - reach), bounds.upperBound + reach)
+        }
+        return limited
     }
 }

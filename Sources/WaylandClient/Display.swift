@@ -41,7 +41,7 @@ public final class Display {
 
     /// Blocks until the compositor has handled every request sent so far, dispatching events.
     public func roundtrip() throws(WaylandError) {
-        if wl_display_roundtrip(proxy) < 0 { throw .connectionLost(errno: connectionErrno) }
+        if wl_display_roundtrip(proxy) < 0 { throw connectionError }
     }
 
     /// Dispatches queued events, then announces the intent to read from the socket.
@@ -50,27 +50,35 @@ public final class Display {
     /// events between the poll and the read; it fails while events are still queued.
     public func prepareToRead() throws(WaylandError) {
         while wl_display_prepare_read(proxy) != 0 {
-            if wl_display_dispatch_pending(proxy) < 0 { throw .connectionLost(errno: connectionErrno) }
+            if wl_display_dispatch_pending(proxy) < 0 { throw connectionError }
         }
     }
 
     /// Sends buffered requests; `EAGAIN` means the socket is full and the rest goes later.
     public func flush() throws(WaylandError) {
-        if wl_display_flush(proxy) < 0 && errno != EAGAIN { throw .connectionLost(errno: connectionErrno) }
+        if wl_display_flush(proxy) < 0 && errno != EAGAIN { throw connectionError }
     }
 
     /// Reads what `poll` reported (or gives up the read) and dispatches it.
     public func finishRead(readable: Bool) throws(WaylandError) {
         if readable {
-            if wl_display_read_events(proxy) < 0 { throw .connectionLost(errno: connectionErrno) }
+            if wl_display_read_events(proxy) < 0 { throw connectionError }
         } else {
             wl_display_cancel_read(proxy)
         }
-        if wl_display_dispatch_pending(proxy) < 0 { throw .connectionLost(errno: connectionErrno) }
+        if wl_display_dispatch_pending(proxy) < 0 { throw connectionError }
     }
 
-    private var connectionErrno: Int32 {
+    /// Why the connection failed: a protocol error the compositor named, or the system error.
+    private var connectionError: WaylandError {
         let code = wl_display_get_error(proxy)
-        return code != 0 ? code : (errno != 0 ? errno : EPIPE)
+        if code == EPROTO {
+            var interface: UnsafePointer<wl_interface>?
+            var objectID: UInt32 = 0
+            let protocolCode = wl_display_get_protocol_error(proxy, &interface, &objectID)
+            let name = interface.map { String(cString: $0.pointee.name) } ?? "unknown interface"
+            return .protocolError(interface: name, objectID: objectID, code: protocolCode)
+        }
+        return .connectionLost(errno: code != 0 ? code : (errno != 0 ? errno : EPIPE))
     }
 }

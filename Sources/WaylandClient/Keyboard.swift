@@ -8,6 +8,8 @@ public final class Keyboard: ProxyOwner {
     unowned let seat: Seat
     /// Client-side repeat; its timer is polled by the app's loop.
     let repeater = KeyRepeater()
+    /// The modifiers held now, for pointer input (Ctrl+wheel, Shift+wheel).
+    public private(set) var heldModifiers: KeyModifiers = []
     private let context: OpaquePointer
     private var keymap: OpaquePointer?
     private var state: OpaquePointer?
@@ -21,6 +23,7 @@ public final class Keyboard: ProxyOwner {
             // On leave the client must assume every key, modifiers included, is released.
             let keyboard = owner(data, as: Keyboard.self)
             keyboard.repeater.stop()
+            keyboard.heldModifiers = []
             if let keymap = keyboard.keymap {
                 xkb_state_unref(keyboard.state)
                 keyboard.state = xkb_state_new(keymap)
@@ -35,8 +38,10 @@ public final class Keyboard: ProxyOwner {
             }
         },
         modifiers: { data, _, _, depressed, latched, locked, group in
-            guard let state = owner(data, as: Keyboard.self).state else { return }
+            let keyboard = owner(data, as: Keyboard.self)
+            guard let state = keyboard.state else { return }
             xkb_state_update_mask(state, depressed, latched, locked, 0, 0, group)
+            keyboard.heldModifiers = keyboard.activeModifiers(consumedBy: nil)
         },
         repeat_info: { data, _, rate, delay in
             owner(data, as: Keyboard.self).repeater.configure(ratePerSecond: rate, delayMilliseconds: delay)
@@ -83,19 +88,7 @@ public final class Keyboard: ProxyOwner {
         var buffer = [CChar](repeating: 0, count: 64)
         xkb_keysym_get_name(keysym, &buffer, buffer.count)
         let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var modifiers: KeyModifiers = []
-        let table: [(String, KeyModifiers)] = [
-            (XKB_MOD_NAME_SHIFT, .shift), (XKB_MOD_NAME_CTRL, .control),
-            (XKB_MOD_NAME_ALT, .alt), (XKB_MOD_NAME_LOGO, .logo),
-        ]
-        for (modifierName, flag) in table {
-            let index = xkb_keymap_mod_get_index(keymap, modifierName)
-            // A modifier the key itself consumed (Shift for `Q`) is not a shortcut modifier.
-            if xkb_state_mod_index_is_active(state, index, XKB_STATE_MODS_EFFECTIVE) == 1,
-               xkb_state_mod_index_is_consumed(state, code, index) == 0 {
-                modifiers.insert(flag)
-            }
-        }
+        let modifiers = activeModifiers(consumedBy: code)
         let event = KeyEvent(keysym: keysym, name: name, modifiers: modifiers, timeMilliseconds: timeMilliseconds)
         if xkb_keymap_key_repeats(keymap, code) == 1 {
             repeater.start(key: key, event: event)
@@ -103,6 +96,24 @@ public final class Keyboard: ProxyOwner {
             repeater.stop()
         }
         seat.delegate?.seat(seat, didPressKey: event)
+    }
+
+    /// The modifiers in effect; those that `key` (an xkb keycode) consumes are left out, since
+    /// Shift that makes `Q` is not a shortcut modifier.
+    private func activeModifiers(consumedBy key: UInt32?) -> KeyModifiers {
+        guard let state, let keymap else { return [] }
+        var modifiers: KeyModifiers = []
+        let table: [(String, KeyModifiers)] = [
+            (XKB_MOD_NAME_SHIFT, .shift), (XKB_MOD_NAME_CTRL, .control),
+            (XKB_MOD_NAME_ALT, .alt), (XKB_MOD_NAME_LOGO, .logo),
+        ]
+        for (modifierName, flag) in table {
+            let index = xkb_keymap_mod_get_index(keymap, modifierName)
+            guard xkb_state_mod_index_is_active(state, index, XKB_STATE_MODS_EFFECTIVE) == 1 else { continue }
+            if let key, xkb_state_mod_index_is_consumed(state, key, index) == 1 { continue }
+            modifiers.insert(flag)
+        }
+        return modifiers
     }
 
     /// Delivers the repeats that are due; the app calls this when the repeat timer is readable.

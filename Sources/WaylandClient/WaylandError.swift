@@ -8,8 +8,10 @@ public enum WaylandError: Error, CustomStringConvertible {
     case runtimeDirectoryUnset(display: String)
     /// The compositor lacks a global the client cannot work without.
     case missingGlobal(String)
-    /// The connection broke: the compositor went away or sent a protocol error.
+    /// The connection broke: the compositor went away.
     case connectionLost(errno: Int32)
+    /// The compositor ended the connection over a protocol error by the client.
+    case protocolError(interface: String, objectID: UInt32, code: UInt32)
     /// Shared memory for a buffer could not be created.
     case sharedMemory(String, errno: Int32)
 
@@ -23,6 +25,8 @@ public enum WaylandError: Error, CustomStringConvertible {
             return "the Wayland compositor does not offer \(name)"
         case .connectionLost(let code):
             return "lost the connection to the Wayland compositor: \(String(cString: strerror(code)))"
+        case .protocolError(let interface, let objectID, let code):
+            return "the Wayland compositor reported protocol error \(code) on \(interface)@\(objectID)"
         case .sharedMemory(let what, let code):
             return "cannot create shared memory (\(what)): \(String(cString: strerror(code)))"
         }

@@ -23,11 +23,13 @@ public final class Window {
     public var onDraw: ((_ buffer: ShmBuffer, _ scale: Double, _ timing: FrameTiming) -> DrawnFrame)?
     /// Called after the size or scale changed, before the next draw.
     public var onResize: (() -> Void)?
-    /// Called for each committed frame: its number (counting from 1), the monotonic time of
-    /// the commit in ms, and, when the compositor reports it, when it reached the screen
-    /// (ms on the presentation clock, nil if discarded or unknown). Without `wp_presentation`
-    /// it is called at once with nil.
-    public var onFrameCommitted: ((_ number: Int, _ commitMilliseconds: Double, _ presentedMilliseconds: Double?) -> Void)?
+    /// Called for each committed frame with its number (counting from 1) and the monotonic
+    /// time of the commit in ms.
+    public var onFrameCommitted: ((_ number: Int, _ commitMilliseconds: Double) -> Void)?
+    /// Called when the compositor reports what became of frame `number`: when it reached the
+    /// screen (ms on the presentation clock) or nil when it was discarded. Some compositors
+    /// (sway's headless outputs) never report; without `wp_presentation` it is never called.
+    public var onFramePresented: ((_ number: Int, _ presentedMilliseconds: Double?) -> Void)?
 
     private let surface: Surface
     private let role: ToplevelRole
@@ -187,15 +189,14 @@ public final class Window {
     private func commit() {
         committedFrameCount += 1
         let number = committedFrameCount
-        let commitTime = monotonicMilliseconds()
-        if let presentation, let onFrameCommitted {
+        if let presentation, let onFramePresented {
             feedbacks[number] = PresentationFeedback(presentation: presentation, surface: surface) { [unowned self] presented in
                 feedbacks[number] = nil
-                onFrameCommitted(number, commitTime, presented)
+                onFramePresented(number, presented)
             }
         }
         surface.commit()
-        if presentation == nil { onFrameCommitted?(number, commitTime, nil) }
+        onFrameCommitted?(number, monotonicMilliseconds())
     }
 }
 

@@ -1,15 +1,28 @@
-// glide-bench: the cost of the scroll engine per frame step and per input event, and its heap
+// glide-bench: the cost of the scroll engine per frame step and per input event (touch, touchpad
+// axis, pinch), and its heap
 // allocations in steady state. Figures are also given as a ratio to a baseline loop measured
 // in the same run, since machines are noisy. Run in release:
 //   swift run -c release glide-bench
+import CAllocationCounter
 import Glibc
 import ScrollEngine
+
+// `glide-bench render [--json]`: the document and render benchmarks (RenderBenchmarks.swift).
+if CommandLine.arguments.dropFirst().first == "render" {
+    RenderBenchmarks.run(json: CommandLine.arguments.contains("--json"))
+    exit(0)
+}
 
 /// Nanoseconds on the monotonic clock.
 func nowNanoseconds() -> UInt64 {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+/// How many allocations the process has made so far (counted by CAllocationCounter).
+func allocationCount() -> Int {
+    Int(allocation_counter_count())
 }
 
 /// A result the optimiser cannot see through, so measured work is not removed.
@@ -29,11 +42,11 @@ func measure(iterations: Int, _ body: (Int) -> Void) -> Measurement {
     var best = Double.infinity
     var allocations = 0
     for _ in 0..<5 {
-        let allocationsBefore = allocationCount
+        let allocationsBefore = allocationCount()
         let start = nowNanoseconds()
         for index in 0..<iterations { body(index) }
         let elapsed = Double(nowNanoseconds() - start)
-        allocations = max(allocations, allocationCount - allocationsBefore)
+        allocations = max(allocations, allocationCount() - allocationsBefore)
         best = min(best, elapsed / Double(iterations))
     }
     return Measurement(
@@ -82,6 +95,35 @@ let event = measure(iterations: iterations) { index in
 }
 let stillDragging = dragging.phase == .dragging
 
+// A touchpad scroll: one finger-source axis event, 1:1 with the rubber band and its history.
+var touchpad = ScrollView(viewportSize: viewport, contentSize: content)
+var axisTime = 0.0
+let axis = measure(iterations: iterations) { index in
+    axisTime += 0.01
+    let delta = index % 200 < 100 ? 3.0 : -3.0
+    touchpad.pointerAxis(source: .finger, delta: LogicalPoint(x: 0, y: delta), timeMilliseconds: axisTime)
+    consume(touchpad.contentOffset.y)
+}
+let stillScrolling = touchpad.phase == .dragging
+
+// A touch pinch: both fingers move and their frame zooms and pans about the centroid.
+var pinching = ScrollView(viewportSize: viewport, contentSize: content)
+pinching.minimumZoomScale = 1
+pinching.maximumZoomScale = 4
+pinching.touchDown(id: 1, at: LogicalPoint(x: 300, y: 300), timeMilliseconds: 0)
+pinching.touchDown(id: 2, at: LogicalPoint(x: 500, y: 300), timeMilliseconds: 0)
+pinching.touchFrame()
+var pinchTime = 0.0
+let pinch = measure(iterations: iterations) { index in
+    pinchTime += 0.01
+    let spread = 100 + Double(index % 100)
+    pinching.touchMotion(id: 1, to: LogicalPoint(x: 400 - spread, y: 300), timeMilliseconds: pinchTime)
+    pinching.touchMotion(id: 2, to: LogicalPoint(x: 400 + spread, y: 300), timeMilliseconds: pinchTime)
+    pinching.touchFrame()
+    consume(pinching.zoomScale)
+}
+let stillPinching = pinching.phase == .zooming
+
 // The counter's own check: building a string per iteration must count about one allocation.
 let control = measure(iterations: 10_000) { index in
     consume(Double(String(repeating: "x", count: 64 + index % 2).utf8.count))
@@ -106,13 +148,16 @@ print("glide-bench: best of 5 rounds of \(iterations) iterations")
 report("baseline (opaque call)", baseline)
 report("frame step (fling, advance + frame)", step)
 report("input event (touch motion + frame)", event)
+report("input event (touchpad axis)", axis)
+report("input event (pinch: 2 touch motions + frame)", pinch)
 report("control (a 64-byte String)", control)
 if control.allocationsPerIteration < 0.9 {
     print("warning: the allocation counter is not counting")
 }
-if !stillFlinging || !stillDragging {
-    print("warning: the fling or the drag ended during the measurement")
+if !stillFlinging || !stillDragging || !stillScrolling || !stillPinching {
+    print("warning: a fling, drag, touchpad scroll or pinch ended during the measurement")
 }
-let goal = control.allocationsPerIteration >= 0.9 && step.nanosecondsPerIteration < 1000 && event.nanosecondsPerIteration < 1000
-    && step.allocationsPerIteration == 0 && event.allocationsPerIteration == 0
+let measured = [step, event, axis, pinch]
+let goal = control.allocationsPerIteration >= 0.9
+    && measured.allSatisfy { $0.nanosecondsPerIteration < 1000 && $0.allocationsPerIteration == 0 }
 print("goal (< 1 µs, zero allocations): \(goal ? "met" : "NOT met")")

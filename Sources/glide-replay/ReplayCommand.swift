@@ -37,6 +37,7 @@ struct ReplayCommand {
                     try OptionValue.decelerationRate(text, for: argument)
                 }
             case "--directional-lock": options.isDirectionalLockEnabled = true
+            case "--split": options.isSplit = true
             case "--hz":
                 let text = try value()
                 options.framesPerSecond = try Self.parsed { () throws(OptionValue.Problem) in

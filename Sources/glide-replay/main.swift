@@ -5,7 +5,7 @@ import ScrollEngine
 
 let usage =
     "usage: glide-replay [--viewport WxH] [--content WxH] [--paging] [--page-control]"
-    + " [--zoom MIN:MAX] [--deceleration normal|fast|RATE] [--directional-lock] [--hz N]"
+    + " [--zoom MIN:MAX] [--deceleration normal|fast|RATE] [--directional-lock] [--split] [--hz N]"
     + " [--until MS] SCRIPT"
 
 func fail(_ message: String, status: Int32) -> Never {

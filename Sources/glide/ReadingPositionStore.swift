@@ -1,13 +1,12 @@
 import Foundation
 import Glibc
 
-/// Where the reader was in a document: the block at the top of the window and how far into
-/// it, the zoom and the page.
+import Document
+
+/// Where the reader was in a document: the block at the top of the window (or the page of an
+/// image collection), the zoom, and the page of a paged view.
 struct ReadingPosition: Codable, Equatable {
-    /// Index of the block at the top of the viewport.
-    var blockIndex: Int
-    /// How far down that block the viewport's top is, 0…1.
-    var blockFraction: Double
+    var anchor: ReadingAnchor
     var zoomScale: Double
     var page: Int
 }
@@ -45,7 +44,8 @@ final class ReadingPositionStore {
         guard FileManager.default.fileExists(atPath: file) else { return nil }
         guard let data = FileManager.default.contents(atPath: file),
               let record = try? JSONDecoder().decode(Record.self, from: data),
-              record.path == identity.path, record.position.blockFraction.isFinite, record.position.zoomScale.isFinite
+              record.path == identity.path, record.position.anchor.fraction.isFinite,
+              record.position.zoomScale.isFinite, record.position.zoomScale > 0
         else {
             warnOnce("ignoring the unreadable reading-position file '\(file)'; it will be replaced")
             return nil
@@ -66,7 +66,7 @@ final class ReadingPositionStore {
             try AtomicFile.write(data, to: recordPath(for: identity.path))
             lastWritten[identity.path] = position
         } catch {
-            warnOnce("cannot save the reading position in '\(directory)': \(error)")
+            warnOnce("cannot save the reading position in '\(directory)': \(error.localizedDescription)")
         }
     }
 

@@ -6,8 +6,22 @@ import ScrollEngine
 /// `presented_ms` (presentation clock, monotonic on Linux compositors).
 final class TraceWriter {
     private let fileDescriptor: Int32
-    /// Lines waiting for their commit's presentation feedback, by frame number.
-    private var pending: [Int: String] = [:]
+    /// A committed frame's line, waiting for the compositor's presentation report.
+    private struct PendingLine {
+        var number: Int
+        var line: String
+        var commitMilliseconds: Double
+        var presentedMilliseconds: Double?
+        var isReported = false
+    }
+
+    /// Committed frames whose line is not written yet, oldest first.
+    private var pending: [PendingLine] = []
+    /// Lines drawn but not yet committed, by frame number.
+    private var drawn: [Int: String] = [:]
+    /// How many frames may wait for a report: a compositor that never reports (sway's headless
+    /// outputs) must not hold the trace back for longer than a few frames.
+    private let maximumWaitingFrames = 3
 
     /// Opens `path` for writing (`-` is stdout). An existing file is never overwritten.
     init(path: String) throws(TraceError) {
@@ -20,26 +34,46 @@ final class TraceWriter {
     }
 
     deinit {
-        for number in pending.keys.sorted() { write(number: number, commitMilliseconds: nil, presentedMilliseconds: nil) }
-        if fileDescriptor != STDOUT_FILENO { close(fileDescriptor) }
+        close()
+        if fileDescriptor != STDOUT_FILENO { Glibc.close(fileDescriptor) }
     }
 
     /// Remembers the frame drawn for commit `number`.
     func record(_ frame: ScrollFrame, number: Int) {
-        pending[number] = frame.traceLine
+        drawn[number] = frame.traceLine
     }
 
-    /// Writes the line of commit `number` once its fate is known.
-    func commit(number: Int, commitMilliseconds: Double, presentedMilliseconds: Double?) {
-        write(number: number, commitMilliseconds: commitMilliseconds, presentedMilliseconds: presentedMilliseconds)
+    /// Notes that frame `number` was committed at `commitMilliseconds` (monotonic clock).
+    func committed(number: Int, commitMilliseconds: Double) {
+        guard let line = drawn.removeValue(forKey: number) else { return }
+        pending.append(PendingLine(number: number, line: line, commitMilliseconds: commitMilliseconds))
+        writeSettledLines()
     }
 
-    private func write(number: Int, commitMilliseconds: Double?, presentedMilliseconds: Double?) {
-        guard let line = pending.removeValue(forKey: number) else { return }
-        var fields = ""
-        if let commitMilliseconds { fields += ",\"commit_ms\":\(Self.milliseconds(commitMilliseconds))" }
-        if let presentedMilliseconds { fields += ",\"presented_ms\":\(Self.milliseconds(presentedMilliseconds))" }
-        var text = String(line.dropLast()) + fields + "}\n"
+    /// Notes the compositor's report on frame `number`.
+    func presented(number: Int, presentedMilliseconds: Double?) {
+        guard let index = pending.firstIndex(where: { $0.number == number }) else { return }
+        pending[index].presentedMilliseconds = presentedMilliseconds
+        pending[index].isReported = true
+        writeSettledLines()
+    }
+
+    /// Writes every line still waiting (at exit).
+    func close() {
+        while !pending.isEmpty { write(pending.removeFirst()) }
+    }
+
+    /// Writes lines in commit order while the oldest is reported or has waited long enough.
+    private func writeSettledLines() {
+        while let oldest = pending.first, oldest.isReported || pending.count > maximumWaitingFrames {
+            write(pending.removeFirst())
+        }
+    }
+
+    private func write(_ entry: PendingLine) {
+        var fields = ",\"commit_ms\":\(Self.milliseconds(entry.commitMilliseconds))"
+        if let presented = entry.presentedMilliseconds { fields += ",\"presented_ms\":\(Self.milliseconds(presented))" }
+        var text = String(entry.line.dropLast()) + fields + "}\n"
         text.withUTF8 { bytes in _ = Glibc.write(fileDescriptor, bytes.baseAddress, bytes.count) }
     }
 

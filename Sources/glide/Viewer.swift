@@ -3,55 +3,80 @@ import Render
 import ScrollEngine
 import WaylandClient
 
-/// The composition root's state: one document in one window, scrolled by the engine.
+/// The composition root's state: a document in a window, scrolled by the engine.
 ///
 /// Events only change the engine and mark the window; the frame callback (or an immediate
 /// draw when none is pending) advances the engine to the frame's time and renders it.
 final class Viewer {
     static let appID = "dev.glide.Glide"
 
-    private let window: Window
-    private let layout: DocumentLayout
-    private var scrollView: ScrollView
-    private let renderer = FrameRenderer()
+    let window: Window
+    /// The scroll views; one per pane, in the panes' order.
+    var scene = ScrollScene()
+    let panes: [Pane]
     /// The engine's clock in ms: the latest event or frame time seen. Input and frame
     /// callbacks share the compositor's millisecond clock; taking the maximum keeps the
     /// engine's time monotonic when a compositor stamps events oddly (sway gives time 0 to
     /// `seat cursor press`).
-    private var timeMilliseconds = 0.0
-    private(set) var isQuitRequested = false
-    private let registry: Registry
+    var timeMilliseconds = 0.0
+    var isQuitRequested = false
+    let registry: Registry
     private let trace: TraceWriter?
     private var drawnFrameCount = 0
+    private var bufferSize = (width: Int32(0), height: Int32(0))
     /// Touch controls to move and close the window, shown only with client-side decorations.
-    private let windowControls = WindowControls()
-    private var lastTouchMilliseconds = -Double.infinity
-    /// Touches that landed on a window control: they are the control's, not the engine's.
-    private var controlTouches: [Int32: (target: WindowControls.Target, x: Double, y: Double)] = [:]
+    let windowControls = WindowControls()
+    var lastTouchMilliseconds = -Double.infinity
+    /// Touches on a window control or a page control: they are the control's, not the engine's.
+    var claimedTouches: [Int32: ClaimedTouch] = [:]
+    /// The pointer's position in the window, for pinch focus.
+    var pointerLocation = LogicalPoint(x: 0, y: 0)
+    /// The file the document came from, whose reading position is remembered.
+    private let documentPath: String
+    private let positions: ReadingPositionStore
+    private var wasAtRest = true
+    private var hasLaidOut = false
 
-    init(document: Document, options: CommandLineOptions, display: Display, registry: Registry, trace: TraceWriter?) {
+    init(document: Document, path: String, options: CommandLineOptions, positions: ReadingPositionStore,
+         display: Display, registry: Registry, trace: TraceWriter?) {
         self.registry = registry
         self.trace = trace
-        layout = DocumentLayout(document: document)
-        let initialSize = options.windowSize
-        var configuration = ScrollViewConfiguration()
-        configuration.decelerationRate = options.decelerationRate
-        scrollView = ScrollView(viewportSize: initialSize, contentSize: initialSize, configuration: configuration)
-        scrollView.isDirectionalLockEnabled = options.isDirectionalLockEnabled
-        if let zoom = options.zoomRange {
-            scrollView.minimumZoomScale = zoom.lowerBound
-            scrollView.maximumZoomScale = zoom.upperBound
+        self.positions = positions
+        documentPath = path
+        let layout = document.makeLayout(palette: .preferredByDesktop(forcingDark: options.isDark))
+        let saved = positions.position(forFileAt: path)
+        // The first resize scrolls to the anchor, so the saved position is where the window opens.
+        if let saved { layout.readingAnchor = saved.anchor }
+        let size = options.windowSize
+        var view = ScrollView(viewportSize: size, contentSize: size,
+                              configuration: ViewerSettings.configuration(options, reducedMotion: ViewerSettings.prefersReducedMotion()))
+        view.isDirectionalLockEnabled = options.isDirectionalLockEnabled
+        let zoom = options.zoomRange ?? (document.kind == .text ? ScrollView.textZoomScaleRange : 1...1)
+        view.minimumZoomScale = zoom.lowerBound
+        view.maximumZoomScale = zoom.upperBound
+        if document.kind == .imageCollection {
+            view.isPagingEnabled = true
+            view.showsPageControl = options.showsPageControl
+            view.hidesPageControlForSinglePage = true
+        } else {
+            // A short document rests at the top and still answers a drag, as a text view does.
+            view.alwaysBounceVertical = true
+        }
+        // One view that fills the window cannot overlap another, so adding it cannot fail.
+        let index = (try? scene.addView(view, in: LogicalRect(x: 0, y: 0, width: size.width, height: size.height))) ?? 0
+        panes = [Pane(view: index, layout: layout)]
+        if let saved, saved.zoomScale != 1 {
+            scene[index].setZoomScale(saved.zoomScale, animated: false, timeMilliseconds: 0)
         }
         window = Window(registry: registry, display: display, title: "\(document.title) — Glide", appID: Viewer.appID,
-                        width: Int32(initialSize.width), height: Int32(initialSize.height))
+                        width: Int32(size.width), height: Int32(size.height))
         window.onResize = { [unowned self] in resize() }
         window.onDraw = { [unowned self] buffer, scale, timing in
             draw(into: buffer, scale: scale, timing: timing)
         }
         if let trace {
-            window.onFrameCommitted = { number, commitTime, presentedTime in
-                trace.commit(number: number, commitMilliseconds: commitTime, presentedMilliseconds: presentedTime)
-            }
+            window.onFrameCommitted = { number, time in trace.committed(number: number, commitMilliseconds: time) }
+            window.onFramePresented = { number, time in trace.presented(number: number, presentedMilliseconds: time) }
         }
         for seat in registry.seats { seat.delegate = self }
         registry.onSeatAdded = { [unowned self] seat in seat.delegate = self }
@@ -63,6 +88,14 @@ final class Viewer {
     /// Asks the loop to end, as a quit key does (SIGINT, SIGTERM).
     func quit() {
         isQuitRequested = true
+    }
+
+    /// Remembers where the reader is (at rest and at exit, never per frame).
+    func saveReadingPosition() {
+        guard let main = panes.last else { return }
+        let frame = scene[main.view].frame
+        positions.save(ReadingPosition(anchor: main.layout.readingAnchor, zoomScale: frame.zoomScale,
+                                       page: frame.pageControl.currentPage), forFileAt: documentPath)
     }
 
     /// The timers the loop must watch (frame fallback, key repeat), with what to do when one
@@ -77,16 +110,38 @@ final class Viewer {
             }
     }
 
-    private func advanceClock(to milliseconds: UInt32) {
+    func advanceClock(to milliseconds: UInt32) {
         timeMilliseconds = max(timeMilliseconds, Double(milliseconds))
     }
 
+    /// The rectangle of each pane in the window, in logical px.
+    private var paneRects: [LogicalRect] {
+        [LogicalRect(x: 0, y: 0, width: Double(window.width), height: Double(window.height))]
+    }
+
+    /// Follows a new window size or scale. Only a new size reflows and re-anchors (which ends
+    /// a running fling); a new scale just draws the same layout with more pixels.
     private func resize() {
-        layout.layout(width: Double(window.width))
-        let viewport = LogicalSize(width: Double(window.width), height: Double(window.height))
-        scrollView.resize(to: viewport, timeMilliseconds: timeMilliseconds)
-        scrollView.setContentSize(LogicalSize(width: viewport.width, height: layout.contentHeight),
-                                  timeMilliseconds: timeMilliseconds)
+        for (pane, rect) in zip(panes, paneRects) where scene.rects[pane.view] != rect || !hasLaidOut {
+            pane.layout.setViewportSize(width: rect.size.width, height: rect.size.height)
+            scene.setRect(rect, ofView: pane.view, timeMilliseconds: timeMilliseconds)
+            updateContentSize(of: pane, to: pane.layout.contentSize)
+            // Reflow keeps the block that was at the top of the pane there.
+            let anchor = pane.layout.anchorOffset
+            let zoom = scene[pane.view].zoomScale
+            scene[pane.view].scroll(to: LogicalPoint(x: anchor.x * zoom, y: anchor.y * zoom),
+                                    animated: false, timeMilliseconds: timeMilliseconds)
+        }
+        hasLaidOut = true
+    }
+
+    /// Tells the engine the content's size; content shorter than its pane counts as the pane's
+    /// height, so a short document rests at the top instead of being centred.
+    private func updateContentSize(of pane: Pane, to size: ContentSize) {
+        let height = max(size.height, scene.rects[pane.view].size.height)
+        let current = scene[pane.view].contentSize
+        guard size.width != current.width || height != current.height else { return }
+        scene[pane.view].setContentSize(LogicalSize(width: size.width, height: height), timeMilliseconds: timeMilliseconds)
     }
 
     private func draw(into buffer: ShmBuffer, scale: Double, timing: FrameTiming) -> DrawnFrame {
@@ -95,96 +150,51 @@ final class Viewer {
         case .immediate: break
         case .fallback(let elapsed): timeMilliseconds += elapsed
         }
-        scrollView.advance(to: timeMilliseconds)
-        let frame = scrollView.frame
-        drawnFrameCount += 1
-        trace?.record(frame, number: drawnFrameCount)
-        let pixels = PixelBuffer(pixels: buffer.pixels, width: Int(buffer.width), height: Int(buffer.height),
-                                 stride: Int(buffer.stride), scale: scale)
+        scene.advance(to: timeMilliseconds)
+        if bufferSize != (buffer.width, buffer.height) {
+            for pane in panes { pane.bufferContents.removeAll() }
+            bufferSize = (buffer.width, buffer.height)
+        }
         let controlsOpacity = windowControlsOpacity
-        renderer.render(layout, frame: frame, into: pixels,
-                        windowControls: window.hasClientSideDecorations ? (windowControls, controlsOpacity) : nil)
-        return DrawnFrame(damage: [PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)],
-                          isAnimating: frame.needsFrames || controlsOpacity > 0,
-                          isAtRest: frame.isAtRest && controlsOpacity == 0)
+        var damage: [PixelRect] = []
+        var isAnimating = controlsOpacity > 0
+        var isAtRest = controlsOpacity == 0
+        for (pane, rect) in zip(panes, paneRects) {
+            let frame = scene[pane.view].frame
+            if pane === panes.last {
+                drawnFrameCount += 1
+                trace?.record(frame, number: drawnFrameCount)
+            }
+            // A pane is a band of whole buffer rows, so its pixels are the buffer's from its top.
+            let top = Int((rect.origin.y * scale).rounded())
+            let bottom = Int(((rect.origin.y + rect.size.height) * scale).rounded())
+            let band = PixelBuffer(pixels: buffer.pixels + top * Int(buffer.stride), width: Int(buffer.width),
+                                   height: bottom - top, stride: Int(buffer.stride), scale: scale)
+            let rendered = pane.renderer.render(
+                pane.layout, frame: frame, into: band, showing: pane.bufferContents[ObjectIdentifier(buffer)],
+                windowControls: window.hasClientSideDecorations && top == 0 ? (windowControls, controlsOpacity) : nil)
+            pane.bufferContents[ObjectIdentifier(buffer)] = rendered.contents
+            // Estimates corrected as the content was laid out: keep the engine in step.
+            updateContentSize(of: pane, to: rendered.contentSize)
+            if rendered.contentOffsetCorrection != 0 {
+                let offset = scene[pane.view].contentOffset
+                scene[pane.view].scroll(to: LogicalPoint(x: offset.x, y: offset.y + rendered.contentOffsetCorrection),
+                                        animated: false, timeMilliseconds: timeMilliseconds)
+            }
+            damage += rendered.damage.map {
+                PixelRect(x: Int32($0.x), y: Int32($0.y + top), width: Int32($0.width), height: Int32($0.height))
+            }
+            isAnimating = isAnimating || frame.needsFrames
+            isAtRest = isAtRest && frame.isAtRest
+        }
+        if isAtRest && !wasAtRest { saveReadingPosition() }
+        wasAtRest = isAtRest
+        return DrawnFrame(damage: damage, isAnimating: isAnimating, isAtRest: isAtRest)
     }
 
     /// How visible the window controls are now: 0 without client-side decorations.
-    private var windowControlsOpacity: Double {
+    var windowControlsOpacity: Double {
         guard window.hasClientSideDecorations else { return 0 }
         return windowControls.opacity(elapsedMilliseconds: timeMilliseconds - lastTouchMilliseconds)
-    }
-
-    /// Whether a touch event is for a window control (and handles it if so).
-    private func handleWindowControlTouch(_ event: TouchEvent, seat: Seat) -> Bool {
-        switch event {
-        case .down(let id, let x, let y, _, let serial):
-            guard windowControlsOpacity > 0,
-                  let target = windowControls.target(atX: x, y: y, windowWidth: Double(window.width))
-            else { return false }
-            controlTouches[id] = (target, x, y)
-            // The compositor takes over the touch for the move and cancels it for us.
-            if target == .moveHandle { window.beginMove(seat: seat, serial: serial) }
-            return true
-        case .motion(let id, let x, let y, _):
-            guard let touch = controlTouches[id] else { return false }
-            controlTouches[id] = (touch.target, x, y)
-            return true
-        case .up(let id, _):
-            guard let touch = controlTouches.removeValue(forKey: id) else { return false }
-            let releasedOn = windowControls.target(atX: touch.x, y: touch.y, windowWidth: Double(window.width))
-            if touch.target == .close, releasedOn == .close { isQuitRequested = true }
-            return true
-        }
-    }
-}
-
-extension Viewer: SeatDelegate {
-    func seat(_ seat: Seat, didReceiveTouchFrame events: [TouchEvent]) {
-        for event in events {
-            if handleWindowControlTouch(event, seat: seat) { continue }
-            switch event {
-            case .down(let id, let x, let y, let time, _):
-                advanceClock(to: time)
-                scrollView.touchDown(id: Int(id), at: LogicalPoint(x: x, y: y), timeMilliseconds: timeMilliseconds)
-            case .motion(let id, let x, let y, let time):
-                advanceClock(to: time)
-                scrollView.touchMotion(id: Int(id), to: LogicalPoint(x: x, y: y), timeMilliseconds: timeMilliseconds)
-            case .up(let id, let time):
-                advanceClock(to: time)
-                scrollView.touchUp(id: Int(id), timeMilliseconds: timeMilliseconds)
-            }
-        }
-        scrollView.touchFrame()
-        // Any touch reveals the window controls (after the hit test above, so a first touch
-        // on a hidden control scrolls instead).
-        lastTouchMilliseconds = timeMilliseconds
-        window.setNeedsDisplay()
-    }
-
-    func seatDidCancelTouches(_ seat: Seat) {
-        controlTouches.removeAll()
-        scrollView.touchCancel(timeMilliseconds: timeMilliseconds)
-        window.setNeedsDisplay()
-    }
-
-    func seat(_ seat: Seat, didReceivePointerFrame frame: PointerFrame) {}
-
-    func seat(_ seat: Seat, didReceivePinch event: PinchEvent) {}
-
-    func seat(_ seat: Seat, didReceiveHold event: HoldEvent) {}
-
-    func seat(_ seat: Seat, didPressKey key: KeyEvent) {
-        advanceClock(to: key.timeMilliseconds)
-        switch (key.name, key.modifiers) {
-        case ("Escape", _) where window.states.isFullscreen:
-            window.setFullscreen(false)
-        case ("Escape", _), ("q", []), ("q", .control), ("Q", .control):
-            isQuitRequested = true
-        case ("F11", []):
-            window.setFullscreen(!window.states.isFullscreen)
-        default:
-            break
-        }
     }
 }

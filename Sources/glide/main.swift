@@ -3,26 +3,31 @@ import Document
 import Glibc
 import WaylandClient
 
-/// The document the command line names, or the bundled guide.
-func loadDocument(_ options: CommandLineOptions) throws(DocumentError) -> Document {
-    if let path = options.paths.first {
-        return try Document(contentsOfFile: path)
-    }
+/// The path of the document to show: the one the command line names, or the bundled guide.
+func documentPath(_ options: CommandLineOptions) -> String {
+    if let path = options.paths.first { return path }
     guard let path = ResourceLocator.path(of: ResourceLocator.defaultDocumentName) else {
         exit(.failure, "cannot find the bundled '\(ResourceLocator.defaultDocumentName)' in "
             + ResourceLocator.searchDirectories.joined(separator: ", "))
     }
-    return try Document(contentsOfFile: path)
+    return path
 }
 
 /// Connects to the compositor and shows the document until the window closes.
-func run(_ document: Document, options: CommandLineOptions, trace: TraceWriter?) throws(WaylandError) {
+func run(_ document: Document, path: String, options: CommandLineOptions, trace: TraceWriter?) throws(WaylandError) {
     // SIGINT, SIGTERM and SIGHUP end the loop like a quit key, so the window is torn down and
     // the trace is complete.
     let terminationSignals = glide_termination_signalfd()
     let display = try Display()
     let registry = try Registry(display: display)
-    let viewer = Viewer(document: document, options: options, display: display, registry: registry, trace: trace)
+    let viewer = Viewer(document: document, path: path, options: options, positions: ReadingPositionStore(),
+                        display: display, registry: registry, trace: trace)
+    // At exit, including a signal or a lost compositor, the reading position is saved and
+    // the trace is complete.
+    defer {
+        viewer.saveReadingPosition()
+        trace?.close()
+    }
     let signalSource = EventLoop.Source(fileDescriptor: terminationSignals) {
         if glide_signalfd_take(terminationSignals) != 0 { viewer.quit() }
     }
@@ -43,16 +48,17 @@ if options.showsVersion {
     print("glide \(glideVersion)")
     exit(ExitStatus.success.rawValue)
 }
-let unsupported = [("--paging", options.isPagingEnabled), ("--split", options.isSplit), ("--dark", options.isDark),
+let unsupported = [("--paging", options.isPagingEnabled), ("--split", options.isSplit),
                    ("several files", options.paths.count > 1)].filter(\.1).map(\.0)
 if let first = unsupported.first {
     exit(.usage, "\(first) is not supported yet; \(CommandLineOptions.usage)")
 }
 
 do {
-    let document = try loadDocument(options)
+    let path = documentPath(options)
+    let document = try Document(contentsOfFile: path)
     let trace = try options.tracePath.map { path throws(TraceError) in try TraceWriter(path: path) }
-    try run(document, options: options, trace: trace)
+    try run(document, path: path, options: options, trace: trace)
 } catch let error as DocumentError {
     exit(.failure, error.description)
 } catch let error as TraceError {

@@ -3,7 +3,7 @@ import XCTest
 @testable import Document
 
 final class DocumentLoadingTests: XCTestCase {
-    private func temporaryFile(_ bytes: [UInt8], extension fileExtension: String) throws -> String {
+    func temporaryFile(_ bytes: [UInt8], extension fileExtension: String) throws -> String {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("glide-\(UUID().uuidString).\(fileExtension)").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
@@ -51,7 +51,8 @@ final class DocumentLoadingTests: XCTestCase {
         let document = Document(text: markdown, isMarkdown: true, title: "t")
         XCTAssertEqual(document.blocks, [
             Block(kind: .heading(level: 1), text: "Title"),
-            Block(kind: .paragraph, text: "Some emphasised and coded words on two lines."),
+            Block(kind: .paragraph, text: "Some emphasised and coded words on two lines.",
+                  styles: [InlineStyle(.emphasis, utf8Range: 5..<15), InlineStyle(.code, utf8Range: 20..<25)]),
             Block(kind: .paragraph, text: "Quoted.", quoteDepth: 1),
             Block(kind: .paragraph, text: "• first", listDepth: 1),
             Block(kind: .paragraph, text: "• second", listDepth: 1),
@@ -64,5 +65,70 @@ final class DocumentLoadingTests: XCTestCase {
     func testMarkupIsNeverInterpreted() {
         let document = Document(text: "<span foreground=\"red\">red?</span> & <b>", isMarkdown: false, title: "t")
         XCTAssertEqual(document.blocks.first?.text, "<span foreground=\"red\">red?</span> & <b>")
+    }
+
+    func testStrongEmphasisLinksAndImagesBecomeStylesAndImageBlocks() {
+        let document = Document(text: "A **bold** [link](https://x.org/) ![a cat](cat.png)", isMarkdown: true, title: "t")
+        XCTAssertEqual(document.blocks, [
+            Block(kind: .paragraph, text: "A bold link ",
+                  styles: [InlineStyle(.strong, utf8Range: 2..<6), InlineStyle(.link(destination: "https://x.org/"), utf8Range: 7..<11)]),
+            Block(kind: .image(source: "cat.png"), text: "a cat"),
+        ])
+    }
+
+    func testNulBytesBecomeReplacementCharacters() throws {
+        for fileExtension in ["txt", "md"] {
+            let path = try temporaryFile(Array("a\0b\n\nc".utf8), extension: fileExtension)
+            let text = try Document(contentsOfFile: path).blocks.map(\.text).joined(separator: "|")
+            XCTAssertFalse(text.unicodeScalars.contains("\0"), fileExtension)
+            XCTAssertTrue(text.contains("\u{FFFD}"), fileExtension)
+        }
+    }
+
+    func testATenMegabyteLineIsCutIntoSectionsWithoutLosingText() throws {
+        let line = String(repeating: "0123456789abcdefghij ", count: 500_000)
+        let path = try temporaryFile(Array(line.utf8), extension: "txt")
+        let document = try Document(contentsOfFile: path)
+        XCTAssertGreaterThan(document.sectionCount, 1_000)
+        let middle = document.blocks(inSection: document.sectionCount / 2)
+        XCTAssertEqual(middle.count, 1)
+        XCTAssertTrue(middle[0].continuesPrevious, "a piece of the same line follows with no gap")
+        XCTAssertLessThanOrEqual(middle[0].text.utf8.count, 3 * 8192 / 2)
+        // Every byte is in exactly one section.
+        let total = (0..<document.sectionCount).reduce(0) { $0 + document.blocks(inSection: $1).reduce(0) { $0 + $1.text.utf8.count } }
+        XCTAssertEqual(total, line.utf8.count, "pieces are cut after spaces, which they keep")
+    }
+
+    func testLongMarkdownBlocksAreSplitForShaping() {
+        let document = Document(text: String(repeating: "word ", count: 10_000), isMarkdown: true, title: "t")
+        let blocks = document.blocks
+        XCTAssertGreaterThan(blocks.count, 5)
+        XCTAssertTrue(blocks.dropFirst().allSatisfy(\.continuesPrevious))
+        XCTAssertTrue(blocks.allSatisfy { $0.text.utf8.count <= 8192 })
+    }
+
+    func testADirectoryOfImagesIsACollectionInNaturalOrder() throws {
+        let directory = try temporaryDirectory()
+        for name in ["10.png", "2.png", "1.jpg", "notes.txt", ".hidden.png"] {
+            XCTAssertTrue(FileManager.default.createFile(atPath: directory + "/" + name, contents: Data([1])))
+        }
+        let document = try Document(contentsOfFile: directory)
+        XCTAssertEqual(document.kind, .imageCollection)
+        XCTAssertEqual(document.imagePaths.map { $0.split(separator: "/").last! }, ["1.jpg", "2.png", "10.png"])
+    }
+
+    func testADirectoryWithoutImagesSaysSo() throws {
+        let directory = try temporaryDirectory()
+        XCTAssertTrue(FileManager.default.createFile(atPath: directory + "/notes.txt", contents: Data([1])))
+        XCTAssertThrowsError(try Document(contentsOfFile: directory)) { error in
+            XCTAssertEqual(error as? DocumentError, .noImages(directory: directory))
+            XCTAssertTrue("\(error)".hasPrefix("no readable images in '\(directory)'"), "\(error)")
+        }
+    }
+
+    func temporaryDirectory() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("glide-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
     }
 }

@@ -63,4 +63,9 @@ enum BuiltProducts {
     static func path(of product: String) -> String {
         directory.appendingPathComponent(product).path
     }
+
+    /// The release build of a product (`make test` builds it before the tests).
+    static func releasePath(of product: String) -> String {
+        directory.deletingLastPathComponent().appendingPathComponent("release").appendingPathComponent(product).path
+    }
 }

@@ -12,6 +12,7 @@ final class CommandLineTests: XCTestCase {
         try? FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         environment["XDG_RUNTIME_DIR"] = empty.path
         environment["WAYLAND_DISPLAY"] = "wayland-glide-test"
+        environment["XDG_STATE_HOME"] = empty.appendingPathComponent("state").path
         environment.removeValue(forKey: "WAYLAND_SOCKET")
         return environment
     }
@@ -22,10 +23,28 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.error, "glide: cannot open '/nonexistent/notes.md': No such file or directory\n")
     }
 
-    func testDirectoryIsReportedAsUnreadable() throws {
-        let result = try ChildProcess.run(glide, ["/"], environment: noCompositor)
+    func testDirectoryWithoutImagesIsReportedInOneLine() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glide-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let result = try ChildProcess.run(glide, [directory], environment: noCompositor)
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.error, "glide: cannot open '/': Is a directory\n")
+        XCTAssertEqual(result.error, "glide: no readable images in '\(directory)' "
+            + "(looked for .png, .jpg, .jpeg, .gif, .bmp, .tif, .tiff, .webp)\n")
+    }
+
+    func testAnEndlessDeviceIsRefusedInsteadOfFillingMemory() throws {
+        let result = try ChildProcess.run(glide, ["/dev/zero"], environment: noCompositor)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.error, "glide: cannot open '/dev/zero': more than 256 MB to read\n")
+    }
+
+    func testAFIFOWithoutAWriterDoesNotHang() throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("glide-fifo-\(UUID().uuidString)").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        // It opens as an empty document and goes on to look for the compositor.
+        let result = try ChildProcess.run(glide, [fifo], environment: noCompositor, timeoutSeconds: 10)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.error.hasPrefix("glide: cannot connect to a Wayland compositor"), result.error)
     }
 
     func testNoCompositorGivesOneLineAndStatus1() throws {

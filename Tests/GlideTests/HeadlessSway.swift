@@ -74,6 +74,8 @@ final class HeadlessSway {
         environment["XDG_RUNTIME_DIR"] = runtimeDirectory.path
         environment["WAYLAND_DISPLAY"] = waylandDisplay
         environment["SWAYSOCK"] = swaySocket
+        // Saved reading positions stay in the test's directory.
+        environment["XDG_STATE_HOME"] = runtimeDirectory.deletingLastPathComponent().appendingPathComponent("state").path
         return environment
     }
 

@@ -11,8 +11,9 @@ final class HeadlessSwayTests: XCTestCase {
         return path
     }
 
-    private func startGlide(_ arguments: [String], in sway: HeadlessSway) throws -> ChildProcess {
-        let glide = ChildProcess(BuiltProducts.path(of: "glide"), arguments, environment: sway.clientEnvironment)
+    private func startGlide(_ arguments: [String], in sway: HeadlessSway,
+                            binary: String = BuiltProducts.path(of: "glide")) throws -> ChildProcess {
+        let glide = ChildProcess(binary, arguments, environment: sway.clientEnvironment)
         try glide.start()
         let deadline = Date().addingTimeInterval(15)
         while try !sway.hasWindow(appID: appID) {
@@ -53,6 +54,26 @@ final class HeadlessSwayTests: XCTestCase {
         // `kill` sends xdg_toplevel.close, which Glide honours by exiting normally.
         try sway.message(["[app_id=\"\(appID)\"]", "kill"])
         XCTAssertEqual(glide.waitForExit(seconds: 10), 0, glide.standardError)
+    }
+
+    /// The optimised build changes object lifetimes, so it runs for real too.
+    func testTheReleaseBinaryShowsTextAndExitsCleanlyOnQAndOnSIGTERM() throws {
+        let release = BuiltProducts.releasePath(of: "glide")
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: release), "build it first: swift build -c release")
+        let sway = try HeadlessSway()
+        let document = try writeDocument("# Release\n\n" + String(repeating: "Optimised and still drawing. ", count: 40))
+
+        let first = try startGlide([document], in: sway, binary: release)
+        XCTAssertGreaterThanOrEqual(try screenshotWithText(sway).textLineCount, 5)
+        let typed = try ChildProcess.run("/usr/bin/wtype", ["xq"], environment: sway.clientEnvironment)
+        XCTAssertEqual(typed.status, 0, typed.error)
+        XCTAssertEqual(first.waitForExit(seconds: 10), 0, first.standardError)
+        XCTAssertEqual(first.standardError, "")
+
+        let second = try startGlide([document], in: sway, binary: release)
+        second.process.terminate()
+        XCTAssertEqual(second.waitForExit(seconds: 10), 0, second.standardError)
+        XCTAssertEqual(second.standardError, "")
     }
 
     func testOpensTheBundledDocumentWithoutArgumentsAndQuitsOnQ() throws {

@@ -11,16 +11,17 @@ struct OffscreenFrame {
     let scale: Int
 
     init(markdown: String, logicalWidth: Int, logicalHeight: Int, scale: Int) throws {
-        let layout = DocumentLayout(document: Document(text: markdown, isMarkdown: true, title: "t"))
-        layout.layout(width: Double(logicalWidth))
+        let layout = Document(text: markdown, isMarkdown: true, title: "t").makeLayout(palette: .light)
+        layout.setViewportSize(width: Double(logicalWidth), height: Double(logicalHeight))
+        _ = layout.prepare(ContentRect(x: 0, y: 0, width: Double(logicalWidth), height: Double(logicalHeight)), margin: 0)
         let view = ScrollView(viewportSize: LogicalSize(width: Double(logicalWidth), height: Double(logicalHeight)),
-                              contentSize: LogicalSize(width: Double(logicalWidth), height: layout.contentHeight))
+                              contentSize: LogicalSize(width: layout.contentSize.width, height: layout.contentSize.height))
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(logicalWidth * scale), Int32(logicalHeight * scale))!
         defer { cairo_surface_destroy(surface) }
         let buffer = PixelBuffer(pixels: UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!),
                                  width: logicalWidth * scale, height: logicalHeight * scale,
                                  stride: Int(cairo_image_surface_get_stride(surface)), scale: Double(scale))
-        FrameRenderer().render(layout, frame: view.frame, into: buffer)
+        _ = FrameRenderer().render(layout, frame: view.frame, into: buffer, showing: nil)
         cairo_surface_mark_dirty(surface)
         image = try RGBImage(surface: surface)
         self.scale = scale
@@ -41,5 +42,18 @@ struct OffscreenFrame {
             }
         }
         return total / Double(max(count, 1))
+    }
+}
+
+extension OffscreenFrame {
+    /// The mean absolute luminance difference of two screenshots of the same size.
+    static func meanDifference(_ first: RGBImage, _ second: RGBImage) -> Double {
+        var total = 0.0
+        for y in 0..<min(first.height, second.height) {
+            for x in 0..<min(first.width, second.width) {
+                total += abs(first.luminance(x: x, y: y) - second.luminance(x: x, y: y))
+            }
+        }
+        return total / Double(max(first.width * first.height, 1))
     }
 }

@@ -15,7 +15,7 @@ final class ReplayRunnerTests: XCTestCase {
 
     private func frames(_ inputs: [ReplayInput], options: ReplayOptions = ReplayOptions()) -> [ScrollFrame] {
         var frames: [ScrollFrame] = []
-        ReplayRunner.run(inputs, options: options) { frames.append($0) }
+        ReplayRunner.run(inputs, options: options) { frames.append($0.views[0]) }
         return frames
     }
 

@@ -128,4 +128,24 @@ final class TouchDragTests: XCTestCase {
         XCTAssertEqual(view.contentOffset, .zero)
         XCTAssertTrue(view.frame.isAtRest)
     }
+
+    func testUnknownIdsAreIgnoredAndIdsCanBeReusedAfterUp() {
+        var view = ScrollView.document()
+        view.touchMotion(id: 7, to: LogicalPoint(400, 100), timeMilliseconds: 0)
+        view.touchUp(id: 7, timeMilliseconds: 0)
+        XCTAssertNil(view.touchFrame())
+        XCTAssertEqual(view.phase, .idle)
+        view.press(LogicalPoint(400, 500), at: 10)
+        view.moveFinger(to: LogicalPoint(400, 400), at: 20)
+        view.touchMotion(id: 9, to: LogicalPoint(0, 0), timeMilliseconds: 25)
+        view.touchFrame()
+        XCTAssertEqual(view.contentOffset.y, 90, "the unknown finger moved nothing")
+        // Up and down again with the same id in one frame: a new finger, no jump.
+        view.touchUp(id: 1, timeMilliseconds: 30)
+        view.touchDown(id: 1, at: LogicalPoint(100, 100), timeMilliseconds: 30)
+        view.touchFrame()
+        XCTAssertEqual(view.contentOffset.y, 90)
+        view.moveFinger(to: LogicalPoint(100, 80), at: 40)
+        XCTAssertEqual(view.contentOffset.y, 110, accuracy: 1e-9)
+    }
 }

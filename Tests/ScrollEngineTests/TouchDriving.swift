@@ -77,3 +77,50 @@ extension LogicalPoint {
         self.init(x: x, y: y)
     }
 }
+
+/// Two-finger gestures, each step one touch frame.
+extension ScrollView {
+    /// Fingers 1 and 2 land at `first` and `second` in one frame.
+    mutating func pressTwo(_ first: LogicalPoint, _ second: LogicalPoint, at time: Double) {
+        touchDown(id: 1, at: first, timeMilliseconds: time)
+        touchDown(id: 2, at: second, timeMilliseconds: time)
+        touchFrame()
+    }
+
+    /// Fingers 1 and 2 move to `first` and `second` in one frame.
+    mutating func moveTwo(_ first: LogicalPoint, _ second: LogicalPoint, at time: Double) {
+        touchMotion(id: 1, to: first, timeMilliseconds: time)
+        touchMotion(id: 2, to: second, timeMilliseconds: time)
+        touchFrame()
+    }
+
+    /// Fingers 1 and 2 lift in one frame; returns the frame's tap, if any.
+    @discardableResult
+    mutating func liftTwo(at time: Double) -> Tap? {
+        touchUp(id: 1, timeMilliseconds: time)
+        touchUp(id: 2, timeMilliseconds: time)
+        return touchFrame()
+    }
+
+    /// A quick tap at `point`: down at `time`, up 50 ms later. Returns the tap reported.
+    @discardableResult
+    mutating func tap(_ point: LogicalPoint, at time: Double) -> Tap? {
+        touchDown(id: 1, at: point, timeMilliseconds: time)
+        touchFrame()
+        touchUp(id: 1, timeMilliseconds: time + 50)
+        return touchFrame()
+    }
+
+    /// The unscaled content point shown at viewport point `point`.
+    func contentPoint(under point: LogicalPoint) -> LogicalPoint {
+        LogicalPoint(x: (point.x + contentOffset.x) / zoomScale, y: (point.y + contentOffset.y) / zoomScale)
+    }
+
+    /// A document view that zooms between `range`'s limits.
+    static func zoomable(_ range: ClosedRange<Double> = 1...4) -> ScrollView {
+        var view = ScrollView.document()
+        view.minimumZoomScale = range.lowerBound
+        view.maximumZoomScale = range.upperBound
+        return view
+    }
+}

@@ -1,0 +1,95 @@
+import CCairo
+import CPangoCairo
+
+/// Shapes blocks with pango into `BlockLayout`s: fonts by block kind, inline styles as pango
+/// attributes (never markup), images decoded and fitted.
+struct BlockShaper {
+    let context: OpaquePointer
+    let typography: Typography
+    let palette: Palette
+    let images: ImageStore
+    let baseDirectory: String
+
+    /// `block` shaped for a column `width` logical px wide; images are at most
+    /// `maximumImageHeight` logical px tall.
+    func shape(_ block: Block, width: Double, maximumImageHeight: Double) -> BlockLayout {
+        switch block.kind {
+        case .rule:
+            return BlockLayout(content: .rule, inset: 0, fixedHeight: typography.bodySizePixels)
+        case .code:
+            let padding = typography.codePaddingPixels
+            return BlockLayout(content: .text(makeText(block, width: width - 2 * padding)), inset: padding)
+        case .heading, .paragraph:
+            return BlockLayout(content: .text(makeText(block, width: width)), inset: 0)
+        case .image(let source):
+            let path = source.hasPrefix("/") ? source : baseDirectory + "/" + source
+            let loaded: LoadedImage = source.contains("://") ? .failure("remote images are not loaded") : images.image(atPath: path)
+            switch loaded {
+            case .image(let image):
+                // One image pixel per logical px, shrunk to fit the column (and a page).
+                let fit = min(1, width / Double(image.width), maximumImageHeight / Double(image.height))
+                let size = (width: Double(image.width) * fit, height: (Double(image.height) * fit).rounded())
+                return BlockLayout(content: .image(image, width: size.width, height: size.height), inset: 0,
+                                   fixedHeight: size.height)
+            case .failure(let reason):
+                let padding = typography.codePaddingPixels
+                let message = Block(kind: .paragraph, text: "⚠ '\(source)' cannot be shown: \(reason)")
+                return BlockLayout(content: .placeholder(makeText(message, width: width - 2 * padding)), inset: padding)
+            }
+        }
+    }
+
+    private func makeText(_ block: Block, width: Double) -> OpaquePointer {
+        let layout = pango_layout_new(context)!
+        let font = pango_font_description_new()
+        pango_font_description_set_family(font, typography.fontFamily(for: block.kind))
+        pango_font_description_set_absolute_size(font, typography.fontSize(for: block.kind) * Double(PANGO_SCALE))
+        if typography.isBold(block.kind) {
+            pango_font_description_set_weight(font, PANGO_WEIGHT_BOLD)
+        }
+        pango_layout_set_font_description(layout, font)
+        pango_font_description_free(font)
+        pango_layout_set_width(layout, Int32(max(width, 1) * Double(PANGO_SCALE)))
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        pango_layout_set_line_spacing(layout, Float(typography.lineSpacing))
+        // Plain text, never markup: a document containing `<span>` shows those characters.
+        pango_layout_set_text(layout, block.text, Int32(block.text.utf8.count))
+        if !block.styles.isEmpty {
+            let attributes = pango_attr_list_new()
+            for style in block.styles { add(style, to: attributes) }
+            pango_layout_set_attributes(layout, attributes)
+            pango_attr_list_unref(attributes)
+        }
+        return layout
+    }
+
+    private func add(_ style: InlineStyle, to list: OpaquePointer?) {
+        var attributes: [UnsafeMutablePointer<PangoAttribute>?] = []
+        switch style.kind {
+        case .emphasis:
+            attributes.append(pango_attr_style_new(PANGO_STYLE_ITALIC))
+        case .strong:
+            attributes.append(pango_attr_weight_new(PANGO_WEIGHT_BOLD))
+        case .code:
+            attributes.append(pango_attr_family_new("Monospace"))
+            // The body's x-height in monospace (as code blocks: 15 px against 17).
+            attributes.append(pango_attr_scale_new(typography.codeSizePixels / typography.bodySizePixels))
+            attributes.append(color(palette.codeBackground, pango_attr_background_new))
+        case .link:
+            attributes.append(color(palette.link, pango_attr_foreground_new))
+            attributes.append(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE))
+        }
+        for attribute in attributes {
+            guard let attribute else { continue }
+            attribute.pointee.start_index = UInt32(style.utf8Range.lowerBound)
+            attribute.pointee.end_index = UInt32(style.utf8Range.upperBound)
+            pango_attr_list_insert(list, attribute)
+        }
+    }
+
+    private func color(_ color: Palette.Color,
+                       _ make: (UInt16, UInt16, UInt16) -> UnsafeMutablePointer<PangoAttribute>?)
+        -> UnsafeMutablePointer<PangoAttribute>? {
+        make(UInt16(color.red * 65535), UInt16(color.green * 65535), UInt16(color.blue * 65535))
+    }
+}

@@ -1,0 +1,110 @@
+import CCairo
+import CPangoCairo
+
+/// An image collection laid out as pages side by side, one image per page of the viewport's
+/// size, each fitted whole and centred. An image that cannot be shown gets a page saying why.
+public final class ImageCollectionLayout: ContentLayout {
+    public let document: Document
+    public let images: ImageStore
+    public var palette: Palette {
+        didSet { if palette != oldValue { changeLog.record(.everything) } }
+    }
+
+    public private(set) var viewportWidth = 0.0
+    public private(set) var viewportHeight = 0.0
+    private var changeLog = ChangeLog()
+    /// The page at the viewport's left edge when last prepared: the reading position.
+    private var anchorPage = 0
+
+    public init(document: Document, palette: Palette = .light, images: ImageStore = ImageStore()) {
+        self.document = document
+        self.palette = palette
+        self.images = images
+    }
+
+    /// One page per image.
+    public var pageCount: Int { document.imagePaths.count }
+
+    public var revision: Int { changeLog.revision }
+
+    public func changes(since revision: Int) -> ContentChange { changeLog.changes(since: revision) }
+
+    public var contentSize: ContentSize {
+        ContentSize(width: viewportWidth * Double(pageCount), height: viewportHeight)
+    }
+
+    public func setViewportSize(width: Double, height: Double) {
+        guard width != viewportWidth || height != viewportHeight else { return }
+        viewportWidth = width
+        viewportHeight = height
+        changeLog.record(.everything)
+    }
+
+    public var anchorOffset: ContentPoint { ContentPoint(x: Double(anchorPage) * viewportWidth, y: 0) }
+
+    public var readingAnchor: ReadingAnchor {
+        get { ReadingAnchor(section: anchorPage, block: 0, fraction: 0) }
+        set {
+            guard (0..<pageCount).contains(newValue.section) else { return }
+            anchorPage = newValue.section
+        }
+    }
+
+    /// Decodes the images of the pages in view and of their neighbours, so a swipe finds the
+    /// next image ready. Nothing moves: the correction is always 0.
+    public func prepare(_ visible: ContentRect, margin: Double) -> Double {
+        guard viewportWidth > 0, pageCount > 0 else { return 0 }
+        anchorPage = page(at: visible.x + visible.width / 2)
+        for page in pages(in: visible.x - viewportWidth, visible.maxX + viewportWidth) {
+            _ = images.image(atPath: document.imagePaths[page])
+        }
+        return 0
+    }
+
+    public func draw(_ rect: ContentRect, on cairo: OpaquePointer) {
+        guard viewportWidth > 0 else { return }
+        for page in pages(in: rect.x, rect.maxX) {
+            let left = Double(page) * viewportWidth
+            switch images.image(atPath: document.imagePaths[page]) {
+            case .image(let image):
+                let fit = min(viewportWidth / Double(image.width), viewportHeight / Double(image.height))
+                let width = Double(image.width) * fit, height = Double(image.height) * fit
+                image.draw(x: left + ((viewportWidth - width) / 2).rounded(), y: ((viewportHeight - height) / 2).rounded(),
+                           width: width, height: height, on: cairo)
+            case .failure(let reason):
+                drawPlaceholder(for: document.imagePaths[page], reason: reason, left: left, on: cairo)
+            }
+        }
+    }
+
+    /// The page whose span holds `x`.
+    private func page(at x: Double) -> Int {
+        min(max(Int((x / viewportWidth).rounded(.down)), 0), max(pageCount - 1, 0))
+    }
+
+    private func pages(in left: Double, _ right: Double) -> ClosedRange<Int> {
+        page(at: left)...page(at: max(left, right - 0.001))
+    }
+
+    /// The file name and why it cannot be shown, centred on the page in plain text.
+    private func drawPlaceholder(for path: String, reason: String, left: Double, on cairo: OpaquePointer) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let text = "⚠ '\(name)' cannot be shown:\n\(reason)"
+        let layout = pango_cairo_create_layout(cairo)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let font = pango_font_description_from_string("Sans 13")
+        pango_layout_set_font_description(layout, font)
+        pango_font_description_free(font)
+        pango_layout_set_width(layout, Int32(max(viewportWidth - 48, 40) * Double(PANGO_SCALE)))
+        pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        pango_layout_set_text(layout, text, Int32(text.utf8.count))
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let height = Double(logical.height) / Double(PANGO_SCALE)
+        let color = palette.secondaryText
+        cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+        cairo_move_to(cairo, left + 24, ((viewportHeight - height) / 2).rounded())
+        pango_cairo_show_layout(cairo, layout)
+    }
+}

@@ -1,0 +1,66 @@
+/// Where a text file is cut into sections: pieces of about `nominalBytes` that are parsed
+/// and laid out on their own, so opening and jumping anywhere in a 100 MB file touches only
+/// the sections near the viewport.
+///
+/// Each boundary is found from its nominal offset alone, so any section can be located
+/// without reading the ones before it: after the first blank line in the half section that
+/// follows, else after the last line break in the half section before, else after a space,
+/// else at a character boundary. Boundaries are thus strictly increasing.
+struct SectionBoundaries {
+    let bytes: SourceBytes
+    let nominalBytes: Int
+
+    /// How many sections there are; at least one.
+    var count: Int { max(1, (bytes.count + nominalBytes - 1) / nominalBytes) }
+
+    /// The bytes of `section`, and whether it starts in the middle of a paragraph (a hard cut).
+    func range(of section: Int) -> (bytes: Range<Int>, startsMidParagraph: Bool) {
+        let start = self.start(of: section)
+        let end = section + 1 < count ? self.start(of: section + 1).offset : bytes.count
+        return (start.offset..<max(start.offset, end), start.isHardCut)
+    }
+
+    private func start(of section: Int) -> (offset: Int, isHardCut: Bool) {
+        let nominal = section * nominalBytes
+        guard section > 0, nominal < bytes.count else { return (min(nominal, bytes.count), false) }
+        let half = nominalBytes / 2
+        if let afterBlankLine = firstBlankLineEnd(in: nominal..<min(nominal + half, bytes.count)) {
+            return (afterBlankLine, false)
+        }
+        let lowest = max(nominal - half + 1, 1)
+        var index = nominal
+        while index >= lowest {
+            if bytes[index - 1] == 0x0A { return (index, true) }
+            index -= 1
+        }
+        // A space within a long line's last few words (256 bytes: a few lines of text).
+        index = nominal
+        while index > max(nominal - 256, 1) {
+            if bytes[index - 1] == 0x20 { return (index, true) }
+            index -= 1
+        }
+        index = nominal
+        while index > lowest, bytes[index] & 0xC0 == 0x80 { index -= 1 }
+        return (index, true)
+    }
+
+    /// The offset just after the first line of only spaces, tabs or `\r` that follows a line
+    /// break inside `range`.
+    private func firstBlankLineEnd(in range: Range<Int>) -> Int? {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if bytes[index] == 0x0A {
+                var next = index + 1
+                // The whole blank line lies in the range, so boundaries stay in order.
+                while next < range.upperBound, bytes[next] == 0x20 || bytes[next] == 0x09 || bytes[next] == 0x0D {
+                    next += 1
+                }
+                if next < range.upperBound, bytes[next] == 0x0A { return next + 1 }
+                index = next
+            } else {
+                index += 1
+            }
+        }
+        return nil
+    }
+}

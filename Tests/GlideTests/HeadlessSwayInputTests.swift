@@ -1,0 +1,93 @@
+import Foundation
+import XCTest
+
+/// Real input in a real compositor: touchpad finger scrolling with axis_stop and wheel steps
+/// from a wlroots virtual pointer, keys from wtype; read back from the screen and the trace.
+final class HeadlessSwayInputTests: XCTestCase {
+    private let appID = "dev.glide.Glide"
+    private var sway: HeadlessSway!
+    private var glide: ChildProcess!
+    private var tracePath = ""
+
+    override func setUpWithError() throws {
+        sway = try HeadlessSway()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glide-input-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let document = directory.appendingPathComponent("long.md").path
+        let paragraph = String(repeating: "Scrolling with two fingers should glide on after they lift. ", count: 12)
+        try (0..<60).map { "## Section \($0)\n\n\(paragraph)\n" }.joined(separator: "\n")
+            .write(toFile: document, atomically: true, encoding: .utf8)
+        tracePath = directory.appendingPathComponent("trace.jsonl").path
+        glide = ChildProcess(BuiltProducts.path(of: "glide"), ["--trace", tracePath, document],
+                             environment: sway.clientEnvironment)
+        try glide.start()
+        let deadline = Date().addingTimeInterval(15)
+        while try !sway.hasWindow(appID: appID) {
+            guard glide.process.isRunning, Date() < deadline else { throw HarnessError("no window: \(glide.standardError)") }
+            usleep(50_000)
+        }
+    }
+
+    override func tearDown() {
+        glide?.process.terminate()
+        glide?.waitForExit(seconds: 5)
+        glide = nil
+        sway = nil
+    }
+
+    /// Waits until the traced offset stops changing (nothing is drawn any more) and returns it.
+    private func restingOffset(timeoutSeconds: Double = 10) throws -> Double {
+        let deadline = Date().addingTimeInterval(timeoutSeconds)
+        var last = try TraceFile(path: tracePath).frames.count
+        while Date() < deadline {
+            usleep(400_000)
+            let frames = try TraceFile(path: tracePath).frames
+            if frames.count == last, let final = frames.last, final.phase == "idle" { return final.y }
+            last = frames.count
+        }
+        throw HarnessError("the window never came to rest")
+    }
+
+    func testFingerScrollingKeepsMovingAfterAxisStopThenComesToRest() throws {
+        let pointer = try VirtualPointer(environment: sway.clientEnvironment)
+        try pointer.send("move 640 400")
+        // Two fingers moving about 1200 px/s: 20 px every 16 ms.
+        for _ in 0..<8 {
+            try pointer.send("finger 0 20")
+            usleep(16_000)
+        }
+        try pointer.send("stop")
+        let atLift = try sway.screenshot()
+        usleep(150_000)
+        let later = try sway.screenshot()
+        XCTAssertGreaterThan(OffscreenFrame.meanDifference(atLift, later), 0.5, "still moving after the fingers lifted")
+
+        let rest = try restingOffset()
+        let frames = try TraceFile(path: tracePath).frames
+        XCTAssertTrue(frames.contains { $0.phase == "decelerating" }, "a kinetic fling followed the stop")
+        XCTAssertGreaterThan(rest, 160 + 100, "it coasted well past the 160 px the fingers moved: \(rest)")
+        let settled = try sway.screenshot()
+        usleep(300_000)
+        XCTAssertEqual(OffscreenFrame.meanDifference(settled, try sway.screenshot()), 0, "and then stopped changing")
+    }
+
+    func testEachWheelNotchScrollsOneExactStepWithoutAFling() throws {
+        let pointer = try VirtualPointer(environment: sway.clientEnvironment)
+        try pointer.send("move 640 400")
+        try pointer.send("wheel 1")
+        // One notch is the viewport's height to the 2/3 (GTK's step): 800^(2/3) px.
+        let step = pow(800.0, 2.0 / 3.0)
+        XCTAssertEqual(try restingOffset(), step, accuracy: 0.01)
+        try pointer.send("wheel 2")
+        XCTAssertEqual(try restingOffset(), 3 * step, accuracy: 0.01)
+        XCTAssertFalse(try TraceFile(path: tracePath).frames.contains { $0.phase == "decelerating" }, "never kinetic")
+    }
+
+    func testPageDownKeyFromWtypeScrollsAScreenLessALine() throws {
+        // The first key of a new virtual keyboard can be lost; End then Home leaves the top.
+        let typed = try ChildProcess.run("/usr/bin/wtype", ["-k", "Home", "-k", "Next"], environment: sway.clientEnvironment)
+        XCTAssertEqual(typed.status, 0, typed.error)
+        // A page is the viewport less one 40 px line, so a line of context stays in view.
+        XCTAssertEqual(try restingOffset(), 800 - 40, accuracy: 0.01)
+    }
+}

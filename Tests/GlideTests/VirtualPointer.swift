@@ -1,0 +1,53 @@
+import Foundation
+
+/// The `glide-virtual-pointer` tool, kept running so sway's seat keeps its pointer; each
+/// command returns once the compositor has handled it.
+final class VirtualPointer {
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+
+    init(environment: [String: String]) throws {
+        process.executableURL = URL(fileURLWithPath: BuiltProducts.path(of: "glide-virtual-pointer"))
+        process.environment = environment
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    deinit {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+
+    /// Sends one command (see the tool's main.swift) and waits for its "ok".
+    func send(_ command: String) throws {
+        try input.fileHandleForWriting.write(contentsOf: Data((command + "\n").utf8))
+        var answer = Data()
+        while !answer.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { throw HarnessError("glide-virtual-pointer stopped at '\(command)'") }
+            answer.append(chunk)
+        }
+        guard String(decoding: answer, as: UTF8.self).hasPrefix("ok") else {
+            throw HarnessError("glide-virtual-pointer answered '\(String(decoding: answer, as: UTF8.self))'")
+        }
+    }
+}
+
+/// The frames of a `--trace` file: the vertical offset and phase of each.
+struct TraceFile {
+    struct Frame: Decodable {
+        let t: Double
+        let y: Double
+        let phase: String
+    }
+
+    let frames: [Frame]
+
+    init(path: String) throws {
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        frames = try text.split(separator: "\n").map { try JSONDecoder().decode(Frame.self, from: Data($0.utf8)) }
+    }
+}

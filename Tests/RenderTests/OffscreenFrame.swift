@@ -1,0 +1,61 @@
+import CCairo
+import Document
+import Render
+import ScrollEngine
+
+/// A cairo image surface to render frames into, with pixel reading for assertions.
+final class OffscreenFrame {
+    let surface: OpaquePointer
+    let buffer: PixelBuffer
+
+    init(width: Int, height: Int, scale: Double = 1) {
+        let pixelWidth = Int((Double(width) * scale).rounded()), pixelHeight = Int((Double(height) * scale).rounded())
+        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))!
+        buffer = PixelBuffer(pixels: UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!),
+                             width: pixelWidth, height: pixelHeight,
+                             stride: Int(cairo_image_surface_get_stride(surface)), scale: scale)
+    }
+
+    deinit {
+        cairo_surface_destroy(surface)
+    }
+
+    /// The pixel at column `x`, row `y` (0xAARRGGBB).
+    func pixel(x: Int, y: Int) -> UInt32 {
+        buffer.pixels.load(fromByteOffset: y * buffer.stride + x * 4, as: UInt32.self)
+    }
+
+    /// All pixels of the rows `rows` and columns `columns`, row by row.
+    func pixels(rows: Range<Int>? = nil, columns: Range<Int>? = nil) -> [UInt32] {
+        let rows = rows ?? 0..<buffer.height, columns = columns ?? 0..<buffer.width
+        return rows.flatMap { y in columns.map { x in pixel(x: x, y: y) } }
+    }
+
+    /// How many pixels in the region are dark (ink on the light page).
+    func inkCount(rows: Range<Int>? = nil, columns: Range<Int>? = nil) -> Int {
+        pixels(rows: rows, columns: columns).filter { ($0 >> 8) & 0xff < 100 }.count
+    }
+}
+
+/// A scroll view over `layout` in a `width`×`height` viewport, scrolled to `offsetY`.
+func scrollView(for layout: any ContentLayout, width: Double, height: Double, offsetY: Double = 0) -> ScrollView {
+    layout.setViewportSize(width: width, height: height)
+    var view = ScrollView(viewportSize: LogicalSize(width: width, height: height),
+                          contentSize: LogicalSize(width: layout.contentSize.width, height: layout.contentSize.height))
+    view.scroll(to: LogicalPoint(x: 0, y: offsetY), animated: false, timeMilliseconds: 0)
+    return view
+}
+
+/// Renders `layout` once into a new offscreen frame; the engine learns the content size first,
+/// as the app does after each frame.
+func renderOnce(_ layout: any ContentLayout, width: Int, height: Int, scale: Double = 1, offsetY: Double = 0,
+                renderer: FrameRenderer = FrameRenderer()) -> OffscreenFrame {
+    let frame = OffscreenFrame(width: width, height: height, scale: scale)
+    var view = scrollView(for: layout, width: Double(width), height: Double(height))
+    // Lay out the first screen so the content is tall enough to scroll to `offsetY`.
+    _ = layout.prepare(ContentRect(x: 0, y: offsetY, width: Double(width), height: Double(height)), margin: 0)
+    view.setContentSize(LogicalSize(width: layout.contentSize.width, height: layout.contentSize.height), timeMilliseconds: 0)
+    view.scroll(to: LogicalPoint(x: 0, y: offsetY), animated: false, timeMilliseconds: 0)
+    _ = renderer.render(layout, frame: view.frame, into: frame.buffer, showing: nil)
+    return frame
+}

@@ -24,8 +24,9 @@ final class TouchInputTests: GlideTestCase {
         XCTAssertEqual(try session.traceOfShownFrame().y, 140)
     }
 
-    func testTwoFingersMoveTheContentByTheirMeanMotion() throws {
-        let session = try start()
+    /// With zoom off (`--zoom 1:1`) two fingers only pan, by the mean of their motions.
+    func testWithZoomOffTwoFingersMoveTheContentByTheirMeanMotion() throws {
+        let session = try start(arguments: ["--zoom", "1:1"])
         let surface = session.surface
         try session.touch { touch, time in
             touch.sendDown(on: surface, id: 1, x: 300, y: 500, time: time)

@@ -108,4 +108,36 @@ final class TouchInputTests: GlideTestCase {
         XCTAssertEqual(finals[0], finals[1], "the same rest with or without the frame")
         XCTAssertEqual(flingLengths[0], flingLengths[1])
     }
+
+    /// Two fingers spreading apart zoom about the point between them: the content point
+    /// under their centre stays under it.
+    func testTwoFingersSpreadingZoomAboutTheirCentre() throws {
+        let session = try start()
+        let surface = session.surface
+        try session.touch { touch, time in
+            touch.sendDown(on: surface, id: 1, x: 300, y: 300, time: time)
+            touch.sendDown(on: surface, id: 2, x: 500, y: 300, time: time)
+        }
+        for step in 1...4 {
+            let spread = 100 + 12.5 * Double(step)
+            try session.touch { touch, time in
+                touch.sendMotion(id: 1, x: 400 - spread, y: 300, time: time)
+                touch.sendMotion(id: 2, x: 400 + spread, y: 300, time: time)
+            }
+        }
+        let pinched = try session.traceOfShownFrame()
+        XCTAssertGreaterThan(pinched.zoom, 1.2, "spreading zooms in")
+        XCTAssertEqual(pinched.zoom, 1.5, accuracy: 0.01, "by the ratio of the fingers' distances, 300 / 200")
+        // The content point under the centre (400, 300) is still (400, 300) at zoom 1.
+        XCTAssertEqual((pinched.x + 400) / pinched.zoom, 400, accuracy: 1)
+        XCTAssertEqual((pinched.y + 300) / pinched.zoom, 300, accuracy: 1)
+        try session.touch { touch, time in
+            touch.sendUp(id: 1, time: time)
+            touch.sendUp(id: 2, time: time)
+        }
+        try session.runUntilIdle()
+        let rest = try XCTUnwrap(try session.trace().last)
+        XCTAssertGreaterThan(rest.zoom, 1.2, "the zoom stays after the fingers lift")
+        print("pinch: fingers 200 → 300 px apart: zoom \(pinched.zoom) at (\(pinched.x), \(pinched.y)); at rest \(rest.zoom)")
+    }
 }

@@ -41,7 +41,14 @@ test-deps: deps
 build: deps
 	$(SWIFT) build -c release --product glide
 
+# Without a compositor to show the window in, it says so and points to the demo, which
+# brings its own.
 run: build
+	@socket="$${WAYLAND_DISPLAY:-wayland-0}"; case "$$socket" in /*) ;; *) socket="$${XDG_RUNTIME_DIR:-/nonexistent}/$$socket";; esac; \
+	if [ ! -S "$$socket" ]; then \
+		echo "make run: no Wayland compositor at $$socket. Run it in a GNOME or Sway session, or see 'make demo', which starts its own headless compositor and takes pictures."; \
+		exit 1; \
+	fi
 	.build/release/glide
 
 # The release binary is built too: some tests run it, since -O changes object lifetimes.

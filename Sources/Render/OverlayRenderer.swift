@@ -14,8 +14,6 @@ struct OverlayRenderer {
         let control = frame.pageControl
         let controlShown = !control.isHidden && control.numberOfPages > 0
         let clearance = controlShown && control.axis == .horizontal ? style.pageControlClearancePixels : 0
-        let (level, alpha) = style.ink
-        let thickness = style.indicatorThicknessPixels
         let inset = style.indicatorEdgeInsetPixels
 
         let vertical = frame.verticalIndicator
@@ -23,21 +21,43 @@ struct OverlayRenderer {
             // The engine places the bar in the whole viewport; the page control's band is
             // taken out of its track so the bar never covers the dots.
             let ratio = (viewportHeight - clearance) / viewportHeight
-            cairo_set_source_rgba(cairo, level, level, level, alpha * vertical.opacity)
-            covered.append(roundedBar(x: viewportWidth - inset - thickness, y: vertical.position * ratio,
-                                      width: thickness, height: vertical.length * ratio, on: cairo))
+            let thickness = thickness(of: vertical)
+            let x = viewportWidth - inset - thickness
+            if vertical.isExpanded {
+                covered.append(fill(x: x, y: 0, width: thickness, height: viewportHeight - clearance,
+                                    opacity: vertical.opacity * style.expandedTrackOpacity, on: cairo))
+            }
+            covered.append(fill(x: x, y: vertical.position * ratio, width: thickness, height: vertical.length * ratio,
+                                opacity: vertical.opacity, on: cairo))
         }
         let horizontal = frame.horizontalIndicator
         if horizontal.isEnabled, horizontal.opacity > 0 {
-            cairo_set_source_rgba(cairo, level, level, level, alpha * horizontal.opacity)
-            covered.append(roundedBar(x: horizontal.position, y: viewportHeight - inset - thickness,
-                                      width: horizontal.length, height: thickness, on: cairo))
+            let thickness = thickness(of: horizontal)
+            let y = viewportHeight - inset - thickness
+            if horizontal.isExpanded {
+                covered.append(fill(x: 0, y: y, width: viewportWidth, height: thickness,
+                                    opacity: horizontal.opacity * style.expandedTrackOpacity, on: cairo))
+            }
+            covered.append(fill(x: horizontal.position, y: y, width: horizontal.length, height: thickness,
+                                opacity: horizontal.opacity, on: cairo))
         }
         if controlShown {
             let layout = PageControlLayout(control, viewportWidth: viewportWidth, viewportHeight: viewportHeight, style: style)
             covered.append(drawPageControl(layout, on: cairo))
         }
         return covered
+    }
+
+    /// A thin indicator, or a grabbable bar while the pointer is near it.
+    private func thickness(of indicator: ScrollIndicatorModel) -> Double {
+        indicator.isExpanded ? style.expandedIndicatorThicknessPixels : style.indicatorThicknessPixels
+    }
+
+    /// A rounded bar in the overlay ink at `opacity` of its full strength.
+    private func fill(x: Double, y: Double, width: Double, height: Double, opacity: Double, on cairo: OpaquePointer) -> Rect {
+        let (level, alpha) = style.ink
+        cairo_set_source_rgba(cairo, level, level, level, alpha * opacity)
+        return roundedBar(x: x, y: y, width: width, height: height, on: cairo)
     }
 
     private func drawPageControl(_ layout: PageControlLayout, on cairo: OpaquePointer) -> Rect {

@@ -9,6 +9,12 @@ public struct OverlayStyle: Sendable {
     public var indicatorThicknessPixels = 3.0
     /// The gap between a bar and the window edge in logical px.
     public var indicatorEdgeInsetPixels = 3.0
+    /// The thickness of an indicator widened into a scroll bar under the pointer, in logical
+    /// px: the engine's hit width (`scrollbarThicknessPixels`), as GTK's overlay scroll bars
+    /// widen to a grabbable size when approached.
+    public var expandedIndicatorThicknessPixels = 8.0
+    /// Opacity of the track drawn behind a widened bar, relative to the bar's ink.
+    public var expandedTrackOpacity = 0.25
     /// A dot's radius in logical px, and the current dot's.
     public var dotRadiusPixels = 3.0
     public var currentDotRadiusPixels = 4.0

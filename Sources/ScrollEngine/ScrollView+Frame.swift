@@ -2,7 +2,9 @@
 extension ScrollView {
     /// The frame to draw now: call `advance(to:)` with the frame time first.
     public var frame: ScrollFrame {
-        let opacity = indicatorOpacity
+        // A scrollbar under the pointer shows at full strength, however long nothing moved.
+        let isScrollbarInUse = pointer.hoveredScrollbar != nil || pointer.scrollbarDrag != nil
+        let opacity = isScrollbarInUse ? 1 : indicatorOpacity
         let isMoving = isAnimating
         // Held content or a hovered scrollbar keeps the indicators at full opacity: nothing
         // changes until the next input.

@@ -7,7 +7,7 @@ extension ScrollView {
         advance(to: timeMilliseconds)
         pointer.location = point
         guard let drag = pointer.scrollbarDrag else {
-            pointer.hoveredScrollbar = scrollbar(at: point)
+            setHoveredScrollbar(scrollbar(at: point))
             return
         }
         let axis = drag.axis
@@ -26,7 +26,14 @@ extension ScrollView {
     public mutating func pointerLeave(timeMilliseconds: Double) {
         advance(to: timeMilliseconds)
         pointer.location = nil
-        pointer.hoveredScrollbar = nil
+        setHoveredScrollbar(nil)
+    }
+
+    /// Notes which scrollbar the pointer is over; leaving one starts the usual fade delay
+    /// from now, as if the content had just moved.
+    private mutating func setHoveredScrollbar(_ axis: Axis?) {
+        if pointer.hoveredScrollbar != nil, axis == nil { lastMovementMilliseconds = timeMilliseconds }
+        pointer.hoveredScrollbar = axis
     }
 
     /// Mouse button `button` (an evdev code) was pressed or released at `timeMilliseconds`.

@@ -28,6 +28,20 @@ final class OverlayTests: XCTestCase {
         XCTAssertEqual(indicatorInk(later), 0)
     }
 
+    func testThePointerNearTheIndicatorWidensItIntoAScrollBarWithATrack() {
+        let layout = DocumentLayout(document: Document(text: text, isMarkdown: false, title: "t"))
+        var view = scrollView(for: layout, width: 600, height: 400)
+        view.pointerMotion(to: LogicalPoint(x: 596, y: 200), timeMilliseconds: 0)
+        XCTAssertTrue(view.frame.verticalIndicator.isExpanded, "the engine expands the indicator under the pointer")
+        let frame = OffscreenFrame(width: 600, height: 400)
+        _ = FrameRenderer().render(layout, frame: view.frame, into: frame.buffer, showing: nil)
+        // An 8 px bar, 3 px from the edge: columns 589..<597 are inked, top to bottom (the track).
+        let column = frame.pixels(columns: 590..<591)
+        XCTAssertEqual(column.filter { $0 & 0xffffff == 0xFBFAF7 }.count, 0, "the track runs the whole height")
+        XCTAssertEqual(frame.pixels(columns: 580..<581).filter { $0 & 0xffffff != 0xFBFAF7 }.count, 0,
+                       "and nothing left of the bar")
+    }
+
     func testTheDarkPaletteDrawsLightIndicatorsOnADarkPage() {
         let layout = DocumentLayout(document: Document(text: text, isMarkdown: false, title: "t"), palette: .dark)
         var view = scrollView(for: layout, width: 600, height: 400)

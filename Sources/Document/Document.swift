@@ -75,6 +75,9 @@ public final class Document {
         sections.blocks(inSection: section)
     }
 
+    /// Whether the text may have headings (Markdown); plain text has none.
+    var mayHaveHeadings: Bool { kind == .text && sections.mayHoldHeadings }
+
     /// The source size of `section` in bytes, from which its height is estimated until it is
     /// laid out.
     func byteCount(ofSection section: Int) -> Int {

@@ -18,3 +18,10 @@ func chapteredDocument(chapters: Int) -> Document {
     }
     return Document(text: text, isMarkdown: true, title: "chapters")
 }
+
+/// `chapteredDocument(chapters:)` as pages side by side in a `width`×`height` viewport.
+func chapteredPages(chapters: Int, width: Double, height: Double) -> HorizontalPagesLayout {
+    let pages = HorizontalPagesLayout(document: chapteredDocument(chapters: chapters))
+    pages.setViewportSize(width: width, height: height)
+    return pages
+}

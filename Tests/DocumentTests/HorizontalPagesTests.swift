@@ -6,17 +6,13 @@ final class HorizontalPagesTests: XCTestCase {
     private let width = 500.0, height = 600.0
 
     private func layout(chapters: Int = 12) -> HorizontalPagesLayout {
-        let layout = HorizontalPagesLayout(document: chapteredDocument(chapters: chapters))
-        layout.setViewportSize(width: width, height: height)
-        return layout
+        chapteredPages(chapters: chapters, width: width, height: height)
     }
 
     /// Prepares the viewport showing `page`, as the renderer does; returns the correction.
     @discardableResult
     private func show(page: Int, of layout: HorizontalPagesLayout) -> ContentPoint {
-        let w = layout.contentSize.height > 0 ? layout.contentSize.width / Double(layout.pageCount) : 0
-        return layout.prepare(ContentRect(x: Double(page) * w, y: 0, width: w, height: layout.contentSize.height),
-                              margin: 0)
+        layout.prepare(ContentRect(x: Double(page) * width, y: 0, width: width, height: height), margin: 0)
     }
 
     func testTheContentIsTheColumnsPagesSideBySide() {

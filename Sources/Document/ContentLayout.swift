@@ -27,10 +27,11 @@ public protocol ContentLayout: AnyObject {
     var readingAnchor: ReadingAnchor { get set }
 
     /// Makes everything within `margin` logical px of `visible` ready to draw (so content is
-    /// laid out before it scrolls into view) and notes the reading position at `visible`'s
-    /// top. Returns how far, in logical px at zoom 1, the content at that top moved down
-    /// (estimates above it that could not absorb a correction): add it to the vertical offset.
-    func prepare(_ visible: ContentRect, margin: Double) -> Double
+    /// laid out before it scrolls into view; `draw` may leave the rest blank) and notes the
+    /// reading position at `visible`'s top. Returns how far, in logical px at zoom 1, the
+    /// content there moved right and down (estimates before it that could not absorb a
+    /// correction): add it to the offset.
+    func prepare(_ visible: ContentRect, margin: Double) -> ContentPoint
 
     /// Draws the content that meets `rect` onto `cairo`, whose user space maps content
     /// coordinates; the page colour is already painted.
@@ -67,8 +68,10 @@ public struct ContentSize: Equatable, Sendable {
     }
 }
 
-/// A point in logical px.
+/// A point, or a displacement, in logical px.
 public struct ContentPoint: Equatable, Sendable {
+    public static let zero = ContentPoint(x: 0, y: 0)
+
     public var x: Double
     public var y: Double
 

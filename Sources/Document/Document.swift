@@ -75,6 +75,9 @@ public final class Document {
         sections.blocks(inSection: section)
     }
 
+    /// Whether the text may have headings (Markdown); plain text has none.
+    var mayHaveHeadings: Bool { kind == .text && sections.mayHoldHeadings }
+
     /// The source size of `section` in bytes, from which its height is estimated until it is
     /// laid out.
     func byteCount(ofSection section: Int) -> Int {
@@ -93,9 +96,11 @@ public final class Document {
 }
 
 extension Document {
-    /// A layout for the document: a lazy text column, or one page per image.
-    public func makeLayout(palette: Palette, images: ImageStore = ImageStore()) -> any ContentLayout {
+    /// A layout for the document: a lazy text column, or with `paged` its pages side by side
+    /// (`HorizontalPagesLayout`); one page per image for a collection, paged or not.
+    public func makeLayout(palette: Palette, images: ImageStore = ImageStore(), paged: Bool = false) -> any ContentLayout {
         switch kind {
+        case .text where paged: return HorizontalPagesLayout(document: self, palette: palette, images: images)
         case .text: return DocumentLayout(document: self, palette: palette, images: images)
         case .imageCollection: return ImageCollectionLayout(document: self, palette: palette, images: images)
         }

@@ -21,11 +21,21 @@ extension DocumentLayout {
     func lineExtents() -> [(top: Double, bottom: Double)] {
         shapedSections.flatMap { index, section in
             section.blocks.flatMap { item in
-                item.layout.lines.enumerated().map { number, line in
-                    let top = self.top(ofSection: index) + item.top + item.layout.inset + line.top + item.shift(ofLine: number)
-                    return (top, top + line.bottom - line.top)
+                item.layout.lines.indices.map { number in
+                    let extent = item.extent(ofLine: number), sectionTop = self.top(ofSection: index)
+                    return (sectionTop + extent.top, sectionTop + extent.bottom)
                 }
             }
+        }
+    }
+
+    /// The texts of the laid-out blocks with a line on page `page` (paging mode), in order.
+    func blockTexts(onPage page: Int) -> [String] {
+        let band = Double(page) * viewportHeight..<Double(page + 1) * viewportHeight
+        return shapedSections.flatMap { index, section in
+            section.blocks.filter { item in
+                item.layout.lines.indices.contains { band.contains(self.top(ofSection: index) + item.extent(ofLine: $0).top) }
+            }.map(\.block.text)
         }
     }
 }

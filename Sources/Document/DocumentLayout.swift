@@ -44,6 +44,10 @@ public final class DocumentLayout: ContentLayout {
     private var column = ColumnGeometry(left: 0, width: 0, pageHeight: nil, pageMargin: 0)
     /// The reading position: a block and how far into it (0…1) the viewport's top is.
     private var anchor = ReadingAnchor.top
+    /// For each section laid out since the last reflow, where each of its blocks' text starts
+    /// (logical px from the section's top): kept after the shaped section is evicted, so a
+    /// block's page stays exact (see `page(of:)`). A double per block.
+    private(set) var blockTextTops: [Int: [Double]] = [:]
 
     public init(document: Document, typography: Typography = Typography(), palette: Palette = .light,
                 images: ImageStore = ImageStore()) {
@@ -87,6 +91,9 @@ public final class DocumentLayout: ContentLayout {
     /// The y where `section` starts, in content coordinates.
     func top(ofSection section: Int) -> Double { outerMargin + heights.offset(of: section) }
 
+    /// The height of `section` in logical px, exact or estimated.
+    func height(ofSection section: Int) -> Double { heights[section] }
+
     public func setViewportSize(width: Double, height: Double) {
         let widthChanged = width != viewportWidth
         let heightChanged = height != viewportHeight
@@ -110,8 +117,12 @@ public final class DocumentLayout: ContentLayout {
         guard anchor.section < heights.count, let section = sections[anchor.section]?.layout,
               anchor.block < section.blocks.count else { return ContentPoint(x: 0, y: top(ofSection: anchor.section)) }
         let block = section.blocks[anchor.block]
-        let y = max(0, top(ofSection: anchor.section) + block.top + anchor.fraction * block.height)
-        guard isPaginated, viewportHeight > 0 else { return ContentPoint(x: 0, y: y.rounded()) }
+        let local = block.top + anchor.fraction * block.height
+        guard isPaginated, viewportHeight > 0 else {
+            return ContentPoint(x: 0, y: max(0, top(ofSection: anchor.section) + local).rounded())
+        }
+        // The page that shows the text there, not the gap of a page break before it.
+        let y = top(ofSection: anchor.section) + block.lineTop(atOrBelow: max(local, 0))
         return ContentPoint(x: 0, y: (y / viewportHeight).rounded(.down) * viewportHeight)
     }
 
@@ -123,6 +134,7 @@ public final class DocumentLayout: ContentLayout {
                                 pageHeight: isPaginated && viewportHeight > 0 ? viewportHeight : nil,
                                 pageMargin: typography.pageMarginPixels)
         sections.removeAll()
+        blockTextTops.removeAll()
         let count = document.sectionCount
         heights = HeightIndex((0..<count).map { estimatedHeight(ofSection: $0) })
         isExact = Array(repeating: false, count: count)
@@ -139,8 +151,8 @@ public final class DocumentLayout: ContentLayout {
         return max(1, (estimate / max(pageText, 1)).rounded(.up)) * pageHeight
     }
 
-    public func prepare(_ visible: ContentRect, margin: Double) -> Double {
-        guard heights.count > 0 else { return 0 }
+    public func prepare(_ visible: ContentRect, margin: Double) -> ContentPoint {
+        guard heights.count > 0 else { return .zero }
         var correction = 0.0
         let first = section(at: visible.y)
         layOut(first, keeping: .top)
@@ -155,7 +167,7 @@ public final class DocumentLayout: ContentLayout {
             index -= 1
         }
         noteAnchor(at: visible.y + correction)
-        return correction
+        return ContentPoint(x: 0, y: correction)
     }
 
     /// The section that holds content coordinate `y`.
@@ -163,7 +175,10 @@ public final class DocumentLayout: ContentLayout {
         heights.index(containing: max(0, y - outerMargin))
     }
 
-    private func noteAnchor(at y: Double) {
+    private func noteAnchor(at viewportTop: Double) {
+        // A page's reading position is its first line, below the page's top margin: the page
+        // top itself lies in the last block of the page before.
+        let y = isPaginated ? column.pageTextTop(at: viewportTop + 0.5) : viewportTop
         let index = section(at: y)
         guard let section = sections[index]?.layout else { return }
         let local = y - top(ofSection: index)
@@ -197,6 +212,7 @@ public final class DocumentLayout: ContentLayout {
                                    shaper: shaper, column: column)
         sectionsLaidOutCount += 1
         sections[index] = (layout, useCount)
+        blockTextTops[index] = layout.blocks.map { $0.lineTop(atOrBelow: $0.top) }
         evictShapedSections()
         let change = layout.height - heights[index]
         let wasExact = isExact[index]

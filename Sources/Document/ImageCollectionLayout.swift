@@ -52,13 +52,13 @@ public final class ImageCollectionLayout: ContentLayout {
 
     /// Decodes the images of the pages in view and of their neighbours, so a swipe finds the
     /// next image ready. Nothing moves: the correction is always 0.
-    public func prepare(_ visible: ContentRect, margin: Double) -> Double {
-        guard viewportWidth > 0, pageCount > 0 else { return 0 }
+    public func prepare(_ visible: ContentRect, margin: Double) -> ContentPoint {
+        guard viewportWidth > 0, pageCount > 0 else { return .zero }
         anchorPage = page(at: visible.x + visible.width / 2)
         for page in pages(in: visible.x - viewportWidth, visible.maxX + viewportWidth) {
             _ = images.image(atPath: document.imagePaths[page])
         }
-        return 0
+        return .zero
     }
 
     public func draw(_ rect: ContentRect, on cairo: OpaquePointer) {

@@ -48,6 +48,21 @@ final class SectionLayout {
         func shift(ofLine line: Int) -> Double {
             shifts.last { $0.line <= line }?.shift ?? 0
         }
+
+        /// Where line `index` is drawn, from the section's top, page breaks included.
+        func extent(ofLine index: Int) -> (top: Double, bottom: Double) {
+            let line = layout.lines[index]
+            let offset = top + layout.inset + shift(ofLine: index)
+            return (offset + line.top, offset + line.bottom)
+        }
+
+        /// The top of the first line that ends below `y` (from the section's top): where the
+        /// text at `y` shows, past the gap of a page break. The block's top when it has no
+        /// lines (images and rules move whole), `y` when it is below the last line.
+        func lineTop(atOrBelow y: Double) -> Double {
+            guard !layout.lines.isEmpty else { return top }
+            return layout.lines.indices.lazy.map(extent(ofLine:)).first { $0.bottom > y }?.top ?? y
+        }
     }
 
     let blocks: [PlacedBlock]
@@ -121,10 +136,10 @@ final class SectionLayout {
             let color = item.block.quoteDepth > 0 || isPlaceholder(item) ? palette.secondaryText : palette.text
             set(color, on: cairo)
             for (index, line) in item.layout.lines.enumerated() {
-                let lineTop = item.top + item.layout.inset + line.top + item.shift(ofLine: index)
-                guard lineTop < bottom, lineTop + (line.bottom - line.top) > top else { continue }
+                let extent = item.extent(ofLine: index)
+                guard extent.top < bottom, extent.bottom > top else { continue }
                 item.layout.drawLine(index, x: item.left + item.layout.inset,
-                                     baselineY: lineTop - line.top + line.baseline, on: cairo)
+                                     baselineY: extent.top - line.top + line.baseline, on: cairo)
             }
         }
     }

@@ -22,6 +22,12 @@ enum TextSections {
         self = .parsed(groups, byteCounts: byteCounts)
     }
 
+    /// Whether the blocks may include headings: plain text is only paragraphs.
+    var mayHoldHeadings: Bool {
+        if case .mapped(_, isMarkdown: false) = self { return false }
+        return true
+    }
+
     var count: Int {
         switch self {
         case .mapped(let boundaries, _): return boundaries.count

@@ -48,26 +48,33 @@ public final class FrameRenderer {
         let viewportWidth = Double(buffer.width) / scale
         let viewportHeight = Double(buffer.height) / scale
 
-        // Lay out what is near the viewport; corrections above it move the offset with it.
-        var offsetY = frame.contentOffset.y
-        var correction = 0.0
+        // Lay out what is near the viewport; corrections before it move the offset with it.
+        var offsetX = frame.contentOffset.x, offsetY = frame.contentOffset.y
+        var correction = ContentPoint.zero
+        // Half a screen ahead, so content is laid out before it shows, and as far as tiles
+        // reach past the viewport: a tile's height, and on content wider than the viewport
+        // (pages side by side) a tile's width.
+        let reach = content.contentSize.width > viewportWidth
+            ? max(TileCache.tileHeightPixels,
+                  TileCache.tileWidth(contentWidthPixels: Int((content.contentSize.width * scale * zoom).rounded())))
+            : TileCache.tileHeightPixels
+        let margin = viewportHeight / zoom / 2 + Double(reach) / (scale * zoom)
         for _ in 0..<3 {
-            let visible = ContentRect(x: frame.contentOffset.x / zoom, y: offsetY / zoom,
-                                      width: viewportWidth / zoom, height: viewportHeight / zoom)
-            // Half a screen ahead, so content is laid out before it shows, and a tile's worth,
-            // as tiles reach past the viewport.
-            let margin = viewportHeight / zoom / 2 + Double(TileCache.tileHeightPixels) / (scale * zoom)
-            let moved = content.prepare(visible, margin: margin) * zoom
-            offsetY += moved
-            correction += moved
-            if moved == 0 { break }
+            let visible = ContentRect(x: offsetX / zoom, y: offsetY / zoom, width: viewportWidth / zoom,
+                                      height: viewportHeight / zoom)
+            let moved = content.prepare(visible, margin: margin)
+            offsetX += moved.x * zoom
+            offsetY += moved.y * zoom
+            correction.x += moved.x * zoom
+            correction.y += moved.y * zoom
+            if moved == .zero { break }
         }
         tiles.invalidate(content.changes(since: tileRevision))
         tileRevision = content.revision
 
         let size = content.contentSize
         let placement = ContentPlacement(
-            scale: scale * zoom, originX: Int((frame.contentOffset.x * scale).rounded()),
+            scale: scale * zoom, originX: Int((offsetX * scale).rounded()),
             originY: Int((offsetY * scale).rounded()), width: Int((size.width * scale * zoom).rounded()),
             height: Int((size.height * scale * zoom).rounded()))
         let isZooming = isPinching || (lastZoom.map { $0 != zoom } ?? false)
@@ -112,7 +119,8 @@ public final class FrameRenderer {
         let damage = self.damage(from: lastContents, to: contents, content: content)
         lastContents = contents
         tiles.trim()
-        return RenderedFrame(damage: damage, contents: contents, contentOffsetCorrection: correction, contentSize: size)
+        return RenderedFrame(damage: damage, contents: contents, contentOffsetCorrection: correction.y,
+                             horizontalContentOffsetCorrection: correction.x, contentSize: size)
     }
 
     /// The buffer pixels that must be painted from tiles: all of them, or, when the buffer

@@ -31,6 +31,10 @@ public struct RenderedFrame: Sendable {
     /// zoom) because estimated heights above it were corrected: add it to the engine's
     /// vertical offset. The frame was drawn with it applied.
     public var contentOffsetCorrection: Double
+    /// The same across (logical px at the frame's zoom): how far pages side by side moved
+    /// right because estimated pages before them were corrected; add it to the engine's
+    /// horizontal offset. Whole pages.
+    public var horizontalContentOffsetCorrection: Double
     /// The content's size at zoom 1 after laying out what the frame shows: give it to the
     /// engine when it changed.
     public var contentSize: ContentSize

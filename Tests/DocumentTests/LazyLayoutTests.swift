@@ -22,7 +22,7 @@ final class LazyLayoutTests: XCTestCase {
     }
 
     private func window(_ layout: DocumentLayout, top: Double, height: Double = 800) -> Double {
-        layout.prepare(ContentRect(x: 0, y: top, width: layout.viewportWidth, height: height), margin: height / 2)
+        layout.prepare(ContentRect(x: 0, y: top, width: layout.viewportWidth, height: height), margin: height / 2).y
     }
 
     /// The content y of the first line of a block, to see whether it moved.

@@ -48,14 +48,14 @@ func scrollView(for layout: any ContentLayout, width: Double, height: Double, of
 
 /// Renders `layout` once into a new offscreen frame; the engine learns the content size first,
 /// as the app does after each frame.
-func renderOnce(_ layout: any ContentLayout, width: Int, height: Int, scale: Double = 1, offsetY: Double = 0,
-                renderer: FrameRenderer = FrameRenderer()) -> OffscreenFrame {
+func renderOnce(_ layout: any ContentLayout, width: Int, height: Int, scale: Double = 1, offsetX: Double = 0,
+                offsetY: Double = 0, renderer: FrameRenderer = FrameRenderer()) -> OffscreenFrame {
     let frame = OffscreenFrame(width: width, height: height, scale: scale)
     var view = scrollView(for: layout, width: Double(width), height: Double(height))
-    // Lay out the first screen so the content is tall enough to scroll to `offsetY`.
-    _ = layout.prepare(ContentRect(x: 0, y: offsetY, width: Double(width), height: Double(height)), margin: 0)
+    // Lay out the first screen so the content is large enough to scroll to the offset.
+    _ = layout.prepare(ContentRect(x: offsetX, y: offsetY, width: Double(width), height: Double(height)), margin: 0)
     view.setContentSize(LogicalSize(width: layout.contentSize.width, height: layout.contentSize.height), timeMilliseconds: 0)
-    view.scroll(to: LogicalPoint(x: 0, y: offsetY), animated: false, timeMilliseconds: 0)
+    view.scroll(to: LogicalPoint(x: offsetX, y: offsetY), animated: false, timeMilliseconds: 0)
     _ = renderer.render(layout, frame: view.frame, into: frame.buffer, showing: nil)
     return frame
 }

@@ -1,0 +1,76 @@
+import CCairo
+import CPangoCairo
+
+/// Drawing the outline's rows: single lines of heading text, cut with an ellipsis when too
+/// long, in the document's column so the list lines up with the pages below.
+extension OutlineLayout {
+    /// Extra indentation per heading level below 1, in logical px.
+    static let indentPerLevelPixels = 20.0
+    /// How far the tint reaches past the text column on each side, and its corner radius,
+    /// in logical px.
+    static let highlightOutsetPixels = 12.0
+    static let highlightCornerRadiusPixels = 8.0
+    /// The tint's opacity: the link colour at this strength reads as selected on both
+    /// palettes without hiding the text (iOS tints a selected row about as lightly).
+    static let highlightOpacity = 0.16
+
+    public func draw(_ rect: ContentRect, on cairo: OpaquePointer) {
+        guard viewportWidth > 0 else { return }
+        let measure = pages.column.typography.measure(forWindowWidth: viewportWidth)
+        let left = ((viewportWidth - measure) / 2).rounded()
+        guard !outline.headings.isEmpty else {
+            drawRow(text: "No headings", level: 1, color: palette.secondaryText, in: rowRect(ofHeading: 0),
+                    left: left, width: measure, on: cairo)
+            return
+        }
+        for (index, heading) in outline.headings.enumerated() {
+            let row = rowRect(ofHeading: index)
+            guard row.y < rect.maxY, row.maxY > rect.y else { continue }
+            if index == highlightedHeading { drawHighlight(row, left: left, width: measure, on: cairo) }
+            let indent = Double(min(max(heading.level, 1), 6) - 1) * OutlineLayout.indentPerLevelPixels
+            drawRow(text: heading.text, level: heading.level, color: heading.level >= 3 ? palette.secondaryText : palette.text,
+                    in: row, left: left + indent, width: measure - indent, on: cairo)
+        }
+    }
+
+    /// A rounded tint a little wider than the column, inset from the row's top and bottom.
+    private func drawHighlight(_ row: ContentRect, left: Double, width: Double, on cairo: OpaquePointer) {
+        let outset = OutlineLayout.highlightOutsetPixels, radius = OutlineLayout.highlightCornerRadiusPixels
+        let x = max(left - outset, 0), right = min(left + width + outset, viewportWidth)
+        let top = row.y + 2, bottom = row.maxY - 2
+        cairo_new_sub_path(cairo)
+        cairo_arc(cairo, right - radius, top + radius, radius, -.pi / 2, 0)
+        cairo_arc(cairo, right - radius, bottom - radius, radius, 0, .pi / 2)
+        cairo_arc(cairo, x + radius, bottom - radius, radius, .pi / 2, .pi)
+        cairo_arc(cairo, x + radius, top + radius, radius, .pi, 3 * .pi / 2)
+        cairo_close_path(cairo)
+        let tint = palette.link
+        cairo_set_source_rgba(cairo, tint.red, tint.green, tint.blue, OutlineLayout.highlightOpacity)
+        cairo_fill(cairo)
+    }
+
+    /// One line of text at the body size centred in the row; level 1 bold.
+    private func drawRow(text: String, level: Int, color: Palette.Color, in row: ContentRect, left: Double, width: Double,
+                         on cairo: OpaquePointer) {
+        let layout = pango_cairo_create_layout(cairo)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let font = pango_font_description_new()
+        pango_font_description_set_family(font, "Sans")
+        pango_font_description_set_absolute_size(font, pages.column.typography.bodySizePixels * Double(PANGO_SCALE))
+        if level <= 1 { pango_font_description_set_weight(font, PANGO_WEIGHT_BOLD) }
+        pango_layout_set_font_description(layout, font)
+        pango_font_description_free(font)
+        pango_layout_set_width(layout, Int32(max(width, 1) * Double(PANGO_SCALE)))
+        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        // One line even if the heading's text has line breaks (a setext heading's soft breaks).
+        pango_layout_set_single_paragraph_mode(layout, 1)
+        // Plain text, never markup.
+        pango_layout_set_text(layout, text, Int32(text.utf8.count))
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let height = Double(logical.height) / Double(PANGO_SCALE)
+        cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+        cairo_move_to(cairo, left, (row.y + (row.height - height) / 2).rounded())
+        pango_cairo_show_layout(cairo, layout)
+    }
+}

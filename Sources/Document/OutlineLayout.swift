@@ -1,0 +1,111 @@
+/// A document's outline as a vertical list, for the top pane of the split view: a row per
+/// heading, indented by level, the heading of the page shown tinted; tapping a row turns the
+/// pages below to its heading.
+///
+/// Coordinates are the list's: logical px at zoom 1, rows from the top.
+public final class OutlineLayout: ContentLayout {
+    public let outline: DocumentOutline
+    /// The pages the headings are found on.
+    public let pages: HorizontalPagesLayout
+    public var palette: Palette {
+        didSet { if palette != oldValue { changeLog.record(.everything) } }
+    }
+
+    /// The heading whose row is tinted (the one of the page shown), nil for none.
+    public var highlightedHeading: Int? {
+        didSet {
+            guard highlightedHeading != oldValue else { return }
+            for row in [oldValue, highlightedHeading].compactMap({ $0 }) where outline.headings.indices.contains(row) {
+                let rect = rowRect(ofHeading: row)
+                changeLog.record(.band(rect.y...rect.maxY))
+            }
+        }
+    }
+
+    /// A row's height in logical px: Material's 48 dp touch target, above the 44 pt minimum of
+    /// Apple's Human Interface Guidelines.
+    static let rowHeightPixels = 48.0
+    /// Space above the first row and below the last in logical px.
+    static let listPaddingPixels = 8.0
+
+    public private(set) var viewportWidth = 0.0
+    public private(set) var viewportHeight = 0.0
+    private var changeLog = ChangeLog()
+    /// The row at the top of the list when last prepared: the reading position.
+    private var anchorRow = 0
+
+    public init(pages: HorizontalPagesLayout, palette: Palette = .light) {
+        self.pages = pages
+        outline = DocumentOutline(document: pages.document)
+        self.palette = palette
+    }
+
+    public var revision: Int { changeLog.revision }
+
+    public func changes(since revision: Int) -> ContentChange { changeLog.changes(since: revision) }
+
+    /// One row a heading; one for the note that there are none.
+    private var rowCount: Int { max(outline.headings.count, 1) }
+
+    /// The rows and their padding, and at least the viewport's height: a scroll view centres
+    /// shorter content, and a short list belongs at the top.
+    public var contentSize: ContentSize {
+        let rows = 2 * OutlineLayout.listPaddingPixels + Double(rowCount) * OutlineLayout.rowHeightPixels
+        return ContentSize(width: viewportWidth, height: max(rows, viewportHeight))
+    }
+
+    public func setViewportSize(width: Double, height: Double) {
+        viewportHeight = height
+        guard width != viewportWidth else { return }
+        viewportWidth = width
+        changeLog.record(.everything)
+    }
+
+    /// Where the row of heading `index` is, in the list's coordinates: to keep the highlighted
+    /// row in view.
+    public func rowRect(ofHeading index: Int) -> ContentRect {
+        ContentRect(x: 0, y: OutlineLayout.listPaddingPixels + Double(index) * OutlineLayout.rowHeightPixels,
+                    width: viewportWidth, height: OutlineLayout.rowHeightPixels)
+    }
+
+    /// The heading whose row holds `y` (list coordinates), for a tap; nil between the rows'
+    /// ends and the list's.
+    public func heading(atY y: Double) -> Int? {
+        let row = ((y - OutlineLayout.listPaddingPixels) / OutlineLayout.rowHeightPixels).rounded(.down)
+        guard row >= 0, row < Double(outline.headings.count) else { return nil }
+        return Int(row)
+    }
+
+    /// The page (from 0) heading `index` is on: exact once its section is laid out, estimated
+    /// before (see `DocumentLayout.page(of:)`).
+    public func page(ofHeading index: Int) -> Int {
+        pages.page(of: outline.headings[index].location)
+    }
+
+    /// The last heading that starts on or before `page`, nil when the page comes before the
+    /// first heading. Headings' pages never decrease in document order, estimated or not.
+    public func heading(onPage page: Int) -> Int? {
+        var low = 0, high = outline.headings.count
+        while low < high {
+            let middle = (low + high) / 2
+            if self.page(ofHeading: middle) <= page { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? low - 1 : nil
+    }
+
+    public var anchorOffset: ContentPoint { ContentPoint(x: 0, y: rowRect(ofHeading: anchorRow).y) }
+
+    /// The row at the top of the list (`section`).
+    public var readingAnchor: ReadingAnchor {
+        get { ReadingAnchor(section: anchorRow, block: 0, fraction: 0) }
+        set { if (0..<rowCount).contains(newValue.section) { anchorRow = newValue.section } }
+    }
+
+    /// Notes the row mostly in view at the top. Rows are set as they are drawn: nothing to
+    /// lay out, nothing moves.
+    public func prepare(_ visible: ContentRect, margin: Double) -> ContentPoint {
+        let row = ((visible.y - OutlineLayout.listPaddingPixels) / OutlineLayout.rowHeightPixels).rounded()
+        anchorRow = min(max(Int(row), 0), rowCount - 1)
+        return .zero
+    }
+}

@@ -49,6 +49,12 @@ public struct ScrollScene: Sendable {
         return views.count - 1
     }
 
+    /// Sends keys to view `index` until touch or pointer input picks another (an app's main
+    /// view, when a list sits above it).
+    public mutating func focus(view index: Int) {
+        focusedView = index
+    }
+
     /// View `index`, to change its content or settings; change its place with `setRect`.
     public subscript(index: Int) -> ScrollView {
         get { views[index] }

@@ -19,7 +19,7 @@ extension Viewer: SeatDelegate {
                 scene.touchUp(id: Int(id), timeMilliseconds: timeMilliseconds)
             }
         }
-        scene.touchFrame()
+        scene.touchFrame { view, tap in handleTap(tap, inView: view) }
         // Any touch reveals the window controls (after the hit test above, so a first touch
         // on a hidden control scrolls instead).
         lastTouchMilliseconds = timeMilliseconds

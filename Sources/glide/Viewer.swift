@@ -36,6 +36,8 @@ final class Viewer {
     private let positions: ReadingPositionStore
     private var wasAtRest = true
     private var hasLaidOut = false
+    /// Whether the outline sits above the document's pages (`--split`).
+    private let isSplit: Bool
 
     init(document: Document, path: String, options: CommandLineOptions, positions: ReadingPositionStore,
          display: Display, registry: Registry, trace: TraceWriter?) {
@@ -43,18 +45,35 @@ final class Viewer {
         self.trace = trace
         self.positions = positions
         documentPath = path
-        let layout = document.makeLayout(palette: .preferredByDesktop(forcingDark: options.isDark))
+        let palette = Palette.preferredByDesktop(forcingDark: options.isDark)
+        let isPaged = document.kind == .imageCollection || options.isPagingEnabled || options.isSplit
+        let layout = document.makeLayout(palette: palette, paged: isPaged)
         let saved = positions.position(forFileAt: path)
         // The first resize scrolls to the anchor, so the saved position is where the window opens.
         if let saved { layout.readingAnchor = saved.anchor }
         let size = options.windowSize
-        var view = ScrollView(viewportSize: size, contentSize: size,
-                              configuration: ViewerSettings.configuration(options, reducedMotion: ViewerSettings.prefersReducedMotion()))
+        isSplit = options.isSplit
+        let rects = Viewer.paneRects(width: size.width, height: size.height, isSplit: isSplit)
+        let configuration = ViewerSettings.configuration(options, reducedMotion: ViewerSettings.prefersReducedMotion())
+        var panes: [Pane] = []
+        if isSplit, let pages = layout as? HorizontalPagesLayout {
+            // The outline: a vertical list above the horizontally paged document, so one
+            // gesture can never move both.
+            var list = ScrollView(viewportSize: rects[0].size, contentSize: rects[0].size, configuration: configuration)
+            list.alwaysBounceVertical = true
+            // A tinted list sets itself apart from the page below it without a rule to draw.
+            var listPalette = palette
+            listPalette.page = palette.codeBackground
+            let outline = OutlineLayout(pages: pages, palette: listPalette)
+            if let index = try? scene.addView(list, in: rects[0]) { panes.append(Pane(view: index, layout: outline)) }
+        }
+        var view = ScrollView(viewportSize: rects.last!.size, contentSize: rects.last!.size, configuration: configuration)
         view.isDirectionalLockEnabled = options.isDirectionalLockEnabled
-        let zoom = options.zoomRange ?? (document.kind == .text ? ScrollView.textZoomScaleRange : 1...1)
+        // Zoom suits a scrolling document; pages are read whole, so they zoom only when asked.
+        let zoom = options.zoomRange ?? (isPaged ? 1...1 : ScrollView.textZoomScaleRange)
         view.minimumZoomScale = zoom.lowerBound
         view.maximumZoomScale = zoom.upperBound
-        if document.kind == .imageCollection {
+        if isPaged {
             view.isPagingEnabled = true
             view.showsPageControl = options.showsPageControl
             view.hidesPageControlForSinglePage = true
@@ -62,9 +81,12 @@ final class Viewer {
             // A short document rests at the top and still answers a drag, as a text view does.
             view.alwaysBounceVertical = true
         }
-        // One view that fills the window cannot overlap another, so adding it cannot fail.
-        let index = (try? scene.addView(view, in: LogicalRect(x: 0, y: 0, width: size.width, height: size.height))) ?? 0
-        panes = [Pane(view: index, layout: layout)]
+        // The views sit side by side (or alone), so adding one cannot fail.
+        let index = (try? scene.addView(view, in: rects.last!)) ?? 0
+        panes.append(Pane(view: index, layout: layout))
+        // Keys page the document, not the outline, until a touch or the pointer picks a view.
+        scene.focus(view: index)
+        self.panes = panes
         if let saved, saved.zoomScale != 1 {
             scene[index].setZoomScale(saved.zoomScale, animated: false, timeMilliseconds: 0)
         }
@@ -116,7 +138,20 @@ final class Viewer {
 
     /// The rectangle of each pane in the window, in logical px.
     private var paneRects: [LogicalRect] {
-        [LogicalRect(x: 0, y: 0, width: Double(window.width), height: Double(window.height))]
+        Viewer.paneRects(width: Double(window.width), height: Double(window.height), isSplit: isSplit)
+    }
+
+    /// The outline's share of a split window's height: a list of a few headings above pages
+    /// that stay large enough to read, as a master list sits above its detail.
+    static let outlineHeightFraction = 0.35
+
+    /// The panes of a window `width`×`height`: the whole window, or the outline's band at the
+    /// top (whole logical px) and the pages below it.
+    static func paneRects(width: Double, height: Double, isSplit: Bool) -> [LogicalRect] {
+        guard isSplit else { return [LogicalRect(x: 0, y: 0, width: width, height: height)] }
+        let outlineHeight = (height * outlineHeightFraction).rounded()
+        return [LogicalRect(x: 0, y: 0, width: width, height: outlineHeight),
+                LogicalRect(x: 0, y: outlineHeight, width: width, height: height - outlineHeight)]
     }
 
     /// Follows a new window size or scale. Only a new size reflows and re-anchors (which ends
@@ -151,6 +186,7 @@ final class Viewer {
         case .fallback(let elapsed): timeMilliseconds += elapsed
         }
         scene.advance(to: timeMilliseconds)
+        highlightCurrentHeading()
         if bufferSize != (buffer.width, buffer.height) {
             for pane in panes { pane.bufferContents.removeAll() }
             bufferSize = (buffer.width, buffer.height)
@@ -176,9 +212,10 @@ final class Viewer {
             pane.bufferContents[ObjectIdentifier(buffer)] = rendered.contents
             // Estimates corrected as the content was laid out: keep the engine in step.
             updateContentSize(of: pane, to: rendered.contentSize)
-            if rendered.contentOffsetCorrection != 0 {
+            if rendered.contentOffsetCorrection != 0 || rendered.horizontalContentOffsetCorrection != 0 {
                 let offset = scene[pane.view].contentOffset
-                scene[pane.view].scroll(to: LogicalPoint(x: offset.x, y: offset.y + rendered.contentOffsetCorrection),
+                scene[pane.view].scroll(to: LogicalPoint(x: offset.x + rendered.horizontalContentOffsetCorrection,
+                                                         y: offset.y + rendered.contentOffsetCorrection),
                                         animated: false, timeMilliseconds: timeMilliseconds)
             }
             damage += rendered.damage.map {
@@ -190,6 +227,28 @@ final class Viewer {
         if isAtRest && !wasAtRest { saveReadingPosition() }
         wasAtRest = isAtRest
         return DrawnFrame(damage: damage, isAnimating: isAnimating, isAtRest: isAtRest)
+    }
+
+    /// The outline pane, in split mode.
+    var outlinePane: (pane: Pane, outline: OutlineLayout)? {
+        guard let first = panes.first, let outline = first.layout as? OutlineLayout else { return nil }
+        return (first, outline)
+    }
+
+    /// Highlights the heading of the page shown below the outline.
+    private func highlightCurrentHeading() {
+        guard let (_, outline) = outlinePane, let pages = panes.last else { return }
+        let heading = outline.heading(onPage: scene[pages.view].frame.pageControl.currentPage)
+        if outline.highlightedHeading != heading { outline.highlightedHeading = heading }
+    }
+
+    /// A tap on a heading of the outline pages the document to it.
+    func handleTap(_ tap: Tap, inView view: Int) {
+        guard let (pane, outline) = outlinePane, pane.view == view, let pages = panes.last else { return }
+        let list = scene[view]
+        let y = (tap.location.y + list.contentOffset.y) / list.zoomScale
+        guard let heading = outline.heading(atY: y) else { return }
+        scene[pages.view].scrollToPage(outline.page(ofHeading: heading), timeMilliseconds: timeMilliseconds)
     }
 
     /// How visible the window controls are now: 0 without client-side decorations.

@@ -48,15 +48,16 @@ if options.showsVersion {
     print("glide \(glideVersion)")
     exit(ExitStatus.success.rawValue)
 }
-let unsupported = [("--paging", options.isPagingEnabled), ("--split", options.isSplit),
-                   ("several files", options.paths.count > 1)].filter(\.1).map(\.0)
-if let first = unsupported.first {
-    exit(.usage, "\(first) is not supported yet; \(CommandLineOptions.usage)")
+if options.paths.count > 1 {
+    exit(.usage, "opening several files at once is not supported yet; \(CommandLineOptions.usage)")
 }
 
 do {
     let path = documentPath(options)
     let document = try Document(contentsOfFile: path)
+    if options.isSplit, document.kind == .imageCollection {
+        exit(.usage, "--split shows a document's outline, and '\(path)' holds images; \(CommandLineOptions.usage)")
+    }
     let trace = try options.tracePath.map { path throws(TraceError) in try TraceWriter(path: path) }
     try run(document, path: path, options: options, trace: trace)
 } catch let error as DocumentError {

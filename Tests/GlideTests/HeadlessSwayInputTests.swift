@@ -91,3 +91,91 @@ final class HeadlessSwayInputTests: XCTestCase {
         XCTAssertEqual(try restingOffset(), 800 - 40, accuracy: 0.01)
     }
 }
+
+/// The paged and split layouts, driven by keys in a real compositor.
+final class HeadlessSwayPagingTests: XCTestCase {
+    private struct Run {
+        let sway: HeadlessSway
+        let glide: ChildProcess
+        let tracePath: String
+    }
+
+    private func start(_ options: [String]) throws -> Run {
+        let sway = try HeadlessSway()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glide-paging-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let document = directory.appendingPathComponent("book.md").path
+        let paragraph = String(repeating: "Pages turn one at a time, never half a line. ", count: 10)
+        try (0..<40).map { "## Chapter \($0)\n\n\(paragraph)\n" }.joined(separator: "\n")
+            .write(toFile: document, atomically: true, encoding: .utf8)
+        let tracePath = directory.appendingPathComponent("trace.jsonl").path
+        let glide = ChildProcess(BuiltProducts.path(of: "glide"), options + ["--trace", tracePath, document],
+                                 environment: sway.clientEnvironment)
+        try glide.start()
+        let deadline = Date().addingTimeInterval(15)
+        while try !sway.hasWindow(appID: "dev.glide.Glide") {
+            guard glide.process.isRunning, Date() < deadline else { throw HarnessError("no window: \(glide.standardError)") }
+            usleep(50_000)
+        }
+        return Run(sway: sway, glide: glide, tracePath: tracePath)
+    }
+
+    /// The last traced frame once the trace stops growing.
+    private func restingFrame(_ run: Run) throws -> PagedTraceFrame {
+        let deadline = Date().addingTimeInterval(10)
+        var count = -1
+        while Date() < deadline {
+            usleep(400_000)
+            let frames = try PagedTraceFrame.read(run.tracePath)
+            if frames.count == count, let last = frames.last, last.phase == "idle" { return last }
+            count = frames.count
+        }
+        throw HarnessError("never came to rest")
+    }
+
+    private func typeKeys(_ keys: [String], in run: Run) throws {
+        // The first key of a new virtual keyboard can be lost, so Home goes first.
+        let typed = try ChildProcess.run("/usr/bin/wtype", (["Home"] + keys).flatMap { ["-k", $0] },
+                                         environment: run.sway.clientEnvironment)
+        XCTAssertEqual(typed.status, 0, typed.error)
+    }
+
+    func testPagingShowsADocumentAsHorizontalPagesTurnedOneAtATime() throws {
+        let run = try start(["--paging"])
+        defer { run.glide.process.terminate() }
+        let first = try restingFrame(run)
+        XCTAssertGreaterThan(first.pages, 3, "a long document makes several pages")
+        try typeKeys(["Next", "Next"], in: run)
+        let turned = try restingFrame(run)
+        XCTAssertEqual(turned.page, 2)
+        XCTAssertEqual(turned.x, 2 * 1280, accuracy: 0.01, "exactly two window widths")
+        XCTAssertEqual(turned.y, 0)
+    }
+
+    func testSplitPagesTheDocumentBelowTheOutline() throws {
+        let run = try start(["--split"])
+        defer { run.glide.process.terminate() }
+        let before = try run.sway.screenshot()
+        try typeKeys(["Next"], in: run)
+        let turned = try restingFrame(run)
+        XCTAssertEqual(turned.page, 1, "keys go to the document's pages, not the outline")
+        XCTAssertEqual(turned.x, 1280, accuracy: 0.01)
+        // The outline's band (the top 35 %) keeps its place; the pages below changed.
+        let after = try run.sway.screenshot()
+        XCTAssertGreaterThan(OffscreenFrame.meanDifference(before, after), 1)
+    }
+}
+
+/// A trace line's page fields.
+struct PagedTraceFrame: Decodable {
+    let x: Double
+    let y: Double
+    let page: Int
+    let pages: Int
+    let phase: String
+
+    static func read(_ path: String) throws -> [PagedTraceFrame] {
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return try text.split(separator: "\n").map { try JSONDecoder().decode(PagedTraceFrame.self, from: Data($0.utf8)) }
+    }
+}

@@ -31,24 +31,29 @@ final class Viewer {
     var claimedTouches: [Int32: ClaimedTouch] = [:]
     /// The pointer's position in the window, for pinch focus.
     var pointerLocation = LogicalPoint(x: 0, y: 0)
-    /// The file the document came from, whose reading position is remembered.
-    private let documentPath: String
+    /// The file the document came from, whose reading position is remembered (none for
+    /// several files at once).
+    private let documentPath: String?
     private let positions: ReadingPositionStore
     private var wasAtRest = true
     private var hasLaidOut = false
     /// Whether the outline sits above the document's pages (`--split`).
     private let isSplit: Bool
 
-    init(document: Document, path: String, options: CommandLineOptions, positions: ReadingPositionStore,
+    /// Shows `documents`: one, or several text documents as one strip of pages; `paths` are
+    /// their files.
+    init(documents: [Document], paths: [String], options: CommandLineOptions, positions: ReadingPositionStore,
          display: Display, registry: Registry, trace: TraceWriter?) {
         self.registry = registry
         self.trace = trace
         self.positions = positions
-        documentPath = path
+        documentPath = paths.count == 1 ? paths.first : nil
         let palette = Palette.preferredByDesktop(forcingDark: options.isDark)
-        let isPaged = document.kind == .imageCollection || options.isPagingEnabled || options.isSplit
-        let layout = document.makeLayout(palette: palette, paged: isPaged)
-        let saved = positions.position(forFileAt: path)
+        let document = documents[0]
+        let isPaged = documents.count > 1 || document.kind == .imageCollection || options.isPagingEnabled || options.isSplit
+        let layout = documents.count > 1 ? DocumentCollectionLayout(documents: documents, palette: palette)
+            : document.makeLayout(palette: palette, paged: isPaged)
+        let saved = documentPath.flatMap(positions.position(forFileAt:))
         // The first resize scrolls to the anchor, so the saved position is where the window opens.
         if let saved { layout.readingAnchor = saved.anchor }
         let size = options.windowSize
@@ -90,7 +95,8 @@ final class Viewer {
         if let saved, saved.zoomScale != 1 {
             scene[index].setZoomScale(saved.zoomScale, animated: false, timeMilliseconds: 0)
         }
-        window = Window(registry: registry, display: display, title: "\(document.title) — Glide", appID: Viewer.appID,
+        let title = documents.count > 1 ? "\(documents.count) documents" : document.title
+        window = Window(registry: registry, display: display, title: "\(title) — Glide", appID: Viewer.appID,
                         width: Int32(size.width), height: Int32(size.height))
         window.onResize = { [unowned self] in resize() }
         window.onDraw = { [unowned self] buffer, scale, timing in
@@ -114,7 +120,7 @@ final class Viewer {
 
     /// Remembers where the reader is (at rest and at exit, never per frame).
     func saveReadingPosition() {
-        guard let main = panes.last else { return }
+        guard let main = panes.last, let documentPath else { return }
         let frame = scene[main.view].frame
         positions.save(ReadingPosition(anchor: main.layout.readingAnchor, zoomScale: frame.zoomScale,
                                        page: frame.pageControl.currentPage), forFileAt: documentPath)

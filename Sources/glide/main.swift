@@ -3,24 +3,40 @@ import Document
 import Glibc
 import WaylandClient
 
-/// The path of the document to show: the one the command line names, or the bundled guide.
-func documentPath(_ options: CommandLineOptions) -> String {
-    if let path = options.paths.first { return path }
+/// The paths of the documents to show: the command line's, or the bundled guide.
+func documentPaths(_ options: CommandLineOptions) -> [String] {
+    if !options.paths.isEmpty { return options.paths }
     guard let path = ResourceLocator.path(of: ResourceLocator.defaultDocumentName) else {
         exit(.failure, "cannot find the bundled '\(ResourceLocator.defaultDocumentName)' in "
             + ResourceLocator.searchDirectories.joined(separator: ", "))
     }
-    return path
+    return [path]
+}
+
+/// Opens the files: one document, or several text files as a collection of documents, or
+/// several images as one image collection.
+func loadDocuments(_ paths: [String]) throws(DocumentError) -> [Document] {
+    var documents: [Document] = []
+    for path in paths { documents.append(try Document(contentsOfFile: path)) }
+    guard documents.count > 1 else { return documents }
+    if documents.allSatisfy({ $0.kind == .imageCollection && $0.imagePaths.count == 1 }) {
+        return [Document(title: "\(documents.count) images", imagePaths: documents.flatMap(\.imagePaths))]
+    }
+    if let images = zip(paths, documents).first(where: { $0.1.kind == .imageCollection }) {
+        exit(.usage, "'\(images.0)' holds images; several files open together only if all are text or all are "
+            + "images; \(CommandLineOptions.usage)")
+    }
+    return documents
 }
 
 /// Connects to the compositor and shows the document until the window closes.
-func run(_ document: Document, path: String, options: CommandLineOptions, trace: TraceWriter?) throws(WaylandError) {
+func run(_ documents: [Document], paths: [String], options: CommandLineOptions, trace: TraceWriter?) throws(WaylandError) {
     // SIGINT, SIGTERM and SIGHUP end the loop like a quit key, so the window is torn down and
     // the trace is complete.
     let terminationSignals = glide_termination_signalfd()
     let display = try Display()
     let registry = try Registry(display: display)
-    let viewer = Viewer(document: document, path: path, options: options, positions: ReadingPositionStore(),
+    let viewer = Viewer(documents: documents, paths: paths, options: options, positions: ReadingPositionStore(),
                         display: display, registry: registry, trace: trace)
     // At exit, including a signal or a lost compositor, the reading position is saved and
     // the trace is complete.
@@ -48,18 +64,15 @@ if options.showsVersion {
     print("glide \(glideVersion)")
     exit(ExitStatus.success.rawValue)
 }
-if options.paths.count > 1 {
-    exit(.usage, "opening several files at once is not supported yet; \(CommandLineOptions.usage)")
-}
 
 do {
-    let path = documentPath(options)
-    let document = try Document(contentsOfFile: path)
-    if options.isSplit, document.kind == .imageCollection {
-        exit(.usage, "--split shows a document's outline, and '\(path)' holds images; \(CommandLineOptions.usage)")
+    let paths = documentPaths(options)
+    let documents = try loadDocuments(paths)
+    if options.isSplit, documents[0].kind == .imageCollection {
+        exit(.usage, "--split shows a document's outline, and '\(paths[0])' holds images; \(CommandLineOptions.usage)")
     }
     let trace = try options.tracePath.map { path throws(TraceError) in try TraceWriter(path: path) }
-    try run(document, path: path, options: options, trace: trace)
+    try run(documents, paths: paths, options: options, trace: trace)
 } catch let error as DocumentError {
     exit(.failure, error.description)
 } catch let error as TraceError {

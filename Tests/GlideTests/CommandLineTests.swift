@@ -98,6 +98,19 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "keep me")
     }
 
+    func testTextAndImagesTogetherAreAUsageError() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glide-mixed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let text = directory.appendingPathComponent("a.md").path
+        let image = directory.appendingPathComponent("b.png").path
+        try "# A\n".write(toFile: text, atomically: true, encoding: .utf8)
+        try "not really a PNG".write(toFile: image, atomically: true, encoding: .utf8)
+        let result = try ChildProcess.run(glide, [text, image], environment: noCompositor)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.error.hasPrefix("glide: '\(image)' holds images; several files open together only if"),
+                      result.error)
+    }
+
     func testHelpAndVersionExitCleanly() throws {
         let help = try ChildProcess.run(glide, ["--help"], environment: noCompositor)
         XCTAssertEqual(help.status, 0)

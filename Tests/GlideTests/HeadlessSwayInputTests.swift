@@ -100,16 +100,22 @@ final class HeadlessSwayPagingTests: XCTestCase {
         let tracePath: String
     }
 
-    private func start(_ options: [String]) throws -> Run {
+    /// Starts glide with `options` on a long book, or on `documents` (Markdown texts) when given.
+    private func start(_ options: [String], documents: [String] = []) throws -> Run {
         let sway = try HeadlessSway()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glide-paging-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let document = directory.appendingPathComponent("book.md").path
         let paragraph = String(repeating: "Pages turn one at a time, never half a line. ", count: 10)
-        try (0..<40).map { "## Chapter \($0)\n\n\(paragraph)\n" }.joined(separator: "\n")
-            .write(toFile: document, atomically: true, encoding: .utf8)
+        let texts = documents.isEmpty
+            ? [(0..<40).map { "## Chapter \($0)\n\n\(paragraph)\n" }.joined(separator: "\n")] : documents
+        var paths: [String] = []
+        for (index, text) in texts.enumerated() {
+            let path = directory.appendingPathComponent("part-\(index).md").path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            paths.append(path)
+        }
         let tracePath = directory.appendingPathComponent("trace.jsonl").path
-        let glide = ChildProcess(BuiltProducts.path(of: "glide"), options + ["--trace", tracePath, document],
+        let glide = ChildProcess(BuiltProducts.path(of: "glide"), options + ["--trace", tracePath] + paths,
                                  environment: sway.clientEnvironment)
         try glide.start()
         let deadline = Date().addingTimeInterval(15)
@@ -150,6 +156,16 @@ final class HeadlessSwayPagingTests: XCTestCase {
         XCTAssertEqual(turned.page, 2)
         XCTAssertEqual(turned.x, 2 * 1280, accuracy: 0.01, "exactly two window widths")
         XCTAssertEqual(turned.y, 0)
+    }
+
+    func testSeveralFilesOpenAsOneStripOfPagesEachStartingOnItsOwn() throws {
+        let run = try start([], documents: ["# One\n\nShort.\n", "# Two\n\nShort too.\n", "# Three\n\nThe last.\n"])
+        defer { run.glide.process.terminate() }
+        XCTAssertEqual(try restingFrame(run).pages, 3, "one page for each short document")
+        try typeKeys(["Next", "Next"], in: run)
+        let last = try restingFrame(run)
+        XCTAssertEqual(last.page, 2)
+        XCTAssertEqual(last.x, 2 * 1280, accuracy: 0.01)
     }
 
     func testSplitPagesTheDocumentBelowTheOutline() throws {

@@ -22,11 +22,7 @@ enum MarkdownParser {
         private var pendingMarker: String?
 
         mutating func visitChildren(of node: OpaquePointer) {
-            var child = cmark_node_first_child(node)
-            while let current = child {
-                visit(current)
-                child = cmark_node_next(current)
-            }
+            for child in children(of: node) { visit(child) }
         }
 
         private mutating func visit(_ node: OpaquePointer) {
@@ -97,11 +93,7 @@ enum MarkdownParser {
         var images: [Block] = []
 
         mutating func collect(_ node: OpaquePointer) {
-            var child = cmark_node_first_child(node)
-            while let current = child {
-                visit(current)
-                child = cmark_node_next(current)
-            }
+            for child in children(of: node) { visit(child) }
         }
 
         private mutating func visit(_ node: OpaquePointer) {
@@ -143,4 +135,9 @@ enum MarkdownParser {
     static func literal(of node: OpaquePointer) -> String {
         cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
     }
+}
+
+/// A cmark node's children, in order.
+private func children(of node: OpaquePointer) -> UnfoldSequence<OpaquePointer, (OpaquePointer?, Bool)> {
+    sequence(first: cmark_node_first_child(node)) { cmark_node_next($0) }
 }

@@ -2,14 +2,16 @@
 // axis, pinch), and its heap
 // allocations in steady state. Figures are also given as a ratio to a baseline loop measured
 // in the same run, since machines are noisy. Run in release:
-//   swift run -c release glide-bench
+//   swift run -c release glide-bench [render] [--json]
 import CAllocationCounter
 import Glibc
 import ScrollEngine
 
-// `glide-bench render [--json]`: the document and render benchmarks (RenderBenchmarks.swift).
-if CommandLine.arguments.dropFirst().first == "render" {
-    RenderBenchmarks.run(json: CommandLine.arguments.contains("--json"))
+// `glide-bench render` runs only the document and render benchmarks (RenderBenchmarks.swift);
+// `--json` prints those as one JSON object. Without arguments the engine's table comes first.
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "render" || arguments.contains("--json") {
+    RenderBenchmarks.run(json: arguments.contains("--json"))
     exit(0)
 }
 
@@ -161,3 +163,6 @@ let measured = [step, event, axis, pinch]
 let goal = control.allocationsPerIteration >= 0.9
     && measured.allSatisfy { $0.nanosecondsPerIteration < 1000 && $0.allocationsPerIteration == 0 }
 print("goal (< 1 µs, zero allocations): \(goal ? "met" : "NOT met")")
+
+print("")
+RenderBenchmarks.run(json: false)

@@ -10,9 +10,11 @@ public final class ImageStore {
     public var budgetBytes = 256 << 20
     /// Decoded images kept for drawing, at most this many bytes (least recently used go first).
     public var cacheCapacityBytes = 96 << 20
-    /// Larger images are decoded scaled down to this many px on their longer side: 4096 is
-    /// a 2560×1600 window's long side with room to zoom.
-    public var maximumDecodedSidePixels = 4096
+    /// Larger images are decoded scaled down to this many px on their longer side: a
+    /// 2560×1600 window's long side. Three such images (a page and its two neighbours, which
+    /// a swipe needs at once) take 75 MB, so they fit the cache together and a swipe never
+    /// evicts the page it is about to show.
+    public var maximumDecodedSidePixels = 2560
 
     private var entries: [String: Entry] = [:]
     private var useCount = 0
@@ -42,15 +44,19 @@ public final class ImageStore {
 
     private func evict(keeping path: String) {
         var total = cachedBytes
-        while total > cacheCapacityBytes,
-              let oldest = entries.filter({ $0.key != path }).min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            total -= oldest.value.image.byteCount
-            entries[oldest.key] = nil
+        guard total > cacheCapacityBytes else { return }
+        for (key, entry) in entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) where key != path {
+            guard total > cacheCapacityBytes else { break }
+            total -= entry.image.byteCount
+            entries[key] = nil
         }
     }
 
     private func decode(_ path: String) -> LoadedImage {
         guard access(path, R_OK) == 0 else { return .failure(String(cString: strerror(errno))) }
+        // A FIFO or a device would block or never end inside the decoder.
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return .failure("not a regular file") }
         var width: Int32 = 0, height: Int32 = 0
         guard gdk_pixbuf_get_file_info(path, &width, &height) != nil else {
             return .failure("not an image format gdk-pixbuf can read")

@@ -2,6 +2,14 @@ import CCmark
 
 /// Turns CommonMark into blocks with libcmark.
 enum MarkdownParser {
+    /// How deep quotes, lists and inline styles may nest before the rest is left out. The
+    /// walk recurses once per level, and a file of thousands of `>` would overflow the stack;
+    /// at 28 px a level, 32 levels are wider than any column anyway.
+    static let maximumNestingDepth = 32
+
+    /// What stands in for content nested deeper than that.
+    static let tooDeepText = "… (nested too deeply to show)"
+
     /// The blocks of the CommonMark in `bytes`. libcmark replaces invalid UTF-8 and NUL with
     /// U+FFFD (`CMARK_OPT_VALIDATE_UTF8`).
     static func blocks(from bytes: UnsafeRawBufferPointer) -> [Block] {
@@ -26,7 +34,13 @@ enum MarkdownParser {
         }
 
         private mutating func visit(_ node: OpaquePointer) {
-            switch cmark_node_get_type(node) {
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_BLOCK_QUOTE || type == CMARK_NODE_LIST,
+               quoteDepth + listDepth >= MarkdownParser.maximumNestingDepth {
+                append(Block(kind: .paragraph, text: MarkdownParser.tooDeepText))
+                return
+            }
+            switch type {
             case CMARK_NODE_BLOCK_QUOTE:
                 quoteDepth += 1
                 visitChildren(of: node)
@@ -91,9 +105,16 @@ enum MarkdownParser {
         var text = ""
         var styles: [InlineStyle] = []
         var images: [Block] = []
+        private var depth = 0
 
         mutating func collect(_ node: OpaquePointer) {
+            guard depth < MarkdownParser.maximumNestingDepth else {
+                text += MarkdownParser.tooDeepText
+                return
+            }
+            depth += 1
             for child in children(of: node) { visit(child) }
+            depth -= 1
         }
 
         private mutating func visit(_ node: OpaquePointer) {

@@ -131,4 +131,13 @@ final class DocumentLoadingTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
+
+    func testDeeplyNestedMarkdownIsCutShortInsteadOfOverflowingTheStack() {
+        let quotes = Document(text: String(repeating: ">", count: 300_000) + " deep\n", isMarkdown: true, title: "t")
+        XCTAssertTrue(quotes.blocks.contains { $0.text == MarkdownParser.tooDeepText })
+        XCTAssertLessThanOrEqual(quotes.blocks.map(\.quoteDepth).max() ?? 0, MarkdownParser.maximumNestingDepth)
+        let emphasis = String(repeating: "*", count: 50_000) + "x" + String(repeating: "*", count: 50_000)
+        let styled = Document(text: emphasis + "\n", isMarkdown: true, title: "t")
+        XCTAssertFalse(styled.blocks.isEmpty)
+    }
 }

@@ -9,11 +9,17 @@ struct PageGeometry {
     /// The distance between pages (the viewport's size), in px.
     var pageLength: Double
 
+    /// The most pages counted: far more than any document has, and small enough that page
+    /// arithmetic never overflows an Int, whatever content size a caller gives.
+    static let maximumPageCount = 1 << 40
+
     /// How many pages there are; at least one.
     var pageCount: Int {
         guard pageLength > 0, lastOffset > firstOffset else { return 1 }
         // A sliver under a thousandth of a pixel past whole pages is rounding, not a page.
-        return Int(((lastOffset - firstOffset) / pageLength - 0.001).rounded(.up)) + 1
+        let pages = ((lastOffset - firstOffset) / pageLength - 0.001).rounded(.up)
+        guard pages.isFinite else { return PageGeometry.maximumPageCount }
+        return Int(min(pages, Double(PageGeometry.maximumPageCount - 1))) + 1
     }
 
     /// The offset showing `page`, in px.

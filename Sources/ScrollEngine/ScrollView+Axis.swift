@@ -128,7 +128,13 @@ extension ScrollView {
     mutating func zoom(bySteps steps: Int, about focus: LogicalPoint, at now: Double) {
         var scale = zoomDestinationScale
         let factor = steps > 0 ? configuration.zoomStepFactor : 1 / configuration.zoomStepFactor
-        for _ in 0..<abs(steps) { scale *= factor }
+        // Steps past a limit change nothing, so a flood of notches costs no more than the
+        // few that reach it.
+        var remaining = abs(steps)
+        while remaining > 0, scale >= minimumZoomScale, scale <= maximumZoomScale {
+            scale *= factor
+            remaining -= 1
+        }
         let target = min(max(scale, minimumZoomScale), maximumZoomScale)
         animateZoom(to: target, about: focus, purpose: .programmatic, at: now)
         lastMovementMilliseconds = now

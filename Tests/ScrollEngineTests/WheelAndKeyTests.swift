@@ -172,4 +172,24 @@ final class WheelAndKeyTests: XCTestCase {
         view.press(LogicalPoint(100, 100), at: 10)
         XCTAssertFalse(view.key("Down", timeMilliseconds: 20), "a finger on the screen owns the view")
     }
+
+    func testAFloodOfCtrlWheelNotchesStopsAtTheZoomLimitAtOnce() {
+        var view = ScrollView.document()
+        view.minimumZoomScale = 0.5
+        view.maximumZoomScale = 4
+        // 10 billion notches: the zoom reaches its limit without stepping through each one.
+        wheel(&view, -1_200_000_000_000, modifiers: .control, at: 0)
+        view.advance(to: 2_000)
+        XCTAssertEqual(view.zoomScale, 4, accuracy: 1e-9)
+    }
+
+    func testAnAbsurdContentSizeCountsPagesWithoutTrapping() {
+        var view = ScrollView(viewportSize: LogicalSize(width: 800, height: 600),
+                              contentSize: LogicalSize(width: 800, height: 1e300))
+        view.isPagingEnabled = true
+        XCTAssertGreaterThan(view.frame.pageControl.numberOfPages, 1_000_000)
+        view.scrollToNextPage(timeMilliseconds: 0)
+        view.advance(to: 2_000)
+        XCTAssertEqual(view.contentOffset.y, 600, accuracy: 1e-6)
+    }
 }

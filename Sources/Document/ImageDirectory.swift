@@ -1,7 +1,7 @@
 import Glibc
 
 /// Finding the images of a collection in a directory.
-enum ImageDirectory {
+public enum ImageDirectory {
     /// The file extensions taken for images: the formats gdk-pixbuf's standard loaders read.
     static let extensions = ["png", "jpg", "jpeg", "gif", "bmp", "tif", "tiff", "webp"]
 
@@ -16,7 +16,7 @@ enum ImageDirectory {
     }
 
     /// The directory that holds `path` (`.` for a bare name).
-    static func parent(of path: String) -> String {
+    public static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }

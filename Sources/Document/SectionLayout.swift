@@ -78,7 +78,7 @@ final class SectionLayout {
             let isFirst = index == 0 && (isFirstSection || isPaged)
             if !(isFirst || block.continuesPrevious || isAtPageTop) {
                 // Whole px, so rules and images sit on the pixel grid at scale 1.
-                y += (typography.spaceAfter(block.kind) + typography.spaceBefore(block.kind)).rounded()
+                y += (typography.spaceAfterBlock + typography.spaceBefore(block.kind)).rounded()
                 if y >= column.pageTextBottom(at: y - 1) { y = column.nextPageTextTop(after: y - 1) }
             }
             let indent = Double(block.quoteDepth + block.listDepth) * typography.indentPixels

@@ -70,8 +70,8 @@ public struct Typography: Sendable {
         return 0
     }
 
-    /// Space after a block in logical px.
-    func spaceAfter(_ kind: Block.Kind) -> Double {
+    /// Space after every block in logical px.
+    var spaceAfterBlock: Double {
         bodySizePixels * paragraphSpacingEms
     }
 }

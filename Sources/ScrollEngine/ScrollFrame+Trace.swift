@@ -34,7 +34,7 @@ extension ScrollFrame {
     }
 
     /// `value` rounded to thousandths in plain decimal notation: "12.5", "-0.125", "499".
-    static func traceNumber(_ value: Double) -> String {
+    public static func traceNumber(_ value: Double) -> String {
         let thousandths = (value * 1000).rounded()
         guard thousandths.magnitude < 1e15 else { return value.description }
         let scaled = Int64(thousandths)

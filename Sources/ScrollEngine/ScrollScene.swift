@@ -57,8 +57,10 @@ public struct ScrollScene: Sendable {
 
     /// View `index`, to change its content or settings; change its place with `setRect`.
     public subscript(index: Int) -> ScrollView {
-        get { views[index] }
-        set { views[index] = newValue }
+        // Yielding in place: a view is a few KB, and copying it out and back for every change
+        // would cost more than the change.
+        _read { yield views[index] }
+        _modify { yield &views[index] }
     }
 
     /// Moves view `index` to `rect` at `timeMilliseconds`, resizing its viewport.

@@ -2,11 +2,6 @@ import ScrollPhysics
 
 /// The geometry of scrolling along each axis: bounds, scrollability, rubber band, pages.
 extension ScrollView {
-    /// The content's extent along `axis` at the current zoom, in px.
-    public func zoomedContentLength(_ axis: Axis) -> Double {
-        contentSize[axis] * zoomScale
-    }
-
     /// The offsets the content rests between along `axis`, in px: from −(leading inset) to the
     /// content's end plus the trailing inset, less the viewport. Content (with its insets)
     /// shorter than the viewport rests centred in it, at a single offset.

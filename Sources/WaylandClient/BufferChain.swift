@@ -1,3 +1,5 @@
+import Glibc
+
 /// The window's buffers: two, a third only when both are busy, reused once released, all in
 /// one pool that grows with the window.
 final class BufferChain {
@@ -22,6 +24,10 @@ final class BufferChain {
         guard buffers.count < BufferChain.maximumBufferCount else { return nil }
         let slotBytes = ShmBuffer.byteCount(width: width, height: height)
         let poolBytes = slotBytes * BufferChain.maximumBufferCount
+        // wl_shm sizes and offsets are 32-bit.
+        guard width > 0, height > 0, poolBytes <= Int(Int32.max) else {
+            throw .sharedMemory("\(width)×\(height) px buffers are more than wl_shm can address", errno: EFBIG)
+        }
         // Buffers of the old size that the compositor still reads keep the old pool (they
         // hold it); otherwise the pool is grown in place.
         if let current = pool, buffers.allSatisfy({ $0.pool !== current || ($0.width == width && $0.height == height) }) {

@@ -26,6 +26,7 @@ final class FractionalScale: ProxyOwner {
         preferred_scale: { data, _, numerator in
             // The scale is the numerator of a fraction with denominator 120.
             let fractional = owner(data, as: FractionalScale.self)
+            guard numerator > 0 else { return }
             fractional.scale = Double(numerator) / 120
             fractional.onChange?()
         }))

@@ -44,17 +44,17 @@ final class KeyRepeater {
         _ = glide_timerfd_arm(fileDescriptor, 0, 0)
     }
 
-    /// The repeats that came due since the last call, with times on the compositor's clock
-    /// continued from the original press, so the engine's timeline stays monotonic.
-    func takeDueRepeats() -> [KeyEvent] {
+    /// The repeat that came due since the last call, with its time on the compositor's clock
+    /// continued from the original press, so the engine's timeline stays monotonic. Repeats
+    /// missed while the loop was busy are dropped, not delivered in a burst: a stall must not
+    /// turn into fifty Page Downs.
+    func takeDueRepeat() -> KeyEvent? {
         let expirations = glide_timerfd_take_expirations(fileDescriptor)
-        guard var event = repeated, expirations > 0 else { return [] }
-        let start = event.timeMilliseconds
-        return (0..<expirations).map { _ in
-            repeatCount += 1
-            event.timeMilliseconds = start &+ UInt32(delayMilliseconds) &+ (repeatCount - 1) &* intervalMilliseconds
-            return event
-        }
+        guard var event = repeated, expirations > 0 else { return nil }
+        repeatCount &+= UInt32(truncatingIfNeeded: expirations)
+        event.timeMilliseconds = event.timeMilliseconds &+ UInt32(delayMilliseconds)
+            &+ (repeatCount &- 1) &* intervalMilliseconds
+        return event
     }
 
     private var intervalMilliseconds: UInt32 { UInt32(max(1, 1000 / max(ratePerSecond, 1))) }

@@ -118,7 +118,7 @@ public final class Keyboard: ProxyOwner {
 
     /// Delivers the repeats that are due; the app calls this when the repeat timer is readable.
     public func deliverDueRepeats() {
-        for event in repeater.takeDueRepeats() {
+        if let event = repeater.takeDueRepeat() {
             seat.delegate?.seat(seat, didPressKey: event)
         }
     }

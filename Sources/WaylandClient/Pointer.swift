@@ -63,7 +63,7 @@ final class Pointer: ProxyOwner {
         },
         axis_discrete: { data, _, axis, discrete in
             // Sent only to seats below version 8; one step is 120 in value120 terms.
-            owner(data, as: Pointer.self).addValue120(axis: axis, value: discrete * 120)
+            owner(data, as: Pointer.self).addValue120(axis: axis, value: discrete &* 120)
         },
         axis_value120: { data, _, axis, value in
             owner(data, as: Pointer.self).addValue120(axis: axis, value: value)
@@ -104,9 +104,9 @@ final class Pointer: ProxyOwner {
     private func addValue120(axis: UInt32, value: Int32) {
         updateAxis {
             if axis == WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue {
-                $0.value120X += value
+                $0.value120X &+= value
             } else {
-                $0.value120Y += value
+                $0.value120Y &+= value
             }
         }
     }

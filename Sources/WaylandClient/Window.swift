@@ -18,6 +18,8 @@ public final class Window {
     public private(set) var states = WindowStates()
     /// Whether the compositor asked the client to close the window.
     public private(set) var isCloseRequested = false
+    /// Why the window cannot draw any more (no shared memory for its buffers), if it cannot.
+    public private(set) var failure: WaylandError?
 
     /// Draws a frame into `buffer` at `scale` device pixels per logical px.
     public var onDraw: ((_ buffer: ShmBuffer, _ scale: Double, _ timing: FrameTiming) -> DrawnFrame)?
@@ -147,7 +149,7 @@ public final class Window {
         do {
             buffer = try buffers.nextBuffer(width: bufferSize(width), height: bufferSize(height))
         } catch {
-            DebugLog.write("\(error)")
+            failure = error
             return
         }
         // All buffers busy: the compositor will release one, and the frame callback retries.
@@ -186,10 +188,17 @@ public final class Window {
         Int32((Double(logical) * scale).rounded(.toNearestOrAwayFromZero))
     }
 
+    /// How many frames may wait for the compositor's presentation report.
+    static let maximumPendingFeedbacks = 8
+
     private func commit() {
         committedFrameCount += 1
         let number = committedFrameCount
         if let presentation, let onFramePresented {
+            // Some compositors never report (sway's headless outputs): keep a few, not one per frame.
+            if feedbacks.count >= Window.maximumPendingFeedbacks, let oldest = feedbacks.keys.min() {
+                feedbacks[oldest] = nil
+            }
             feedbacks[number] = PresentationFeedback(presentation: presentation, surface: surface) { [unowned self] presented in
                 feedbacks[number] = nil
                 onFramePresented(number, presented)

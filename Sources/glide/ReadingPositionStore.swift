@@ -3,12 +3,11 @@ import Glibc
 
 import Document
 
-/// Where the reader was in a document: the block at the top of the window (or the page of an
-/// image collection), the zoom, and the page of a paged view.
+/// Where the reader was in a document: the block at the top of the window, which also fixes
+/// the page of a paged view (or the page itself, for an image collection), and the zoom.
 struct ReadingPosition: Codable, Equatable {
     var anchor: ReadingAnchor
     var zoomScale: Double
-    var page: Int
 }
 
 /// Remembers reading positions per file under `$XDG_STATE_HOME/glide/` (default

@@ -1,3 +1,4 @@
+import Document
 import Glibc
 
 /// Finds the files Glide ships: installed beside the binary or in the source tree.
@@ -33,7 +34,6 @@ enum ResourceLocator {
     }
 
     private static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        ImageDirectory.parent(of: path)
     }
 }

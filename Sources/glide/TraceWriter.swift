@@ -71,17 +71,10 @@ final class TraceWriter {
     }
 
     private func write(_ entry: PendingLine) {
-        var fields = ",\"commit_ms\":\(Self.milliseconds(entry.commitMilliseconds))"
-        if let presented = entry.presentedMilliseconds { fields += ",\"presented_ms\":\(Self.milliseconds(presented))" }
+        var fields = ",\"commit_ms\":\(ScrollFrame.traceNumber(entry.commitMilliseconds))"
+        if let presented = entry.presentedMilliseconds { fields += ",\"presented_ms\":\(ScrollFrame.traceNumber(presented))" }
         var text = String(entry.line.dropLast()) + fields + "}\n"
         text.withUTF8 { bytes in _ = Glibc.write(fileDescriptor, bytes.baseAddress, bytes.count) }
-    }
-
-    /// A time in ms with three decimals (µs resolution).
-    private static func milliseconds(_ value: Double) -> String {
-        let microseconds = Int64((value * 1000).rounded())
-        let fraction = String(microseconds % 1000)
-        return "\(microseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
     }
 }
 

@@ -110,8 +110,12 @@ final class Viewer {
         registry.onSeatAdded = { [unowned self] seat in seat.delegate = self }
     }
 
-    /// Whether the loop should stop: the user quit or the compositor closed the window.
-    var isFinished: Bool { isQuitRequested || window.isCloseRequested }
+    /// Whether the loop should stop: the user quit, the compositor closed the window, or the
+    /// window cannot draw (see `Window.failure`).
+    var isFinished: Bool { isQuitRequested || window.isCloseRequested || window.failure != nil }
+
+    /// Why the window had to stop, if it did not end normally.
+    var failure: WaylandError? { window.failure }
 
     /// Asks the loop to end, as a quit key does (SIGINT, SIGTERM).
     func quit() {
@@ -122,8 +126,8 @@ final class Viewer {
     func saveReadingPosition() {
         guard let main = panes.last, let documentPath else { return }
         let frame = scene[main.view].frame
-        positions.save(ReadingPosition(anchor: main.layout.readingAnchor, zoomScale: frame.zoomScale,
-                                       page: frame.pageControl.currentPage), forFileAt: documentPath)
+        positions.save(ReadingPosition(anchor: main.layout.readingAnchor, zoomScale: frame.zoomScale),
+                       forFileAt: documentPath)
     }
 
     /// The timers the loop must watch (frame fallback, key repeat), with what to do when one

@@ -18,11 +18,13 @@ enum ViewerSettings {
         return configuration
     }
 
-    /// Whether the user asked for less motion: `GLIDE_REDUCED_MOTION=1`, or GNOME's
-    /// `org.gnome.desktop.interface enable-animations` set to false (read with `gsettings` when
-    /// it is installed, so no new library is needed).
+    /// Whether the user asked for less motion: `GLIDE_REDUCED_MOTION=1`, or, in a GNOME
+    /// session, `org.gnome.desktop.interface enable-animations` set to false (read with
+    /// `gsettings` when it is installed, so no new library is needed; elsewhere no process is
+    /// started).
     static func prefersReducedMotion(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         if let value = environment["GLIDE_REDUCED_MOTION"] { return value == "1" || value == "true" }
+        guard environment["XDG_CURRENT_DESKTOP"]?.uppercased().contains("GNOME") == true else { return false }
         guard let gsettings = ["/usr/bin/gsettings", "/bin/gsettings"].first(where: FileManager.default.isExecutableFile)
         else { return false }
         let process = Process()

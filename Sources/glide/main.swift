@@ -48,6 +48,7 @@ func run(_ documents: [Document], paths: [String], options: CommandLineOptions, 
         if glide_signalfd_take(terminationSignals) != 0 { viewer.quit() }
     }
     try EventLoop.run(display: display, sources: { [signalSource] + viewer.pollSources }, until: { viewer.isFinished })
+    if let failure = viewer.failure { throw failure }
 }
 
 let options: CommandLineOptions

@@ -20,8 +20,7 @@ final class ReadingPositionStoreTests: XCTestCase {
         ReadingPositionStore(environment: ["XDG_STATE_HOME": stateHome, "HOME": "/nonexistent"])
     }
 
-    private let position = ReadingPosition(anchor: ReadingAnchor(section: 3, block: 2, fraction: 0.25),
-                                           zoomScale: 1.5, page: 4)
+    private let position = ReadingPosition(anchor: ReadingAnchor(section: 3, block: 2, fraction: 0.25), zoomScale: 1.5)
 
     private var stateFiles: [String] {
         (try? FileManager.default.contentsOfDirectory(atPath: stateHome + "/glide")) ?? []

@@ -90,7 +90,7 @@ let package = Package(
         // The real `glide` driven through the test compositor: touch, scale, frames, keys.
         // Drives the real `glide` through the test compositor: sessions, input steps, the
         // frame trace and pixel analysis; shared by the end-to-end tests and the demo.
-        .target(name: "GlideDriver", dependencies: ["TestCompositor"], path: "Tests/GlideDriver"),
+        .target(name: "GlideDriver", dependencies: ["TestCompositor", "CCairo"], path: "Tests/GlideDriver"),
         .testTarget(name: "GlideEndToEndTests", dependencies: ["GlideDriver", "TestCompositor"]),
         // `make demo`: plays a scripted sequence on the release glide and saves pictures.
         .executableTarget(name: "glide-demo", dependencies: ["GlideDriver", "TestCompositor", "CCairo"]),

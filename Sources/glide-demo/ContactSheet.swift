@@ -1,4 +1,5 @@
 import CCairo
+import GlideDriver
 
 /// The shots as labelled thumbnails on one image, in rows of `columns`.
 enum ContactSheet {

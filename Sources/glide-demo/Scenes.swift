@@ -80,3 +80,9 @@ enum Scenes {
         return Shot(name: name, label: label, image: try session.image, frame: frame)
     }
 }
+
+/// A demo step that failed.
+struct DemoError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

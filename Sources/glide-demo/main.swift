@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import GlideDriver
 
 // glide-demo [DIRECTORY]: plays the demo on the glide built beside this program in the test
 // compositor (headless, so it runs anywhere, as root too) and writes the pictures and a

@@ -10,10 +10,14 @@ import TestCompositor
 /// try session.runUntilIdle()
 /// ```
 extension GlideSession {
-    /// Moves the pointer onto the window at (x, y).
+    /// Moves the pointer onto the window at (x, y), with the `frame` compositors send after
+    /// an `enter` (so glide knows where the pointer is before any other pointer event).
     public func pointerEnter(x: Double, y: Double) throws {
         let surface = self.surface
-        try input { server, _ in server.seat.pointer.sendEnter(surface, x: x, y: y) }
+        try input { server, _ in
+            server.seat.pointer.sendEnter(surface, x: x, y: y)
+            server.seat.pointer.sendFrame()
+        }
     }
 
     /// Moves the pointer, already on the window, to (x, y).

@@ -57,12 +57,7 @@ extension SurfaceImage {
 
     /// The darkest luminance in the indicator's strip (255 when it is not drawn).
     public func indicatorDarkestLuminance(scale: Int = 1, inset: Int = 3, thickness: Int = 3) -> Double {
-        let columns = (width - (inset + thickness) * scale)..<(width - inset * scale)
-        var darkest = 255.0
-        for y in 0..<height {
-            for x in columns { darkest = Swift.min(darkest, luminance(x: x, y: y)) }
-        }
-        return darkest
+        rightEdgeDarkest(scale: scale, inset: inset, thickness: thickness).min() ?? 255
     }
 
     /// Of the 2×2 blocks of pixels that hold ink, the fraction whose four pixels are not all

@@ -1,17 +1,18 @@
 import CCairo
 import Foundation
 
-/// The images of the paging scene: coloured cards with big numbers, so a picture shows at a
+/// Images for paging tests and the demo: coloured cards with big numbers, so a picture shows at a
 /// glance which page is current.
-enum Cards {
-    private static let colours: [(Double, Double, Double)] = [
+public enum Cards {
+    /// The cards' colours, red, green and blue in 0…1, repeating after the last.
+    public static let colours: [(Double, Double, Double)] = [
         (0.86, 0.33, 0.27), (0.20, 0.55, 0.80), (0.30, 0.65, 0.38), (0.93, 0.68, 0.20), (0.55, 0.38, 0.72),
     ]
 
     /// Writes `count` card PNGs of `width`×`height` px into a new directory and returns its path.
-    static func writeDirectory(count: Int, width: Int32, height: Int32) throws -> String {
-        var template = Array((NSTemporaryDirectory() + "glide-demo-cards-XXXXXX").utf8CString)
-        guard let created = mkdtemp(&template) else { throw DemoError("mkdtemp failed") }
+    public static func writeDirectory(count: Int, width: Int32, height: Int32) throws -> String {
+        var template = Array((NSTemporaryDirectory() + "glide-cards-XXXXXX").utf8CString)
+        guard let created = mkdtemp(&template) else { throw SessionError("mkdtemp failed") }
         let directory = String(cString: created)
         for number in 1...count {
             let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height)!

@@ -3,9 +3,9 @@ import TestCompositor
 
 /// Writing pictures with cairo: glide's committed pixels are 0xAARRGGBB words, cairo's
 /// image format, so a buffer becomes a PNG without conversion.
-enum PNGFile {
+public enum PNGFile {
     /// A cairo image surface holding a copy of `image` (opaque: `hasAlpha` is false for glide).
-    static func surface(of image: SurfaceImage) -> OpaquePointer {
+    public static func surface(of image: SurfaceImage) -> OpaquePointer {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(image.width), Int32(image.height))!
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface)) / 4
@@ -18,7 +18,7 @@ enum PNGFile {
     }
 
     /// `source` drawn `width` px wide (keeping its proportions) into a new surface, smoothed.
-    static func scaled(_ source: OpaquePointer, toWidth width: Int) -> OpaquePointer {
+    public static func scaled(_ source: OpaquePointer, toWidth width: Int) -> OpaquePointer {
         let factor = Double(width) / Double(cairo_image_surface_get_width(source))
         let height = Int((Double(cairo_image_surface_get_height(source)) * factor).rounded())
         let target = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
@@ -32,16 +32,11 @@ enum PNGFile {
     }
 
     /// Writes `surface` to `path`; throws with cairo's reason if it cannot.
-    static func write(_ surface: OpaquePointer, to path: String) throws {
+    public static func write(_ surface: OpaquePointer, to path: String) throws {
         let status = cairo_surface_write_to_png(surface, path)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw DemoError("cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
+            throw SessionError("cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
         }
     }
 }
 
-/// A demo step that failed.
-struct DemoError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}

@@ -14,7 +14,7 @@ TEST_PACKAGES = sway grim wtype util-linux passwd
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build run test bench install uninstall clean
+.PHONY: all deps test-deps build run test soak demo bench install uninstall clean
 
 all: build
 
@@ -56,6 +56,20 @@ test: test-deps
 	$(SWIFT) build -c release --product glide
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+
+# The full soak: 10 minutes of random input against the glide the tests run
+# (make test runs the same test for about 25 s).
+soak: test-deps
+	$(SWIFT) build --build-tests
+	GLIDE_SOAK_SECONDS=600 $(SWIFT) test --filter SoakTests
+
+# Pictures of glide at work, in demo/. The demo brings its own headless compositor (the test
+# compositor), so it needs no session, no sway and runs as root; glide-demo drives the
+# release glide built beside it.
+demo: deps
+	$(SWIFT) build -c release --product glide
+	$(SWIFT) build -c release --product glide-demo
+	.build/release/glide-demo demo
 
 # Benchmarks are programs, not tests: they print figures as ratios to a baseline of the same run.
 bench: deps

@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ScrollEngine", targets: ["ScrollEngine"]),
         .executable(name: "glide", targets: ["glide"]),
         .executable(name: "glide-replay", targets: ["glide-replay"]),
+        .executable(name: "glide-demo", targets: ["glide-demo"]),
     ],
     targets: [
         systemLibrary("CWaylandClient", pkgConfig: "wayland-client", debian: "libwayland-dev"),
@@ -87,7 +88,12 @@ let package = Package(
             name: "TestCompositorTests",
             dependencies: ["TestCompositor", "CWaylandClient", "CWaylandProtocols"]),
         // The real `glide` driven through the test compositor: touch, scale, frames, keys.
-        .testTarget(name: "GlideEndToEndTests", dependencies: ["TestCompositor"]),
+        // Drives the real `glide` through the test compositor: sessions, input steps, the
+        // frame trace and pixel analysis; shared by the end-to-end tests and the demo.
+        .target(name: "GlideDriver", dependencies: ["TestCompositor", "CCairo"], path: "Tests/GlideDriver"),
+        .testTarget(name: "GlideEndToEndTests", dependencies: ["GlideDriver", "TestCompositor"]),
+        // `make demo`: plays a scripted sequence on the release glide and saves pictures.
+        .executableTarget(name: "glide-demo", dependencies: ["GlideDriver", "TestCompositor", "CCairo"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import GlideDriver
 import TestCompositor
 import XCTest
 
@@ -130,13 +131,13 @@ final class FramePacingTests: GlideTestCase {
             (frames: warmUpFrames, buffers: server.createdResourceCount(of: "wl_buffer"),
              pools: server.createdResourceCount(of: "wl_shm_pool"))
         }
-        let memoryBefore = try residentKilobytes(of: session.client.processIdentifier)
+        let memoryBefore = try ProcessStatistics.residentKilobytes(of: session.client.processIdentifier)
         let start = ContinuousClock.now
         while session.frameCount < warmUp.frames + 10_000 {
             try flick()
         }
         let elapsed = ContinuousClock.now - start
-        let memoryAfter = try residentKilobytes(of: session.client.processIdentifier)
+        let memoryAfter = try ProcessStatistics.residentKilobytes(of: session.client.processIdentifier)
 
         let frames = session.frameCount - warmUp.frames
         let (buffers, pools, live, distinct) = session.compositor.exec { server in
@@ -153,12 +154,5 @@ final class FramePacingTests: GlideTestCase {
         XCTAssertLessThan(memoryAfter - memoryBefore, 16 * 1024, "glide's memory does not grow with frames")
         print("buffer reuse: \(frames) frames in \(elapsed); \(buffers) wl_buffers and \(pools) pools made in all "
               + "(\(live) live, \(distinct) attached); glide's RSS \(memoryBefore) kB → \(memoryAfter) kB")
-    }
-
-    /// VmRSS of process `pid` in kB.
-    private func residentKilobytes(of pid: Int32) throws -> Int {
-        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        let line = try XCTUnwrap(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })
-        return try XCTUnwrap(Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GlideDriver
 import TestCompositor
 import XCTest
 

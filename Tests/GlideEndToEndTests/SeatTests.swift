@@ -1,3 +1,4 @@
+import GlideDriver
 import TestCompositor
 import XCTest
 

@@ -79,6 +79,15 @@ public final class Surface: ResourceOwner {
     /// The client that made the surface.
     var client: OpaquePointer? { resource.map { wl_resource_get_client($0) } }
 
+    /// The process id of the client that made the surface (0 once it is gone), to tell a
+    /// client's window from that of an earlier client in the same compositor.
+    public var clientProcessIdentifier: Int32 {
+        guard let client else { return 0 }
+        var pid: pid_t = 0
+        wl_client_get_credentials(client, &pid, nil, nil)
+        return pid
+    }
+
     /// Whether the surface may take a role; if it has one already (a surface's role never
     /// changes), posts `error` on `errorResource` and returns false.
     func mayTakeRole(error: UInt32, on errorResource: OpaquePointer?) -> Bool {

@@ -3,11 +3,11 @@ import TestCompositor
 /// Reading what glide drew: where the text is, how far it moved, the scroll indicator.
 extension SurfaceImage {
     /// Glide's page colour (`Palette`), #FBFAF7.
-    static let pageColor: UInt32 = 0xFB_FAF7
+    public static let pageColor: UInt32 = 0xFB_FAF7
 
     /// One value per row that differs between rows with different pixels in columns
     /// `columns` (FNV-1a over the pixels), for matching rows between frames.
-    func rowHashes(columns: Range<Int>) -> [UInt64] {
+    public func rowHashes(columns: Range<Int>) -> [UInt64] {
         (0..<height).map { row in
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for column in columns {
@@ -18,7 +18,7 @@ extension SurfaceImage {
     }
 
     /// Whether row `row` has ink (a pixel clearly darker than the page) in `columns`.
-    func rowHasInk(_ row: Int, columns: Range<Int>) -> Bool {
+    public func rowHasInk(_ row: Int, columns: Range<Int>) -> Bool {
         columns.contains { luminance(x: $0, y: row) < 160 }
     }
 
@@ -28,7 +28,7 @@ extension SurfaceImage {
     ///
     /// The columns left of the indicator's strip are compared, so the indicator, which
     /// moves differently, does not count.
-    func verticalShift(from earlier: SurfaceImage, in range: ClosedRange<Int>) -> (shift: Int, matching: Double) {
+    public func verticalShift(from earlier: SurfaceImage, in range: ClosedRange<Int>) -> (shift: Int, matching: Double) {
         let columns = 0..<(width - width / 40)
         let mine = rowHashes(columns: columns), theirs = earlier.rowHashes(columns: columns)
         let inked = (0..<height).filter { rowHasInk($0, columns: columns) }
@@ -46,7 +46,7 @@ extension SurfaceImage {
     /// How many pixels of the scroll indicator's strip are drawn: the column band `inset` to
     /// `inset + thickness` logical px from the right edge (3 and 3 in `OverlayStyle`), at
     /// `scale` buffer px per logical px, over the whole height, darker than the page.
-    func indicatorPixelCount(scale: Int = 1, inset: Int = 3, thickness: Int = 3) -> Int {
+    public func indicatorPixelCount(scale: Int = 1, inset: Int = 3, thickness: Int = 3) -> Int {
         let columns = (width - (inset + thickness) * scale)..<(width - inset * scale)
         var count = 0
         for y in 0..<height {
@@ -56,19 +56,14 @@ extension SurfaceImage {
     }
 
     /// The darkest luminance in the indicator's strip (255 when it is not drawn).
-    func indicatorDarkestLuminance(scale: Int = 1, inset: Int = 3, thickness: Int = 3) -> Double {
-        let columns = (width - (inset + thickness) * scale)..<(width - inset * scale)
-        var darkest = 255.0
-        for y in 0..<height {
-            for x in columns { darkest = Swift.min(darkest, luminance(x: x, y: y)) }
-        }
-        return darkest
+    public func indicatorDarkestLuminance(scale: Int = 1, inset: Int = 3, thickness: Int = 3) -> Double {
+        rightEdgeDarkest(scale: scale, inset: inset, thickness: thickness).min() ?? 255
     }
 
     /// Of the 2×2 blocks of pixels that hold ink, the fraction whose four pixels are not all
     /// equal: 0 for an image upscaled ×2 by pixel doubling, high for text drawn at the
     /// buffer's full resolution.
-    func fractionOfInkBlocksWithDetail() -> Double {
+    public func fractionOfInkBlocksWithDetail() -> Double {
         var inked = 0, detailed = 0
         for y in stride(from: 0, to: height - 1, by: 2) {
             for x in stride(from: 0, to: width - 1, by: 2) {
@@ -83,7 +78,7 @@ extension SurfaceImage {
 
     /// The image reduced by `factor` in each direction, each pixel the mean luminance of
     /// its block, as a grid of luminances.
-    func downsampledLuminance(by factor: Int) -> [[Double]] {
+    public func downsampledLuminance(by factor: Int) -> [[Double]] {
         (0..<(height / factor)).map { row in
             (0..<(width / factor)).map { column in
                 var sum = 0.0
@@ -97,7 +92,7 @@ extension SurfaceImage {
 
     /// The rightmost column with ink (luminance below 160), left of the indicator's strip;
     /// -1 if there is none.
-    func rightmostInkColumn() -> Int {
+    public func rightmostInkColumn() -> Int {
         for x in stride(from: width - 12, through: 0, by: -1) {
             for y in 0..<height where luminance(x: x, y: y) < 160 { return x }
         }
@@ -105,5 +100,5 @@ extension SurfaceImage {
     }
 
     /// The luminances as a grid, row by row.
-    var luminanceGrid: [[Double]] { downsampledLuminance(by: 1) }
+    public var luminanceGrid: [[Double]] { downsampledLuminance(by: 1) }
 }

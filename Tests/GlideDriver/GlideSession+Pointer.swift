@@ -1,9 +1,7 @@
 import TestCompositor
 
-/// Pointer, touchpad and gesture steps, ready for the tests of touchpad flings, hold, wheel
-/// steps and pinch (glide's engine does not handle these yet). Each step is stamped with the
-/// next frame's time and presents that frame, like the touch steps, so time stays the frame
-/// clock's.
+/// Pointer, touchpad and gesture steps. Each step is stamped with the next frame's time and
+/// presents that frame, like the touch steps, so time stays the frame clock's.
 ///
 /// ```swift
 /// try session.pointerEnter(x: 400, y: 300)
@@ -12,38 +10,59 @@ import TestCompositor
 /// try session.runUntilIdle()
 /// ```
 extension GlideSession {
-    /// Sends whatever `events` sends (stamped with the next frame's time), waits until glide
-    /// has handled it, and presents that frame.
-    func input(_ events: (Server, UInt32) -> Void) throws {
-        compositor.exec { server in events(server, server.frameClock.nextFrameTimeMilliseconds) }
-        try compositor.roundtrip("glide to handle the input")
-        try presentFrame()
+    /// Moves the pointer onto the window at (x, y), with the `frame` compositors send after
+    /// an `enter` (so glide knows where the pointer is before any other pointer event).
+    public func pointerEnter(x: Double, y: Double) throws {
+        let surface = self.surface
+        try input { server, _ in
+            server.seat.pointer.sendEnter(surface, x: x, y: y)
+            server.seat.pointer.sendFrame()
+        }
     }
 
-    /// Moves the pointer onto the window at (x, y).
-    func pointerEnter(x: Double, y: Double) throws {
-        let surface = self.surface
-        try input { server, _ in server.seat.pointer.sendEnter(surface, x: x, y: y) }
+    /// Moves the pointer, already on the window, to (x, y).
+    public func pointerMotion(x: Double, y: Double) throws {
+        try input { server, time in
+            server.seat.pointer.sendMotion(x: x, y: y, time: time)
+            server.seat.pointer.sendFrame()
+        }
+    }
+
+    /// Presses or releases the left button where the pointer is.
+    public func leftButton(isPressed: Bool) throws {
+        try input { server, time in
+            server.seat.pointer.sendButton(Pointer.leftButton, isPressed: isPressed, time: time)
+            server.seat.pointer.sendFrame()
+        }
+    }
+
+    /// One frame of continuous scrolling (a trackpoint) by `dy` px: 1:1, never kinetic.
+    public func continuousScroll(dy: Double) throws {
+        try input { server, time in
+            server.seat.pointer.sendAxisSource(.continuous)
+            server.seat.pointer.sendAxis(.vertical, distance: dy, time: time)
+            server.seat.pointer.sendFrame()
+        }
     }
 
     /// One frame of two-finger touchpad scrolling by (dx, dy) px (source finger).
-    func fingerScroll(dx: Double = 0, dy: Double) throws {
+    public func fingerScroll(dx: Double = 0, dy: Double) throws {
         try input { server, time in server.seat.pointer.sendFingerScroll(dx: dx, dy: dy, time: time) }
     }
 
     /// The fingers leave the touchpad: `axis_stop` on both axes, which starts a fling.
-    func fingerScrollStop() throws {
+    public func fingerScrollStop() throws {
         try input { server, time in server.seat.pointer.sendFingerScrollStop(time: time) }
     }
 
     /// `steps` wheel clicks (positive: down the document), as one frame with value120.
-    func wheel(steps: Int32) throws {
+    public func wheel(steps: Int32) throws {
         try input { server, time in server.seat.pointer.sendWheel(.vertical, steps: steps, time: time) }
     }
 
     /// A touchpad pinch: begin, one update per element of `scales` (relative to the begin,
     /// centre fixed), end.
-    func pinch(scales: [Double], isCancelled: Bool = false) throws {
+    public func pinch(scales: [Double], isCancelled: Bool = false) throws {
         let surface = self.surface
         try input { server, time in server.pointerGestures.sendPinchBegin(on: surface, time: time) }
         for scale in scales {
@@ -53,7 +72,7 @@ extension GlideSession {
     }
 
     /// Fingers rest on the touchpad (a hold gesture), for `frames` frames, then lift.
-    func hold(frames: Int = 3) throws {
+    public func hold(frames: Int = 3) throws {
         let surface = self.surface
         try input { server, time in server.pointerGestures.sendHoldBegin(on: surface, time: time) }
         for _ in 0..<frames { try presentFrame() }
@@ -61,7 +80,7 @@ extension GlideSession {
     }
 
     /// Two taps at (x, y), `framesBetween` frames apart (at 60 Hz, 5 frames is 83 ms).
-    func doubleTap(x: Double, y: Double, framesBetween: Int = 5) throws {
+    public func doubleTap(x: Double, y: Double, framesBetween: Int = 5) throws {
         try down(x: x, y: y)
         try up()
         for _ in 0..<framesBetween { try presentFrame() }

@@ -1,0 +1,48 @@
+import Foundation
+import GlideDriver
+import TestCompositor
+import XCTest
+
+/// Paging: a directory of images opens as pages with a page control.
+final class PagingTests: GlideTestCase {
+    private var cards: String?
+
+    override func tearDown() {
+        if let cards { try? FileManager.default.removeItem(atPath: cards) }
+        super.tearDown()
+    }
+
+    /// Whether the window shows card `number` at (x, y): its colour, within cairo's rounding.
+    private func showsCard(_ number: Int, in image: SurfaceImage, x: Int = 400, y: Int = 60) -> Bool {
+        let (red, green, blue) = Cards.colours[(number - 1) % Cards.colours.count]
+        let pixel = image.rgb(x: x, y: y)
+        let channels = [pixel >> 16, (pixel >> 8) & 0xff, pixel & 0xff].map(Double.init)
+        return zip(channels, [red, green, blue]).allSatisfy { abs($0 - $1 * 255) <= 2 }
+    }
+
+    func testAFlickMovesExactlyOnePageAndThePageControlDotFollows() throws {
+        let cards = try Cards.writeDirectory(count: 4, width: 400, height: 300)
+        self.cards = cards
+        let session = try start(document: .paths([cards]))
+        let first = try XCTUnwrap(try session.trace().last)
+        XCTAssertEqual([first.page, first.pages], [0, 4])
+        var dots = try session.image.pageControlDots()
+        XCTAssertEqual(dots.centres.count, 4, "four dots: \(dots.centres)")
+        XCTAssertEqual(dots.current, 0, "the first is current")
+        XCTAssertTrue(showsCard(1, in: try session.image))
+
+        // A gentle flick and a hard one: each moves exactly one page.
+        for (page, distance) in [(1, -200.0), (2, -700.0)] {
+            try session.horizontalFlick(from: 600, y: 300, by: distance, steps: distance < -500 ? 2 : 5)
+            try session.runUntilIdle()
+            let rest = try XCTUnwrap(try session.trace().last)
+            XCTAssertEqual(rest.x, 800 * Double(page), "a flick of \(-distance) px moves exactly one page")
+            XCTAssertEqual(rest.page, page)
+            dots = try session.image.pageControlDots()
+            XCTAssertEqual(dots.centres.count, 4)
+            XCTAssertEqual(dots.current, page, "dot \(page + 1) is current: \(dots)")
+            XCTAssertTrue(showsCard(page + 1, in: try session.image), "card \(page + 1) is shown")
+        }
+        print("paging: dots at \(dots.centres), current \(dots.current ?? -1)")
+    }
+}

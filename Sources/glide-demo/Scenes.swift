@@ -69,7 +69,8 @@ enum Scenes {
             return nil
         }
         defer { session.stop() }
-        return try shot(session, "6-split", "Split: outline above pages") { _ in true }
+        // The trace follows the bottom pane: the document's horizontal pages, at the first.
+        return try shot(session, "6-split", "Split: outline above pages") { $0.pages > 1 && $0.page == 0 && $0.phase == "idle" }
     }
 
     /// What glide shows now, checked against `expectation` on its trace line.

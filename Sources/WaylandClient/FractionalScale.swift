@@ -59,6 +59,8 @@ public final class Viewporter: ProxyOwner {
 /// logical size.
 final class Viewport: ProxyOwner {
     let proxy: OpaquePointer
+    /// The destination last set; it is sent again only when it changes.
+    private var destination: (width: Int32, height: Int32)?
 
     init(viewporter: Viewporter, surface: Surface) {
         proxy = wp_viewporter_get_viewport(viewporter.proxy, surface.proxy)
@@ -69,6 +71,8 @@ final class Viewport: ProxyOwner {
     }
 
     func setDestination(width: Int32, height: Int32) {
+        guard destination?.width != width || destination?.height != height else { return }
+        destination = (width, height)
         wp_viewport_set_destination(proxy, width, height)
     }
 }

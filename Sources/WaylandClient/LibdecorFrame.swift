@@ -5,7 +5,7 @@ import CWaylandClient
 /// xdg-decoration (GNOME's mutter, weston). libdecor creates the xdg-shell objects itself and
 /// draws the title bar in subsurfaces; input on those surfaces is libdecor's, and Glide's
 /// own handlers ignore it because they are not tagged as Glide's.
-final class LibdecorFrame: ToplevelRole {
+final class LibdecorFrame: ToplevelRole, ProxyOwner {
     var onConfigure: ((Int32?, Int32?, WindowStates) -> Void)?
     var onClose: (() -> Void)?
     private let context: OpaquePointer
@@ -26,9 +26,9 @@ final class LibdecorFrame: ToplevelRole {
 
     private static let frameInterface = ListenerTable(libdecor_frame_interface(
         configure: { frame, configuration, data in
-            Unmanaged<LibdecorFrame>.fromOpaque(data!).takeUnretainedValue().configure(frame, configuration)
+            owner(data, as: LibdecorFrame.self).configure(frame, configuration)
         },
-        close: { _, data in Unmanaged<LibdecorFrame>.fromOpaque(data!).takeUnretainedValue().onClose?() },
+        close: { _, data in owner(data, as: LibdecorFrame.self).onClose?() },
         commit: { _, _ in },
         dismiss_popup: { _, _, _ in },
         reserved0: nil, reserved1: nil, reserved2: nil, reserved3: nil, reserved4: nil,
@@ -43,7 +43,7 @@ final class LibdecorFrame: ToplevelRole {
         contentWidth = width
         contentHeight = height
         guard let frame = libdecor_decorate(context, surface.proxy, LibdecorFrame.frameInterface.pointer,
-                                            Unmanaged.passUnretained(self).toOpaque())
+                                            unretainedPointer)
         else { return nil }
         self.frame = frame
         libdecor_frame_set_title(frame, title)

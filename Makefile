@@ -14,7 +14,7 @@ TEST_PACKAGES = sway grim wtype util-linux passwd
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build run test soak demo bench install uninstall clean
+.PHONY: all deps test-deps build run test soak demo bench install install-files uninstall clean
 
 all: build
 
@@ -77,7 +77,11 @@ bench: deps
 
 # Installs the release binary, the desktop entry (its name is the app id), the icon and the
 # bundled resources; the binary finds its resources in $(PREFIX)/share/glide.
-install: build
+install: build install-files
+
+# The copying alone, for a release binary already built (the tests use it: they run inside a
+# build and must not start another).
+install-files:
 	install -Dm755 .build/release/glide $(DESTDIR)$(PREFIX)/bin/glide
 	install -Dm644 resources/default-document.md $(DESTDIR)$(PREFIX)/share/glide/default-document.md
 	install -Dm644 resources/dev.glide.Glide.desktop $(DESTDIR)$(PREFIX)/share/applications/dev.glide.Glide.desktop

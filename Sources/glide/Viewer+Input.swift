@@ -19,7 +19,11 @@ extension Viewer: SeatDelegate {
                 scene.touchUp(id: Int(id), timeMilliseconds: timeMilliseconds)
             }
         }
-        scene.touchFrame { view, tap in handleTap(tap, inView: view) }
+        // Taps are handled once the scene has finished the frame: handling one changes the
+        // scene, which must not happen while the scene is still mutating itself.
+        var taps: [(view: Int, tap: Tap)] = []
+        scene.touchFrame { view, tap in taps.append((view, tap)) }
+        for (view, tap) in taps { handleTap(tap, inView: view) }
         // Any touch reveals the window controls (after the hit test above, so a first touch
         // on a hidden control scrolls instead).
         lastTouchMilliseconds = timeMilliseconds

@@ -6,11 +6,17 @@ PREFIX ?= /usr/local
 
 # Build: C libraries and the protocol XML. Fonts: DejaVu covers Latin, Cyrillic and Greek.
 BUILD_PACKAGES = pkg-config libwayland-dev wayland-protocols libxkbcommon-dev \
-	libcairo2-dev libpango1.0-dev libcmark-dev libdecor-0-dev libdecor-0-plugin-1-cairo \
-	libgdk-pixbuf-2.0-dev fonts-dejavu-core
+	libcairo2-dev libpango1.0-dev libcmark-dev libcmark-gfm-dev libcmark-gfm-extensions-dev \
+	libdecor-0-dev libdecor-0-plugin-1-cairo libgdk-pixbuf-2.0-dev libpoppler-glib-dev \
+	libatk1.0-dev libatk-bridge2.0-dev gettext fonts-dejavu-core $(RUN_PACKAGES)
+# Run time: image loaders for gdk-pixbuf beyond PNG and JPEG, and fonts with emoji and CJK glyphs.
+RUN_PACKAGES = webp-pixbuf-loader libavif-gdk-pixbuf librsvg2-common fonts-noto-color-emoji fonts-noto-cjk
 # Tests: a real compositor (headless sway), screenshots (grim), typing (wtype), and
-# setpriv/useradd to run sway as an unprivileged user (sway refuses root).
-TEST_PACKAGES = sway grim wtype util-linux passwd
+# setpriv/useradd to run sway as an unprivileged user (sway refuses root); the clipboard
+# (wl-clipboard); the accessibility bus and a client of it (at-spi2-core, dbus, pyatspi);
+# package checks (dpkg-dev, lintian, appstream, desktop-file-utils).
+TEST_PACKAGES = sway grim wtype util-linux passwd wl-clipboard at-spi2-core dbus python3-pyatspi \
+	dpkg-dev lintian appstream desktop-file-utils
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

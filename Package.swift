@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "ScrollEngine", dependencies: ["ScrollPhysics"]),
 
         // Content and pixels: no Wayland.
-        .target(name: "Document", dependencies: ["CCairo", "CPangoCairo", "CCmark", "CGdkPixbuf"]),
+        .target(name: "Document", dependencies: ["CCairo", "CPangoCairo", "CCmark", "CGdkPixbuf", "CSystem"]),
         .target(name: "Render", dependencies: ["ScrollEngine", "Document", "CCairo"]),
 
         // Wayland objects: no scrolling.

@@ -130,11 +130,16 @@ final class Viewer {
                        forFileAt: documentPath)
     }
 
-    /// The timers the loop must watch (frame fallback, key repeat), with what to do when one
-    /// is readable.
+    /// The descriptors the loop must watch besides the display's (frame fallback, background
+    /// results, key repeat), with what to do when one is readable.
     var pollSources: [EventLoop.Source] {
         let window = self.window
-        return [EventLoop.Source(fileDescriptor: window.fallbackTimerFileDescriptor) { window.fallbackTimerFired() }]
+        let mailbox = MainThreadMailbox.shared
+        return [EventLoop.Source(fileDescriptor: window.fallbackTimerFileDescriptor) { window.fallbackTimerFired() },
+                // Background results land between frames and show in the next one.
+                EventLoop.Source(fileDescriptor: mailbox.fileDescriptor) {
+                    if mailbox.deliverPending() > 0 { window.setNeedsDisplay() }
+                }]
             + registry.seats.compactMap { seat in
                 seat.keyRepeatFileDescriptor.map { descriptor in
                     EventLoop.Source(fileDescriptor: descriptor) { seat.keyboard?.deliverDueRepeats() }

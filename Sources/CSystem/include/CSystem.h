@@ -25,3 +25,13 @@ int glide_termination_signalfd(void);
 
 /// Reads one pending signal from a signalfd; returns its number, or 0 if none.
 int glide_signalfd_take(int fd);
+
+/// A non-blocking, close-on-exec event counter that a worker thread bumps to wake the poll
+/// loop, or -1 with errno set. The corresponding C function is `eventfd`.
+int glide_eventfd_create(void);
+
+/// Adds one to the counter, waking whoever polls it; safe from any thread.
+void glide_eventfd_signal(int fd);
+
+/// Reads and resets the counter; 0 if nothing was signalled.
+uint64_t glide_eventfd_take(int fd);

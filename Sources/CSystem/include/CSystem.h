@@ -56,3 +56,7 @@ int glide_die_with_parent(void);
 /// close-on-exec, or -1 with errno set: `/proc/self/fd/N` then names the file. The
 /// corresponding C call is `open(path, O_PATH)`.
 int glide_open_path(const char *path);
+
+/// A close-on-exec pipe: `descriptors[0]` reads, `descriptors[1]` writes. Returns 0, or -1
+/// with errno set. The corresponding C function is `pipe2`.
+int glide_pipe(int descriptors[2]);

@@ -1,4 +1,6 @@
+#include <errno.h>
 #include <signal.h>
+#include <unistd.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include "CSystem.h"
@@ -15,4 +17,9 @@ int glide_limit_resources(uint64_t address_space_bytes, uint32_t cpu_seconds) {
 
 int glide_die_with_parent(void) {
     return prctl(PR_SET_PDEATHSIG, SIGKILL);
+}
+
+int glide_lower_priority(int increment) {
+    errno = 0;
+    return nice(increment) == -1 && errno != 0 ? -1 : 0;
 }

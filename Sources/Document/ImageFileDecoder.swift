@@ -17,6 +17,8 @@ public enum ImageFileDecoder {
             return 2
         }
         _ = glide_die_with_parent()
+        // Nice 10: on a two-core laptop a decoder runs beside the frame loop, never instead of it.
+        _ = glide_lower_priority(10)
         // The decoded pixels, the file's own buffers and the loaders' libraries and threads
         // (dav1d reserves stacks for its workers): 768 MB of address space beyond the pixel
         // budget holds them, measured with the AVIF and SVG loaders.

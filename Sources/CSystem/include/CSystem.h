@@ -60,3 +60,8 @@ int glide_open_path(const char *path);
 /// A close-on-exec pipe: `descriptors[0]` reads, `descriptors[1]` writes. Returns 0, or -1
 /// with errno set. The corresponding C function is `pipe2`.
 int glide_pipe(int descriptors[2]);
+
+/// Lowers the calling process's scheduling priority by `increment` nice levels, so a decoder
+/// never takes a core from the frame loop. Returns 0, or -1 with errno set. The corresponding
+/// C function is `nice`.
+int glide_lower_priority(int increment);

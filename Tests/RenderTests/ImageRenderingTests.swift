@@ -54,6 +54,9 @@ final class ImageRenderingTests: XCTestCase {
         let document = try Document(contentsOfFile: directory)
         let layout = ImageCollectionLayout(document: document)
         XCTAssertEqual(layout.pageCount, 2)
+        // The page label names each image by its file (a text document's pages have no names).
+        let content: any ContentLayout = layout
+        XCTAssertEqual([content.title(ofPage: 0), content.title(ofPage: 1), content.title(ofPage: 2)], ["bad.png", "red.png", nil])
         let badPage = renderDecoded(layout, images: layout.images, width: 400, height: 300)
         XCTAssertEqual(redCount(badPage), 0, "bad.png comes first")
         XCTAssertGreaterThan(badPage.inkCount(), 500)

@@ -405,6 +405,8 @@ def finish_state(case, problems):
 
 def shortened(text, limit=300):
     """The start of a message (a crash's backtrace runs to megabytes)."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
     return text if len(text) <= limit else text[:limit] + "…"
 
 

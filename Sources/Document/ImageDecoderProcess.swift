@@ -96,7 +96,7 @@ struct ImageDecoderProcess: Sendable {
         close(pipeEnds[1])
         defer { close(pipeEnds[0]) }
         let deadline = ImageDecoderProcess.monotonicSeconds() + budgetSeconds
-        var reader = RecordReader(maximumBytes: budgetBytes + (1 << 20))
+        var reader = ImageDecoderRecordReader(maximumBytes: budgetBytes + (1 << 20))
         var outcome: Report?
         while outcome == nil {
             let remaining = deadline - ImageDecoderProcess.monotonicSeconds()
@@ -124,7 +124,7 @@ struct ImageDecoderProcess: Sendable {
             let seconds = budgetSeconds == budgetSeconds.rounded() ? String(Int(budgetSeconds)) : String(budgetSeconds)
             return .failure("too complex to show: decoding took more than \(seconds) s")
         }
-        if let outcome, case .failure(let reason) = outcome, reason == RecordReader.noRecord {
+        if let outcome, case .failure(let reason) = outcome, reason == ImageDecoderRecordReader.noRecord {
             return .failure(ImageDecoderProcess.describeDeath(status))
         }
         return outcome ?? .failure(ImageDecoderProcess.describeDeath(status))
@@ -179,65 +179,5 @@ struct ImageDecoderProcess: Sendable {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
-}
-
-/// The decoder's output as it arrives, parsed into `ImageDecoderWire` records.
-private struct RecordReader {
-    static let noRecord = "no record"
-    let maximumBytes: Int
-    private var bytes: [UInt8] = []
-    private var sizeSent = false
-
-    init(maximumBytes: Int) {
-        self.maximumBytes = maximumBytes
-    }
-
-    enum Progress {
-        case more
-        case ended
-        case overflow
-    }
-
-    mutating func read(from descriptor: Int32) -> Progress {
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0 { return errno == EINTR || errno == EAGAIN ? .more : .ended }
-        if count == 0 { return .ended }
-        bytes.append(contentsOf: chunk[0..<count])
-        return bytes.count > maximumBytes ? .overflow : .more
-    }
-
-    /// The size record, once, when it has arrived.
-    mutating func takeSize() -> (ImageSize, Bool)? {
-        guard !sizeSent, bytes.count >= ImageDecoderWire.sizeRecordBytes, bytes[0] == ImageDecoderWire.sizeTag else { return nil }
-        sizeSent = true
-        let (width, height) = ImageDecoderWire.fields(of: bytes, at: 0)
-        return (ImageSize(width: Int(width), height: Int(height)), bytes[ImageDecoderWire.headerBytes] != 0)
-    }
-
-    /// The image or the reason, from everything received.
-    var outcome: ImageDecoderProcess.Report {
-        var offset = bytes.first == ImageDecoderWire.sizeTag ? ImageDecoderWire.sizeRecordBytes : 0
-        guard bytes.count >= offset + ImageDecoderWire.headerBytes else { return .failure(RecordReader.noRecord) }
-        let (first, second) = ImageDecoderWire.fields(of: bytes, at: offset)
-        let tag = bytes[offset]
-        offset += ImageDecoderWire.headerBytes
-        switch tag {
-        case ImageDecoderWire.errorTag:
-            let end = min(bytes.count, offset + Int(first))
-            return .failure(String(decoding: bytes[offset..<end], as: UTF8.self))
-        case ImageDecoderWire.pixelsTag:
-            let (width, height) = (Int(first), Int(second))
-            guard width > 0, height > 0, bytes.count - offset == width * height * 4 else {
-                return .failure(RecordReader.noRecord)
-            }
-            guard let image = DecodedImage(width: width, height: height, argb: bytes[offset...]) else {
-                return .failure("no memory for \(width)×\(height) px")
-            }
-            return .image(image)
-        default:
-            return .failure(RecordReader.noRecord)
-        }
     }
 }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// What `glide-image-decoder` writes on its standard output, read by `ImageDecoderProcess`:
 /// records of a one-byte tag and native-endian 32-bit fields.
 ///
@@ -23,6 +25,66 @@ enum ImageDecoderWire {
         bytes.withUnsafeBytes { raw in
             (raw.loadUnaligned(fromByteOffset: offset + 1, as: UInt32.self),
              raw.loadUnaligned(fromByteOffset: offset + 5, as: UInt32.self))
+        }
+    }
+}
+
+/// The decoder's output as it arrives, parsed into `ImageDecoderWire` records.
+struct ImageDecoderRecordReader {
+    static let noRecord = "no record"
+    let maximumBytes: Int
+    private var bytes: [UInt8] = []
+    private var sizeSent = false
+
+    init(maximumBytes: Int) {
+        self.maximumBytes = maximumBytes
+    }
+
+    enum Progress {
+        case more
+        case ended
+        case overflow
+    }
+
+    mutating func read(from descriptor: Int32) -> Progress {
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 { return errno == EINTR || errno == EAGAIN ? .more : .ended }
+        if count == 0 { return .ended }
+        bytes.append(contentsOf: chunk[0..<count])
+        return bytes.count > maximumBytes ? .overflow : .more
+    }
+
+    /// The size record, once, when it has arrived.
+    mutating func takeSize() -> (ImageSize, Bool)? {
+        guard !sizeSent, bytes.count >= ImageDecoderWire.sizeRecordBytes, bytes[0] == ImageDecoderWire.sizeTag else { return nil }
+        sizeSent = true
+        let (width, height) = ImageDecoderWire.fields(of: bytes, at: 0)
+        return (ImageSize(width: Int(width), height: Int(height)), bytes[ImageDecoderWire.headerBytes] != 0)
+    }
+
+    /// The image or the reason, from everything received.
+    var outcome: ImageDecoderProcess.Report {
+        var offset = bytes.first == ImageDecoderWire.sizeTag ? ImageDecoderWire.sizeRecordBytes : 0
+        guard bytes.count >= offset + ImageDecoderWire.headerBytes else { return .failure(ImageDecoderRecordReader.noRecord) }
+        let (first, second) = ImageDecoderWire.fields(of: bytes, at: offset)
+        let tag = bytes[offset]
+        offset += ImageDecoderWire.headerBytes
+        switch tag {
+        case ImageDecoderWire.errorTag:
+            let end = min(bytes.count, offset + Int(first))
+            return .failure(String(decoding: bytes[offset..<end], as: UTF8.self))
+        case ImageDecoderWire.pixelsTag:
+            let (width, height) = (Int(first), Int(second))
+            guard width > 0, height > 0, bytes.count - offset == width * height * 4 else {
+                return .failure(ImageDecoderRecordReader.noRecord)
+            }
+            guard let image = DecodedImage(width: width, height: height, argb: bytes[offset...]) else {
+                return .failure("no memory for \(width)×\(height) px")
+            }
+            return .image(image)
+        default:
+            return .failure(ImageDecoderRecordReader.noRecord)
         }
     }
 }

@@ -4,8 +4,8 @@ import Glibc
 /// Decodes one image in a `glide-image-decoder` child process, from a thread of its own, and
 /// hands what it learns to the frame loop through `MainThreadMailbox`.
 ///
-/// The child runs under an address-space and CPU limit and is killed when `budgetSeconds`
-/// run out, so a 127 s blurred SVG, a nest of `<use>` or a PNG bomb costs the viewer a
+/// The child runs under an address-space and CPU limit and is killed when it has used
+/// `budgetSeconds` of CPU time, so a 127 s blurred SVG, a nest of `<use>` or a PNG bomb costs the viewer a
 /// placeholder and a notice, never a frame: a thread alone could not be stopped.
 struct ImageDecoderProcess: Sendable {
     var path: String
@@ -95,14 +95,17 @@ struct ImageDecoderProcess: Sendable {
         }
         close(pipeEnds[1])
         defer { close(pipeEnds[0]) }
-        let deadline = ImageDecoderProcess.monotonicSeconds() + budgetSeconds
+        // The budget is the decoder's CPU time, so an image is too complex for what it costs,
+        // not for how busy the machine is; the wall clock only catches a decoder that waits.
+        let deadline = ImageDecoderProcess.monotonicSeconds() + budgetSeconds * ImageDecoderProcess.wallClockAllowance
         var reader = ImageDecoderRecordReader(maximumBytes: budgetBytes + (1 << 20))
         var outcome: Report?
         while outcome == nil {
             let remaining = deadline - ImageDecoderProcess.monotonicSeconds()
-            guard remaining > 0 else { break }
+            guard remaining > 0, ImageDecoderProcess.cpuSeconds(of: processID) < budgetSeconds else { break }
             var descriptor = pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, Int32((remaining * 1000).rounded(.up)))
+            // A tenth of a second between looks at the decoder's CPU time.
+            let ready = poll(&descriptor, 1, Int32((min(remaining, 0.1) * 1000).rounded(.up)))
             if ready < 0, errno == EINTR { continue }
             guard ready > 0 else { continue }
             switch reader.read(from: pipeEnds[0]) {
@@ -128,6 +131,27 @@ struct ImageDecoderProcess: Sendable {
             return .failure(ImageDecoderProcess.describeDeath(status))
         }
         return outcome ?? .failure(ImageDecoderProcess.describeDeath(status))
+    }
+
+    /// How many times its budget a decoder may take on the wall clock: at nice 10 on two busy
+    /// cores it still gets at least a quarter of one.
+    static let wallClockAllowance = 4.0
+
+    /// The CPU time process `processID` has used, in s (all its threads), from /proc.
+    static func cpuSeconds(of processID: pid_t) -> Double {
+        let descriptor = open("/proc/\(processID)/stat", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return 0 }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return 0 }
+        // Fields after the command name (which may hold spaces, so after its closing
+        // parenthesis): utime and stime are the 12th and 13th, in clock ticks.
+        guard let nameEnd = buffer[0..<count].lastIndex(of: UInt8(ascii: ")")) else { return 0 }
+        let fields = buffer[(nameEnd + 1)..<count].split(separator: UInt8(ascii: " "))
+        guard fields.count > 12, let user = Double(String(decoding: fields[11], as: UTF8.self)),
+              let system = Double(String(decoding: fields[12], as: UTF8.self)) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     /// Why a decoder that sent no image ended, in words.

@@ -18,7 +18,8 @@ public final class ImageStore {
     /// a swipe needs at once) take 75 MB, so they fit the cache together and a swipe never
     /// evicts the page it is about to show.
     public var maximumDecodedSidePixels = 2560
-    /// How long one image may take to decode before it is called too complex to show, in s:
+    /// How much CPU time one image may take to decode before it is called too complex to show,
+    /// in s (the wall clock allows `ImageDecoderProcess.wallClockAllowance` times more):
     /// the 8192² PNG the red team used takes 1 s, ordinary photos and drawings a few tens of
     /// ms, and a reader who waits longer than a few seconds for a picture has given up on it.
     public var decodeBudgetSeconds = 3.0

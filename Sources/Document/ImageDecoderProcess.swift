@@ -5,8 +5,8 @@ import Glibc
 /// hands what it learns to the frame loop through `MainThreadMailbox`.
 ///
 /// The child runs under an address-space and CPU limit and is killed when it has used
-/// `budgetSeconds` of CPU time, so a 127 s blurred SVG, a nest of `<use>` or a PNG bomb costs the viewer a
-/// placeholder and a notice, never a frame: a thread alone could not be stopped.
+/// `budgetSeconds` of CPU time, so a 127 s blurred SVG, a nest of `<use>` or a PNG bomb costs
+/// the viewer a placeholder and a notice, never a frame: a thread alone could not be stopped.
 struct ImageDecoderProcess: Sendable {
     var path: String
     /// Rasters larger than this on their longer side are decoded scaled down to it.

@@ -19,7 +19,7 @@ final class BadInputCorpusTests: XCTestCase {
     /// script fails here.
     private let expectedCases: Set<String> = [
         "nested.md", "blur-svg.md", "use-svg.md", "bomb-png.md", "bomb.png", "combining.txt",
-        "trace into a closed pipe", "SIGTERM while a FIFO is read", "SIGTERM while /dev/zero is read",
+        "trace into a closed pipe", "trace into a reader that stops reading", "SIGTERM while a FIFO is read", "SIGTERM while /dev/zero is read",
         "a name that is not UTF-8", "a name with a newline", "a missing name with a newline",
         "a missing name that is not UTF-8", "state-stray.md", "state-huge.md", "state-directory.md", "--size 0.4x0.4",
         "sparse-1g.txt", "line-50mb.txt", "text-100mb.txt", "headings-200k.md", "headings-200k.md --split",

@@ -12,6 +12,7 @@ and prints one JSON object per case on stdout:
 100 ms while its content loads (the scroll shows in the --trace) and that no frame of an
 animation comes more than 50 ms after the one before.
 """
+import fcntl
 import json
 import os
 import pwd
@@ -154,6 +155,9 @@ def cases(d):
         text("combining.txt"),
         dict(name="trace into a closed pipe", args=["--trace", "-", j("state-stray.md")], window=True, closed_stdout=True,
              stderr=r"glide: warning: stopped writing the frame trace to standard output: its reader went away"),
+        # A reader that keeps the pipe open and never reads: the pipe fills, Glide goes on.
+        dict(name="trace into a reader that stops reading", args=["--trace", "-", j("state-stray.md")], window=True,
+             stalled_stdout=True),
         dict(name="SIGTERM while a FIFO is read", args=[j("fifo")], window=False, fifo_writer=j("fifo"), terminate_reading=j("fifo"),
              status=0, stderr=""),
         dict(name="SIGTERM while /dev/zero is read", args=["/dev/zero"], window=False, terminate_reading="/dev/zero", status=0,
@@ -235,14 +239,20 @@ class Run:
         else:
             user = {}
         stdout = subprocess.DEVNULL
-        if case.get("closed_stdout"):
+        self.stalled_reader = None
+        if case.get("closed_stdout") or case.get("stalled_stdout"):
             reader, writer = os.pipe()
-            os.close(reader)
+            if case.get("closed_stdout"):
+                os.close(reader)
+            else:
+                # The smallest pipe (a page), so a few frames fill it.
+                fcntl.fcntl(writer, 1031, 4096)  # F_SETPIPE_SZ
+                self.stalled_reader = reader
             stdout = writer
         self.started = time.monotonic()
         self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=stdout, stderr=subprocess.PIPE,
                                         env=environment, **user)
-        if case.get("closed_stdout"):
+        if case.get("closed_stdout") or case.get("stalled_stdout"):
             os.close(writer)
         self.stderr = b""
         self.reader = threading.Thread(target=self._read_errors, daemon=True)
@@ -259,6 +269,9 @@ class Run:
             self.process.wait()
             status = None
         self.reader.join(5)
+        if self.stalled_reader is not None:
+            os.close(self.stalled_reader)
+            self.stalled_reader = None
         return status
 
     def frames(self):
@@ -444,7 +457,11 @@ def run_window_batch(glide, batch, d, environment, results):
             problems.append(f"no window (exit {run.process.poll()}): {shortened(run.stderr)!r}")
     key_times = {}
     for case, run, problems in runs:
-        if problems or case.get("closed_stdout"):
+        if problems or case.get("closed_stdout") or case.get("stalled_stdout"):
+            # The trace is on standard output: scroll, and see that Glide still quits on time.
+            if case.get("stalled_stdout") and not problems:
+                swaymsg(environment, f"[pid={run.process.pid}]", "focus")
+                type_keys(environment, "Home", "Next", "Prior", "Next", "Prior", "Next")
             continue
         # A key wtype sends can be lost before it reaches any client (a harness fault, not
         # Glide's); a second try tells that from a window that does not answer.

@@ -11,7 +11,8 @@ struct ImageDecoderProcess: Sendable {
     var path: String
     /// Rasters larger than this on their longer side are decoded scaled down to it.
     var maximumSidePixels: Int
-    /// For a vector image, the size to render it at in px; nil for its own size.
+    /// The size to decode at in px (a vector image rendered at it, a raster scaled to it);
+    /// nil for its own size, within `maximumSidePixels`.
     var target: ImageSize?
     var budgetBytes: Int
     var budgetSeconds: Double

@@ -59,7 +59,7 @@ public enum ImageFileDecoder {
         }
         var error: UnsafeMutablePointer<GError>?
         let pixbuf: OpaquePointer?
-        if target.0 > 0, target.1 > 0, isScalable {
+        if target.0 > 0, target.1 > 0 {
             pixbuf = gdk_pixbuf_new_from_file_at_scale(path, target.0, target.1, 0, &error)
         } else if max(width, height) > maximumSide {
             pixbuf = gdk_pixbuf_new_from_file_at_scale(path, maximumSide, maximumSide, 1, &error)

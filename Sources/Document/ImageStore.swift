@@ -2,7 +2,8 @@ import Glibc
 
 /// Images for drawing: decoded off the frame loop by `glide-image-decoder` processes (see
 /// `ImageDecoderProcess`) within a time and memory budget, kept within a memory cap, and
-/// vector images rendered again, sharp, at the size they are shown.
+/// decoded again at the size they are shown: vector images sharp at any zoom, large rasters
+/// small enough to draw cheaply.
 ///
 /// Asking for an image never waits: the first answer is `.pending`, with the image's size as
 /// soon as its header is read, and observers hear of every change on the loop's thread (the
@@ -113,9 +114,7 @@ public final class ImageStore {
             if case .pending = entry.state { entry.state = .pending(size) }
         case .image(let image):
             image.naturalSize = Self.upright(entry.naturalSize, as: image)
-            if entry.isScalable {
-                image.onNeedsMorePixels = { [weak self] needed in self?.render(path, at: needed) }
-            }
+            image.onShownAtOtherSize = { [weak self] shown in self?.decodeAgain(path, at: shown) }
             entry.state = .image(image)
             entry.isDecoding = false
         case .failure(let reason):
@@ -136,15 +135,21 @@ public final class ImageStore {
         return isTurned ? ImageSize(width: natural.height, height: natural.width) : natural
     }
 
-    /// Renders the vector image at `path` again at `needed` px (capped), keeping its aspect.
-    private func render(_ path: String, at needed: ImageSize) {
-        guard var entry = entries[path], entry.isScalable, !entry.isDecoding, case .image(let shown) = entry.state else { return }
-        var width = Double(needed.width)
-        var height = width * Double(shown.height) / Double(shown.width)
+    /// Decodes the image at `path` again for `shown` device px, keeping its aspect: a vector
+    /// image at that size (capped at `maximumRenderedPixels`), a raster at most at its own size.
+    private func decodeAgain(_ path: String, at shown: ImageSize) {
+        guard var entry = entries[path], !entry.isDecoding, case .image(let current) = entry.state else { return }
+        var width = Double(shown.width)
+        if !entry.isScalable {
+            width = min(width, Double(current.naturalSize.width), Double(maximumDecodedSidePixels))
+        }
+        var height = width * Double(current.height) / Double(current.width)
         let scale = min(1, (Double(maximumRenderedPixels) / max(width * height, 1)).squareRoot())
-        width = (width * scale).rounded(.down)
-        height = (height * scale).rounded(.down)
-        guard Int(width) > shown.width, height >= 1 else { return }
+        width = (width * scale).rounded()
+        height = (height * scale).rounded()
+        let isSharper = width > Double(current.width) * DecodedImage.resharpenRatio
+        let isCheaper = width * DecodedImage.reductionRatio < Double(current.width)
+        guard isSharper || isCheaper, width >= 1, height >= 1 else { return }
         entry.isDecoding = true
         entries[path] = entry
         enqueue(path, target: ImageSize(width: Int(width), height: Int(height)))

@@ -150,6 +150,29 @@ final class ImageFormatTests: XCTestCase {
         XCTAssertFalse(store.isDecoding)
     }
 
+    /// A large photo shown small is decoded again at the size shown, so drawing it does not
+    /// average thousands of pixels into each one every frame.
+    func testALargeRasterShownSmallIsDecodedAgainSmaller() throws {
+        let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, 1200, 900)!
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        gdk_pixbuf_fill(pixbuf, 0x3366ccff)
+        let file = path("large.png")
+        var error: UnsafeMutablePointer<GError>?
+        XCTAssertNotEqual(gdk_pixbuf_savev(pixbuf, file, "png", nil, nil, &error), 0)
+        let store = ImageStore()
+        guard case .image(let large) = decoded(file, by: store) else { return XCTFail("not decoded") }
+        XCTAssertEqual(large.width, 1200)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 300, 225)!
+        defer { cairo_surface_destroy(surface) }
+        let cairo = cairo_create(surface)!
+        defer { cairo_destroy(cairo) }
+        large.draw(x: 0, y: 0, width: 300, height: 225, on: cairo)
+        store.waitForDecodes()
+        guard case .image(let small) = store.image(atPath: file) else { return XCTFail("lost") }
+        XCTAssertEqual([small.width, small.height], [300, 225])
+        XCTAssertEqual(small.naturalSize, ImageSize(width: 1200, height: 900), "laid out at its own size still")
+    }
+
     /// The red team's two-minute SVG, smaller: blurred circles cost seconds each to render.
     func testAnSVGPastTheBudgetIsTooComplexAndTheStoreNeverWaits() throws {
         let circles = (0..<40).map { "<circle cx='\($0 * 50)' cy='\($0 * 50)' r='400' fill='red' filter='url(#b)'/>" }

@@ -2,6 +2,7 @@ import CCairo
 import Document
 import Render
 import ScrollEngine
+import Foundation
 import Viewer
 
 /// A viewer drawn offscreen into a buffer it owns, driven by typed input at 60 Hz frame
@@ -10,20 +11,23 @@ final class ViewerHarness {
     let viewer: DocumentViewer
     let width: Int, height: Int, scale: Double
     let pixels: UnsafeMutableRawPointer
-    private let bufferIdentity = NSObjectLike()
+    private let bufferIdentity = BufferIdentity()
     /// The frames drawn so far.
     private(set) var frames: [ViewerFrame] = []
     /// The next frame's time in ms (60 Hz).
     private(set) var time = 1000.0
     static let frameMilliseconds = 1000.0 / 60
 
+    /// Called after each frame is drawn, with the buffer holding it.
+    var afterFrame: ((ViewerFrame) -> Void)?
+
     init(layout: any ContentLayout, options: ViewerOptions = ViewerOptions(), width: Int = 800, height: Int = 600,
-         scale: Double = 1) {
+         scale: Double = 1, position: (anchor: ReadingAnchor, zoomScale: Double)? = nil) {
         self.width = width
         self.height = height
         self.scale = scale
         let size = LogicalSize(width: Double(width), height: Double(height))
-        viewer = DocumentViewer(layout: layout, options: options, windowSize: size)
+        viewer = DocumentViewer(layout: layout, options: options, windowSize: size, position: position)
         viewer.resize(to: size)
         let stride = Int((Double(width) * scale).rounded()) * 4
         pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * Int((Double(height) * scale).rounded()),
@@ -47,6 +51,7 @@ final class ViewerHarness {
         let frame = viewer.frame(at: .callback(milliseconds: time), into: buffer, bufferID: ObjectIdentifier(bufferIdentity))
         frames.append(frame)
         time += ViewerHarness.frameMilliseconds
+        afterFrame?(frame)
         return frame
     }
 
@@ -104,11 +109,34 @@ final class ViewerHarness {
         pixels.load(fromByteOffset: y * buffer.stride + x * 4, as: UInt32.self)
     }
 
-    /// The buffer's rows as bytes, for comparing pictures.
+    /// Whether the buffer holds the same pixels as `other`, row by row.
+    func sameBytes(as other: PixelBuffer) -> Bool {
+        let buffer = self.buffer
+        return (0..<buffer.height).allSatisfy { y in
+            memcmp(buffer.pixels + y * buffer.stride, other.pixels + y * other.stride, buffer.width * 4) == 0
+        }
+    }
+
+    /// The buffer's rows as pixels, for comparing pictures.
     func rows(_ range: Range<Int>) -> [[UInt32]] {
         range.map { y in (0..<buffer.width).map { pixel(x: $0, y: y) } }
+    }
+
+    /// How far the content moved up between two pictures of the same rows: the shift that
+    /// makes the most rows of `after` equal rows of `before`.
+    static func verticalShift(from before: [[UInt32]], to after: [[UInt32]], maximum: Int) -> Int? {
+        (-maximum...maximum).max { first, second in
+            matchingRows(before, after, shift: first) < matchingRows(before, after, shift: second)
+        }
+    }
+
+    private static func matchingRows(_ before: [[UInt32]], _ after: [[UInt32]], shift: Int) -> Int {
+        after.indices.filter { y in
+            let source = y + shift
+            return before.indices.contains(source) && before[source] == after[y] && Set(after[y]).count > 1
+        }.count
     }
 }
 
 /// A class instance whose identity names the harness's one buffer.
-final class NSObjectLike {}
+final class BufferIdentity {}

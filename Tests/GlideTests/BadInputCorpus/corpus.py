@@ -328,10 +328,11 @@ def check_key(run, environment, key):
     type_keys(environment, "Home", key)
     delivered = time.monotonic() * 1000
     # Without presentation reports (headless sway sends none) the trace writes a frame's line
-    # once a few more frames follow: scrolling a few lines on brings them.
-    time.sleep(0.15)
-    back = {"Next": "Prior", "Right": "Left", "Down": "Up", "F11": "F11"}[key]
-    type_keys(environment, "Home", back, key, back, key, back)
+    # once a few more frames follow. A scroll brings them itself (its indicator fades out over
+    # many frames); F11, which only resizes, is followed by three more.
+    if key == "F11":
+        time.sleep(0.15)
+        type_keys(environment, "Home", "F11", "F11", "F11")
     deadline = time.monotonic() + 3
     while time.monotonic() < deadline:
         if os.environ.get("CORPUS_DEBUG"):

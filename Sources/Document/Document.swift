@@ -28,8 +28,8 @@ public final class Document {
     static let sectionBytes = 8192
 
     /// Markdown up to this size is parsed whole, so that reference links and fenced code with
-    /// blank lines work everywhere; libcmark parses it in well under 100 ms. Larger files are
-    /// parsed a section at a time.
+    /// blank lines work everywhere; cmark-gfm parses it in well under 100 ms. Larger files, and
+    /// pathologically nested ones (`NestingScan`), are parsed a section at a time.
     static let wholeParseLimitBytes = 4 << 20
 
     /// Opens a file or a directory. A directory is an image collection; a file is recognised
@@ -96,8 +96,9 @@ public final class Document {
         self.path = path
         source = bytes
         imagePaths = []
-        if isMarkdown, bytes.count <= Document.wholeParseLimitBytes {
-            sections = TextSections(grouping: MarkdownParser.blocks(from: bytes.bytes(0..<bytes.count)))
+        if isMarkdown, bytes.count <= Document.wholeParseLimitBytes, case let whole = bytes.bytes(0..<bytes.count),
+           !NestingScan.isDeeplyNested(whole) {
+            sections = TextSections(grouping: MarkdownParser.blocks(from: whole))
         } else {
             sections = .onDemand(SectionBoundaries(bytes: bytes, nominalBytes: Document.sectionBytes), isMarkdown: isMarkdown)
         }

@@ -80,3 +80,17 @@ final class GitHubMarkdownTests: XCTestCase {
         }
     }
 }
+
+extension GitHubMarkdownTests {
+    func testDeepNestingIsParsedASectionAtATimeAndOrdinaryMarkdownWhole() throws {
+        let nested = String(repeating: "![", count: 10_000) + "x" + String(repeating: "](u)", count: 10_000) + "\n"
+        XCTAssertTrue(NestingScan.isDeeplyNested(Array(nested.utf8)))
+        let acrossLines = String(repeating: "[\n", count: 200) + "x" + String(repeating: "](u)", count: 200)
+        XCTAssertTrue(NestingScan.isDeeplyNested(Array(acrossLines.utf8)), "a paragraph's lines count together")
+        let ordinary = (0..<3_000).map { _ in "A [link](u) and ![image](i.png) in \\[brackets\\], > not a quote.\n\n> quoted\n" }.joined()
+        XCTAssertFalse(NestingScan.isDeeplyNested(Array(ordinary.utf8)))
+        let document = Document(text: nested, isMarkdown: true, title: "t")
+        XCTAssertGreaterThan(document.sectionCount, 5, "parsed a section at a time")
+        XCTAssertFalse(document.blocks(inSection: 0).isEmpty)
+    }
+}

@@ -96,6 +96,11 @@ public struct TableRow: Equatable, Sendable {
     /// A cell longer than this (about a line of body text) wraps anyway, so counts no more.
     public static let maximumNaturalCharacters = 60
 
+    /// The most columns set side by side; a wider table continues below in further bands.
+    /// As many as fit the widest column (720 px) at the smallest table text (9 px, four
+    /// characters and padding a column): 20.
+    public static let maximumColumns = 20
+
     public init(cells: [Cell], isHeader: Bool, alignments: [Alignment], naturalCharacters: [Int]) {
         self.cells = cells
         self.isHeader = isHeader

@@ -126,12 +126,19 @@ struct MarkdownWalker {
             while cells.count < columnCount { cells.append(TableRow.Cell(text: "")) }
             rows.append((cells, cmark_gfm_extensions_get_table_row_is_header(row) != 0))
         }
-        for (index, row) in rows.enumerated() {
-            let tableRow = TableRow(cells: row.cells, isHeader: row.isHeader, alignments: alignments,
-                                    naturalCharacters: natural)
-            // Rows follow each other with no space between.
-            append(Block(kind: .tableRow(tableRow), text: row.cells.map(\.text).joined(separator: "\t"),
-                         continuesPrevious: index > 0))
+        // A table wider than `TableRow.maximumColumns` is set as several tables of that many
+        // columns each, one below the other, as a wide sheet is printed on several pages: its
+        // text stays readable, and nothing scrolls sideways.
+        for bandStart in stride(from: 0, to: columnCount, by: TableRow.maximumColumns) {
+            let band = bandStart..<min(bandStart + TableRow.maximumColumns, columnCount)
+            for (index, row) in rows.enumerated() {
+                let cells = Array(row.cells[band])
+                let tableRow = TableRow(cells: cells, isHeader: row.isHeader, alignments: Array(alignments[band]),
+                                        naturalCharacters: Array(natural[band]))
+                // Rows follow each other with no space between.
+                append(Block(kind: .tableRow(tableRow), text: cells.map(\.text).joined(separator: "\t"),
+                             continuesPrevious: index > 0))
+            }
         }
         // Images in cells are drawn at the column's width, after the table.
         for image in images { append(image) }

@@ -37,6 +37,9 @@ public struct Typography: Sendable {
     /// The narrowest a table column is made before the table's text shrinks, in characters of
     /// the table font.
     public var minimumTableColumnCharacters = 4.0
+    /// A table column this narrow (a word, a number, a date: 12 characters) keeps its width
+    /// when the table must narrow; the longer columns give up the room.
+    public var comfortableTableColumnCharacters = 12.0
 
     /// Height in logical px that one byte of source takes at a measure of 1 px, times the
     /// body size squared: estimated heights are `bytes × this × size² / measure`. Fitted to

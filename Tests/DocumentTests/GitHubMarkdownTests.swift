@@ -29,6 +29,16 @@ final class GitHubMarkdownTests: XCTestCase {
         XCTAssertEqual(table.map(\.continuesPrevious), [false, true, true], "rows follow with no gap")
     }
 
+    func testATableOfManyColumnsIsSetInBandsOneBelowTheOther() {
+        let header = "|" + (0..<45).map { " h\($0) |" }.joined()
+        let rule = "|" + String(repeating: "---|", count: 45)
+        let body = "|" + (0..<45).map { " \($0) |" }.joined()
+        let rows = rows(blocks([header, rule, body, body].joined(separator: "\n")))
+        XCTAssertEqual(rows.map(\.cells.count), [20, 20, 20, 20, 20, 20, 5, 5, 5])
+        XCTAssertEqual(rows.map(\.isHeader), [true, false, false, true, false, false, true, false, false])
+        XCTAssertEqual(rows[3].cells.first?.text, "h20")
+    }
+
     func testStrikethroughTaskListsAutolinksAndFootnotes() {
         let result = blocks("""
             ~~gone~~ and www.example.com

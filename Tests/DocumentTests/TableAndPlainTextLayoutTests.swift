@@ -26,17 +26,18 @@ final class TableAndPlainTextLayoutTests: XCTestCase {
     }
 
     func testAWideTableShrinksToTheColumnAndNeverOverflowsIt() {
-        for (columns, width) in [(3, 1280.0), (20, 1280), (200, 1280), (200, 360)] {
+        for (columns, width) in [(3, 1280.0), (20, 1280), (20, 360), (200, 1280), (200, 360)] {
             let layout = laidOut(table(columns: columns, rows: 5), isMarkdown: true, width: width)
             let measure = layout.typography.measure(forWindowWidth: width)
             let rows = tableRows(of: layout)
-            XCTAssertEqual(rows.count, 6, "\(columns) columns")
+            XCTAssertGreaterThanOrEqual(rows.count, 6, "\(columns) columns")
             for row in rows {
-                XCTAssertEqual(row.cells.count, columns)
+                XCTAssertEqual(row.cells.count, min(columns, TableRow.maximumColumns))
                 let right = row.cells.last!.left + row.cells.last!.width
                 XCTAssertLessThanOrEqual(right, measure + 0.5, "\(columns) columns at \(width)")
-                XCTAssertEqual(row.cells.map(\.left), rows[0].cells.map(\.left), "columns line up")
+                XCTAssertTrue(row.cells.allSatisfy { $0.width > 8 }, "every column has room for its text")
             }
+            XCTAssertEqual(rows[1].cells.map(\.left), rows[0].cells.map(\.left), "columns line up")
             XCTAssertLessThanOrEqual(layout.contentSize.width, width, "no sideways scrolling")
         }
     }

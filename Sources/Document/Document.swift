@@ -108,11 +108,14 @@ public final class Document {
     /// `FileWatcher`). Throws what opening it would throw (deleted, now a directory, now a
     /// format Glide does not show).
     public func reloaded() throws(DocumentError) -> Document {
-        guard let path else { return self }
+        guard isReloadable, let path else { return self }
         let fresh = try Document(contentsOfFile: path)
         guard fresh.kind == kind else { throw .cannotOpen(path: path, reason: "it no longer holds the same kind of content") }
         return fresh
     }
+
+    /// Whether the document is text read from a file, which `reloaded()` can read again.
+    public var isReloadable: Bool { source != nil && path != nil }
 
     /// Whether a read found the file shorter than when it was opened: what is shown may be
     /// cut short until it is reloaded.

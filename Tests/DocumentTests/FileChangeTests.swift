@@ -121,3 +121,44 @@ final class FileChangeTests: XCTestCase {
         XCTAssertEqual(changes(of: watcher, within: 0.3), [], "other files in the directory are not reported")
     }
 }
+
+extension FileChangeTests {
+    /// Polls the reloader's descriptors and the mailbox, as the frame loop does, until a
+    /// delivery arrives or `seconds` pass.
+    private func nextOutcome(of reloader: DocumentReloader, outcomes: () -> Int, within seconds: Double = 3) {
+        let before = outcomes()
+        let deadline = Date().addingTimeInterval(seconds)
+        while outcomes() == before, Date() < deadline {
+            var descriptors = (reloader.fileDescriptors + [MainThreadMailbox.shared.fileDescriptor]).map {
+                pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+            }
+            _ = poll(&descriptors, nfds_t(descriptors.count), 50)
+            for descriptor in descriptors.dropLast() where descriptor.revents != 0 { reloader.handleReadable(descriptor.fd) }
+            if descriptors.last!.revents != 0 { MainThreadMailbox.shared.deliverPending() }
+        }
+    }
+
+    func testTheReloaderReadsAChangedFileOffTheLoopAndSaysWhenItIsGone() throws {
+        let path = try write(paragraphs(0..<10), to: "shown.log")
+        let document = try Document(contentsOfFile: path)
+        var delivered: [(String, DocumentReloader.Outcome)] = []
+        let reloader = try DocumentReloader(documents: [document]) { delivered.append(($0, $1)) }
+
+        try Data(paragraphs(0..<20).utf8).write(to: URL(fileURLWithPath: path))
+        nextOutcome(of: reloader, outcomes: { delivered.count })
+        guard case .reloaded(let grown)? = delivered.last?.1 else { return XCTFail("no reload: \(delivered)") }
+        XCTAssertEqual(delivered.last?.0, path)
+        XCTAssertEqual(grown.blocks.count, 20)
+
+        XCTAssertEqual(unlink(path), 0)
+        nextOutcome(of: reloader, outcomes: { delivered.count })
+        guard case .unavailable(let notice)? = delivered.last?.1 else { return XCTFail("no notice: \(delivered)") }
+        XCTAssertEqual(notice, "cannot open '\(path)': No such file or directory; showing it as it was")
+        XCTAssertEqual(document.blocks.count, 10, "the shown document still reads from memory and its open file")
+
+        try Data(paragraphs(0..<5).utf8).write(to: URL(fileURLWithPath: path))
+        nextOutcome(of: reloader, outcomes: { delivered.count })
+        guard case .reloaded(let back)? = delivered.last?.1 else { return XCTFail("not reloaded when back: \(delivered)") }
+        XCTAssertEqual(back.blocks.count, 5)
+    }
+}

@@ -114,11 +114,13 @@ struct MarkdownWalker {
             var cells: [TableRow.Cell] = []
             for cell in children(of: row) where cells.count < columnCount {
                 var (text, styles) = collectInlines(of: cell)
-                // A row is shaped as a whole and never cut (`Block.split`), so a cell is kept to
-                // a block's size.
-                if text.utf8.count > TextSections.maximumBlockBytes {
-                    text = String(decoding: text.utf8.prefix(TextSections.maximumBlockBytes), as: UTF8.self) + "…"
-                    styles = styles.filter { $0.utf8Range.upperBound <= TextSections.maximumBlockBytes }
+                // A row is shaped as a whole and never cut (`Block.split`), so its band of cells
+                // together is kept to about a block's size: the layout cost of any one block
+                // stays bounded.
+                let cellBytes = max(256, TextSections.maximumBlockBytes / min(columnCount, TableRow.maximumColumns))
+                if text.utf8.count > cellBytes {
+                    text = String(decoding: text.utf8.prefix(cellBytes), as: UTF8.self) + "…"
+                    styles = styles.filter { $0.utf8Range.upperBound <= cellBytes }
                 }
                 natural[cells.count] = max(natural[cells.count], min(text.count, TableRow.maximumNaturalCharacters))
                 cells.append(TableRow.Cell(text: text, styles: styles))

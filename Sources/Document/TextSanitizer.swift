@@ -59,7 +59,12 @@ public enum TextSanitizer {
     /// Whether `scalar` attaches to the character before it: a non-starter (canonical combining
     /// class other than 0) or a grapheme extender (variation selectors, ZWJ, enclosing marks).
     private static func isExtending(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.canonicalCombiningClass.rawValue != 0 || scalar.properties.isGraphemeExtend
+        // Combining Diacritical Marks (U+0300–U+036F) all extend: the common case, answered
+        // without the property tables, which cost about a microsecond a lookup.
+        if (0x300...0x36F).contains(scalar.value) { return true }
+        // Latin, Greek and Cyrillic letters and punctuation up to U+0482 are starters.
+        if scalar.value < 0x483 { return false }
+        return scalar.properties.canonicalCombiningClass.rawValue != 0 || scalar.properties.isGraphemeExtend
             || scalar.value == 0x200D
     }
 }

@@ -162,3 +162,24 @@ extension FileChangeTests {
         XCTAssertEqual(back.blocks.count, 5)
     }
 }
+
+extension FileChangeTests {
+    func testEveryTextLayoutTakesTheReloadedDocumentOfItsFile() throws {
+        let first = try write(paragraphs(0..<50), to: "first.txt")
+        let second = try write(paragraphs(0..<50), to: "second.txt")
+        let documents = [try Document(contentsOfFile: first), try Document(contentsOfFile: second)]
+        try Data(paragraphs(0..<60).utf8).write(to: URL(fileURLWithPath: second))
+        let grown = try documents[1].reloaded()
+        let layouts: [any ContentLayout] = [
+            DocumentLayout(document: documents[1]), HorizontalPagesLayout(document: documents[1]),
+            DocumentCollectionLayout(documents: documents),
+        ]
+        for layout in layouts {
+            layout.setViewportSize(width: 800, height: 600)
+            XCTAssertTrue(layout.replaceDocument(with: grown), "\(type(of: layout))")
+        }
+        XCTAssertEqual((layouts[0] as! DocumentLayout).document.blocks.count, 60)
+        XCTAssertEqual((layouts[2] as! DocumentCollectionLayout).documents.map { $0.document.blocks.count }, [50, 60])
+        XCTAssertFalse(DocumentLayout(document: documents[0]).replaceDocument(with: grown), "another file")
+    }
+}

@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "glide", targets: ["glide"]),
         .executable(name: "glide-replay", targets: ["glide-replay"]),
         .executable(name: "glide-demo", targets: ["glide-demo"]),
+        .executable(name: "glide-image-decoder", targets: ["glide-image-decoder"]),
     ],
     targets: [
         systemLibrary("CWaylandClient", pkgConfig: "wayland-client", debian: "libwayland-dev"),
@@ -54,6 +55,12 @@ let package = Package(
         .target(name: "Document", dependencies: ["CCairo", "CPangoCairo", "CCmarkGFM", "CGdkPixbuf", "CSystem"]),
         .target(name: "Render", dependencies: ["ScrollEngine", "Document", "CCairo"]),
 
+        // The viewer core: panes, input, the frame pipeline. No Wayland, no clock.
+        .target(name: "Viewer", dependencies: ["ScrollEngine", "Document", "Render"]),
+        // Replay, option parsing and the trace format: shared by glide, glide-replay and the
+        // tests, not part of the engine's product.
+        .target(name: "GlideTools", dependencies: ["ScrollPhysics", "ScrollEngine", "Viewer"]),
+
         // Wayland objects: no scrolling.
         .target(
             name: "WaylandClient",
@@ -63,8 +70,12 @@ let package = Package(
 
         .executableTarget(
             name: "glide",
-            dependencies: ["ScrollEngine", "Document", "Render", "WaylandClient", "CSystem"]),
-        .executableTarget(name: "glide-replay", dependencies: ["ScrollEngine"]),
+            dependencies: [
+                "ScrollPhysics", "ScrollEngine", "Document", "Render", "Viewer", "GlideTools", "WaylandClient", "CSystem",
+            ]),
+        .executableTarget(name: "glide-replay", dependencies: ["ScrollPhysics", "ScrollEngine", "GlideTools"]),
+        // Decodes one image per run, in a process of its own that glide kills at the budget.
+        .executableTarget(name: "glide-image-decoder", dependencies: ["Document"]),
         // Test tool: drives headless sway with a virtual pointer (see its main.swift).
         .executableTarget(name: "glide-virtual-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols"]),
         .executableTarget(
@@ -74,10 +85,12 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
 
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
-        .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),
+        .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine", "GlideTools"]),
         .testTarget(name: "DocumentTests", dependencies: ["Document", "CCairo", "CGdkPixbuf"]),
         .testTarget(name: "RenderTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo"]),
-        .testTarget(name: "GlideTests", dependencies: ["glide", "CCairo", "Document", "Render", "ScrollEngine"]),
+        // The viewer offscreen: input in, frames and pixels out, no compositor.
+        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "GlideTools", "Document", "Render", "ScrollEngine", "CCairo"]),
+        .testTarget(name: "GlideTests", dependencies: ["glide", "CCairo", "Document", "Render", "ScrollEngine", "GlideTools"]),
 
         // An in-process Wayland compositor that drives the real client in tests.
         .target(
@@ -87,7 +100,6 @@ let package = Package(
         .testTarget(
             name: "TestCompositorTests",
             dependencies: ["TestCompositor", "CWaylandClient", "CWaylandProtocols"]),
-        // The real `glide` driven through the test compositor: touch, scale, frames, keys.
         // Drives the real `glide` through the test compositor: sessions, input steps, the
         // frame trace and pixel analysis; shared by the end-to-end tests and the demo.
         .target(name: "GlideDriver", dependencies: ["TestCompositor", "CCairo"], path: "Tests/GlideDriver"),

@@ -8,6 +8,8 @@ final class BlockLayout {
         case text(OpaquePointer)
         /// An image drawn `width`×`height` logical px.
         case image(DecodedImage, width: Double, height: Double)
+        /// An image still being decoded: a tinted frame of the size it will take.
+        case pendingImage(width: Double, height: Double)
         case rule
         /// An image that cannot be shown: the reason, set as text in a framed box.
         case placeholder(OpaquePointer)
@@ -48,7 +50,7 @@ final class BlockLayout {
         case .text(let layout), .placeholder(let layout):
             lines = BlockLayout.lines(of: layout)
             height = (lines.last?.bottom ?? 0).rounded(.up) + 2 * inset
-        case .image, .rule, .tableRow:
+        case .image, .pendingImage, .rule, .tableRow:
             lines = []
             height = fixedHeight ?? 0
         }
@@ -58,7 +60,7 @@ final class BlockLayout {
         switch content {
         case .text(let layout), .placeholder(let layout): g_object_unref(UnsafeMutableRawPointer(layout))
         case .tableRow(let cells, _): for cell in cells { g_object_unref(UnsafeMutableRawPointer(cell.layout)) }
-        case .image, .rule: break
+        case .image, .pendingImage, .rule: break
         }
     }
 
@@ -87,7 +89,7 @@ final class BlockLayout {
         let layout: OpaquePointer
         switch content {
         case .text(let text), .placeholder(let text): layout = text
-        case .image, .rule, .tableRow: return
+        case .image, .pendingImage, .rule, .tableRow: return
         }
         guard let line = pango_layout_get_line_readonly(layout, Int32(index)) else { return }
         cairo_move_to(cairo, x + lines[index].x, baselineY)

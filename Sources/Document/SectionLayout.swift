@@ -199,6 +199,10 @@ final class SectionLayout {
             cairo_fill(cairo)
         case .tableRow(let cells, let isHeader):
             drawTableRow(cells, isHeader: isHeader, item: item, palette: palette, on: cairo)
+        case .pendingImage(let width, let height):
+            set(palette.codeBackground, on: cairo)
+            cairo_rectangle(cairo, (item.left + (item.width - width) / 2).rounded(), item.top, width, height)
+            cairo_fill(cairo)
         case .image(let image, let width, let height):
             image.draw(x: (item.left + (item.width - width) / 2).rounded(), y: item.top, width: width, height: height,
                        on: cairo)

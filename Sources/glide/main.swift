@@ -28,7 +28,7 @@ func run(_ documents: [Document], paths: [String], options: CommandLineOptions, 
     let terminationSignals = glide_termination_signalfd()
     let display = try Display()
     let registry = try Registry(display: display)
-    let viewer = Viewer(documents: documents, paths: paths, options: options, positions: ReadingPositionStore(),
+    let viewer = ViewerApp(documents: documents, paths: paths, options: options, positions: ReadingPositionStore(),
                         display: display, registry: registry, trace: trace)
     // At exit, including a signal or a lost compositor, the reading position is saved and
     // the trace is complete.
@@ -39,15 +39,26 @@ func run(_ documents: [Document], paths: [String], options: CommandLineOptions, 
     let signalSource = EventLoop.Source(fileDescriptor: terminationSignals) {
         if glide_signalfd_take(terminationSignals) != 0 { viewer.quit() }
     }
-    try EventLoop.run(display: display, sources: { [signalSource] + viewer.pollSources }, until: { viewer.isFinished })
+    try EventLoop.run(display: display, sources: { [signalSource] + viewer.pollSources }, render: viewer.render,
+                      until: { viewer.isFinished })
     if let failure = viewer.failure { throw failure }
 }
 
+// First of all: a signal while a FIFO or a device is read ends Glide cleanly, and a closed
+// pipe is an error to report, not a silent death.
+glide_handle_signals_while_loading()
+
+let rawArguments: RawArguments
+do {
+    rawArguments = try RawArguments()
+} catch {
+    exit(.failure, error.description)
+}
 let options: CommandLineOptions
 do {
-    options = try CommandLineOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+    options = try CommandLineOptions(arguments: rawArguments.arguments)
 } catch {
-    exit(.usage, "\(error.message); \(CommandLineOptions.usage)")
+    exit(.usage, "\(rawArguments.naming(error.message)); \(CommandLineOptions.usage)")
 }
 if options.showsHelp {
     print(CommandLineOptions.help)
@@ -62,12 +73,13 @@ do {
     let paths = documentPaths(options)
     let documents = try loadDocuments(paths)
     if options.isSplit, documents[0].kind == .imageCollection {
-        exit(.usage, "--split shows a document's outline, and '\(paths[0])' holds images; \(CommandLineOptions.usage)")
+        exit(.usage, rawArguments.naming("--split shows a document's outline, and '\(paths[0])' holds images; ")
+            + CommandLineOptions.usage)
     }
     let trace = try options.tracePath.map { path throws(TraceError) in try TraceWriter(path: path) }
     try run(documents, paths: paths, options: options, trace: trace)
 } catch let error as DocumentError {
-    exit(.failure, error.description)
+    exit(.failure, rawArguments.naming(error.description))
 } catch let error as TraceError {
     exit(.failure, error.description)
 } catch let error as WaylandError {

@@ -53,7 +53,7 @@ let package = Package(
 
         // Content and pixels: no Wayland.
         .target(name: "Document", dependencies: ["CCairo", "CPangoCairo", "CCmarkGFM", "CGdkPixbuf", "CSystem"]),
-        .target(name: "Render", dependencies: ["ScrollEngine", "Document", "CCairo"]),
+        .target(name: "Render", dependencies: ["ScrollEngine", "Document", "CCairo", "CPangoCairo"]),
 
         // The viewer core: panes, input, the frame pipeline. No Wayland, no clock.
         .target(name: "Viewer", dependencies: ["ScrollEngine", "Document", "Render"]),

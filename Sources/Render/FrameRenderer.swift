@@ -11,6 +11,8 @@ import ScrollEngine
 /// again at the new scale, so text stays vector-sharp.
 public final class FrameRenderer {
     public var overlayStyle = OverlayStyle()
+    /// A one-line notice drawn over the bottom of the viewport, or none.
+    public var notice: String?
     public let tiles: TileCache
 
     /// What the last rendered frame showed: damage is measured against it.
@@ -82,6 +84,9 @@ public final class FrameRenderer {
         if let windowControls {
             covered += overlay.drawWindowControls(windowControls.controls, opacity: windowControls.opacity,
                                                   viewportWidth: viewportWidth, on: cairo)
+        }
+        if let notice {
+            covered.append(overlay.drawNotice(notice, viewportWidth: viewportWidth, viewportHeight: viewportHeight, on: cairo))
         }
         cairo_restore(cairo)
         cairo_surface_flush(surface)

@@ -103,7 +103,7 @@ struct OverlayRenderer {
     }
 
     /// A bar with fully rounded ends; returns its rectangle.
-    private func roundedBar(x: Double, y: Double, width: Double, height: Double, on cairo: OpaquePointer) -> Rect {
+    func roundedBar(x: Double, y: Double, width: Double, height: Double, on cairo: OpaquePointer) -> Rect {
         let radius = min(width, height) / 2
         cairo_new_sub_path(cairo)
         cairo_arc(cairo, x + width - radius, y + radius, radius, -Double.pi / 2, 0)

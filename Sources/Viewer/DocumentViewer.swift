@@ -146,7 +146,7 @@ public final class DocumentViewer {
 
     /// Tells the engine the content's size; content shorter than its pane counts as the pane's
     /// height, so a short document rests at the top instead of being centred.
-    private func updateContentSize(of pane: Pane, to size: ContentSize) {
+    func updateContentSize(of pane: Pane, to size: ContentSize) {
         let height = max(size.height, scene.rects[pane.view].size.height)
         let current = scene[pane.view].contentSize
         guard size.width != current.width || height != current.height else { return }

@@ -91,7 +91,7 @@ public final class FrameRenderer {
         cairo_restore(cairo)
         cairo_surface_flush(surface)
 
-        let overlays = covered.map { DeviceRect.covering(x: $0.x, y: $0.y, width: $0.width, height: $0.height, scale: scale) }
+        let overlays = covered.map { DeviceRect.covering($0, scale: scale) }
             .map { $0.intersection(whole) }.filter { !$0.isEmpty }
         let contents = BufferContents(
             width: buffer.width, height: buffer.height, contentScale: placement.scale, isExact: tileScale == placement.scale,

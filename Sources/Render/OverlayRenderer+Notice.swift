@@ -1,12 +1,13 @@
 import CCairo
 import CPangoCairo
+import ScrollEngine
 
 /// A one-line notice over the bottom of the viewport (a file that can no longer be read is
 /// still shown from memory, and says so).
 extension OverlayRenderer {
     /// Draws `text` on one line, ellipsised to the viewport, on a rounded backdrop of the
     /// overlay ink, centred above the page control's band; returns the rectangle it covered.
-    func drawNotice(_ text: String, viewportWidth: Double, viewportHeight: Double, on cairo: OpaquePointer) -> Rect {
+    func drawNotice(_ text: String, viewportWidth: Double, viewportHeight: Double, on cairo: OpaquePointer) -> LogicalRect {
         let layout = pango_cairo_create_layout(cairo)!
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         let font = pango_font_description_new()

@@ -33,8 +33,8 @@ public final class DocumentViewer {
     var lastTouchMilliseconds = -Double.infinity
     /// Touches and clicks that landed on a control: they are the control's, not the engine's.
     var claims = ControlClaims()
-    /// The pointer's position in the window: for pinch focus and for clicks on controls.
-    public internal(set) var pointerLocation = LogicalPoint(x: 0, y: 0)
+    /// The pointer's position in the window, as the scene keeps it (the one record of it).
+    public var pointerLocation: LogicalPoint? { scene.pointerLocation }
     var requests: [ViewerRequest] = []
     private var drawnFrameCount = 0
     private var bufferSize = (width: 0, height: 0)

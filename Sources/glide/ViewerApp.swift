@@ -158,14 +158,10 @@ final class ViewerApp {
         let frame = viewer.frame(at: time, into: pixels, bufferID: ObjectIdentifier(buffer))
         trace?.record(frame.traced, number: frame.number)
         if frame.savesReadingPosition { saveReadingPosition() }
-        return DrawnFrame(damage: frame.damage.map(PixelRect.init), isAnimating: frame.isAnimating, isAtRest: frame.isAtRest)
+        return DrawnFrame(damage: frame.damage, isAnimating: frame.isAnimating, isAtRest: frame.isAtRest)
     }
 }
 
-extension PixelRect {
-    /// A buffer rectangle from the renderer's, for `wl_surface.damage_buffer`: the one
-    /// conversion between the two pixel spaces' types.
-    init(_ rect: DeviceRect) {
-        self.init(x: Int32(rect.x), y: Int32(rect.y), width: Int32(rect.width), height: Int32(rect.height))
-    }
-}
+/// The renderer's buffer rectangles are what `wl_surface.damage_buffer` is given: buffer
+/// pixels have one rectangle type.
+extension DeviceRect: BufferDamage {}

@@ -26,6 +26,7 @@ let package = Package(
         systemLibrary("CCmark", pkgConfig: "libcmark", debian: "libcmark-dev"),
         systemLibrary("CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", debian: "libgdk-pixbuf-2.0-dev"),
         systemLibrary("CLibdecor", pkgConfig: "libdecor-0", debian: "libdecor-0-dev"),
+        systemLibrary("CAtk", pkgConfig: "atk-bridge-2.0", debian: "libatk-bridge2.0-dev"),
         .plugin(
             name: "WaylandScannerPlugin",
             capability: .buildTool(),
@@ -54,6 +55,12 @@ let package = Package(
         .target(name: "Document", dependencies: ["CCairo", "CPangoCairo", "CCmark", "CGdkPixbuf", "CSystem"]),
         .target(name: "Render", dependencies: ["ScrollEngine", "Document", "CCairo"]),
 
+        // The accessible tree on the accessibility bus: ATK objects over a model of the
+        // document, no Wayland. GObject types (AtkObject subclasses, interfaces, AtkUtil) are
+        // registered in C.
+        .target(name: "CAccessibility", dependencies: ["CAtk"]),
+        .target(name: "Accessibility", dependencies: ["CAccessibility", "CAtk", "CPangoCairo"]),
+
         // Wayland objects: no scrolling.
         .target(
             name: "WaylandClient",
@@ -63,7 +70,7 @@ let package = Package(
 
         .executableTarget(
             name: "glide",
-            dependencies: ["ScrollEngine", "Document", "Render", "WaylandClient", "CSystem"]),
+            dependencies: ["ScrollEngine", "Document", "Render", "WaylandClient", "Accessibility", "CSystem"]),
         .executableTarget(name: "glide-replay", dependencies: ["ScrollEngine"]),
         // Test tool: drives headless sway with a virtual pointer (see its main.swift).
         .executableTarget(name: "glide-virtual-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols"]),
@@ -77,6 +84,7 @@ let package = Package(
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),
         .testTarget(name: "DocumentTests", dependencies: ["Document", "CCairo", "CGdkPixbuf"]),
         .testTarget(name: "RenderTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo"]),
+        .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "CAtk"]),
         .testTarget(name: "GlideTests", dependencies: ["glide", "CCairo", "Document", "Render", "ScrollEngine"]),
 
         // An in-process Wayland compositor that drives the real client in tests.

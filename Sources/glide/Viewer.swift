@@ -95,8 +95,7 @@ final class Viewer {
         if let saved, saved.zoomScale != 1 {
             scene[index].setZoomScale(saved.zoomScale, animated: false, timeMilliseconds: 0)
         }
-        let title = documents.count > 1 ? "\(documents.count) documents" : document.title
-        window = Window(registry: registry, display: display, title: "\(title) — Glide", appID: Viewer.appID,
+        window = Window(registry: registry, display: display, title: Viewer.windowTitle(of: documents), appID: Viewer.appID,
                         width: Int32(size.width), height: Int32(size.height))
         window.onResize = { [unowned self] in resize() }
         window.onDraw = { [unowned self] buffer, scale, timing in
@@ -109,6 +108,13 @@ final class Viewer {
         for seat in registry.seats { seat.delegate = self }
         registry.onSeatAdded = { [unowned self] seat in seat.delegate = self }
     }
+
+    /// What the documents are called: a file's name, or how many files there are.
+    static func title(of documents: [Document]) -> String {
+        documents.count > 1 ? "\(documents.count) documents" : documents[0].title
+    }
+
+    static func windowTitle(of documents: [Document]) -> String { "\(title(of: documents)) — Glide" }
 
     /// Whether the loop should stop: the user quit, the compositor closed the window, or the
     /// window cannot draw (see `Window.failure`).
@@ -259,11 +265,17 @@ final class Viewer {
 
     /// A tap on a heading of the outline pages the document to it.
     func handleTap(_ tap: Tap, inView view: Int) {
-        guard let (pane, outline) = outlinePane, pane.view == view, let pages = panes.last else { return }
+        guard let (pane, outline) = outlinePane, pane.view == view else { return }
         let list = scene[view]
         let y = (tap.location.y + list.contentOffset.y) / list.zoomScale
         guard let heading = outline.heading(atY: y) else { return }
-        scene[pages.view].scrollToPage(outline.page(ofHeading: heading), timeMilliseconds: timeMilliseconds)
+        showOutlineHeading(heading)
+    }
+
+    /// Pages the document to the outline's heading `index`.
+    func showOutlineHeading(_ index: Int) {
+        guard let (_, outline) = outlinePane, let pages = panes.last else { return }
+        scene[pages.view].scrollToPage(outline.page(ofHeading: index), timeMilliseconds: timeMilliseconds)
     }
 
     /// How visible the window controls are now: 0 without client-side decorations.

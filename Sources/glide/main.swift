@@ -1,5 +1,7 @@
+import Accessibility
 import CSystem
 import Document
+import Foundation
 import Glibc
 import WaylandClient
 
@@ -47,7 +49,17 @@ func run(_ documents: [Document], paths: [String], options: CommandLineOptions, 
     let signalSource = EventLoop.Source(fileDescriptor: terminationSignals) {
         if glide_signalfd_take(terminationSignals) != 0 { viewer.quit() }
     }
-    try EventLoop.run(display: display, sources: { [signalSource] + viewer.pollSources }, until: { viewer.isFinished })
+    // Screen readers reach the window through AT-SPI when an accessibility bus is there.
+    let accessibilityModel = ViewerAccessibilityModel(viewer: viewer, windowTitle: Viewer.windowTitle(of: documents),
+                                                      documentTitle: Viewer.title(of: documents))
+    let accessibility = AccessibilityBridge(model: accessibilityModel, applicationName: "glide",
+                                            toolkitVersion: glideVersion,
+                                            environment: ProcessInfo.processInfo.environment)
+    try withExtendedLifetime(accessibilityModel) { () throws(WaylandError) in
+        try EventLoop.run(display: display, sources: { [signalSource] + viewer.pollSources },
+                          hooks: accessibility.map { [AccessibilityPollHook(bridge: $0)] } ?? [],
+                          until: { viewer.isFinished })
+    }
     if let failure = viewer.failure { throw failure }
 }
 

@@ -21,10 +21,13 @@ public protocol AccessibilityModel: AnyObject {
     var firstVisibleBlock: AccessibleBlockLocation { get }
     /// Where `location` is drawn in the window, if it is laid out near the viewport.
     func frame(of location: AccessibleBlockLocation) -> AccessibleRect?
+    /// Where the lines of the block at `location` start as drawn, as character offsets into
+    /// its text, if it is laid out.
+    func lineStartOffsets(of location: AccessibleBlockLocation) -> [Int]?
     /// Scrolls the document, with the engine's animation, so `location` is at the top.
     func scroll(to location: AccessibleBlockLocation)
-    /// Follows a link; returns whether it led anywhere.
-    func followLink(_ target: String, from location: AccessibleBlockLocation) -> Bool
+    /// The block a link leads to in this document, if it leads into it (`#heading`).
+    func destination(ofLink target: String, from location: AccessibleBlockLocation) -> AccessibleBlockLocation?
 
     /// The outline's headings in `--split`; empty when no outline is shown.
     var outlineItems: [AccessibleOutlineItem] { get }

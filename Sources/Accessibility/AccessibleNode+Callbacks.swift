@@ -26,9 +26,10 @@ extension AccessibleNode {
             AccessibleNode.from(node!).text.map { UnsafePointer($0.cString) }
         }
         table.text_boundary = { node, granularity, offset, start, end in
-            guard let text = AccessibleNode.from(node!).text,
-                  let unit = TextSegmentation.Granularity(rawValue: granularity) else { return 0 }
-            let range = text.segmentation.range(of: unit, at: Int(offset))
+            let node = AccessibleNode.from(node!)
+            guard let text = node.text, let unit = TextSegmentation.Granularity(rawValue: granularity) else { return 0 }
+            let range = text.segmentation.range(of: unit, at: Int(offset),
+                                                lineStarts: unit == .line ? node.lineStartOffsets : nil)
             start!.pointee = Int32(range.lowerBound)
             end!.pointee = Int32(range.upperBound)
             return 1

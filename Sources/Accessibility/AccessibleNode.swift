@@ -59,6 +59,8 @@ class AccessibleNode {
 
     /// The text of a node with the text interface.
     var text: AccessibleText? { nil }
+    /// Where the text's lines start as drawn, if known (see `TextSegmentation`).
+    var lineStartOffsets: [Int]? { nil }
     var caretOffset: Int { -1 }
     func setCaretOffset(_ offset: Int) -> Bool { false }
     var selection: Range<Int>? { nil }
@@ -106,10 +108,10 @@ final class AccessibleText {
     let cString: UnsafeMutablePointer<CChar>
     let segmentation: TextSegmentation
 
-    init(_ string: String, lineStarts: [Int]? = nil) {
+    init(_ string: String) {
         self.string = string
         cString = strdup(string)!
-        segmentation = TextSegmentation(string, lineStarts: lineStarts)
+        segmentation = TextSegmentation(string)
     }
 
     deinit {

@@ -31,7 +31,7 @@ final class BlockNode: AccessibleNode {
         }
         children = block.isContainer
             ? block.children.map { BlockNode(block: $0, document: document, parent: self) }
-            : block.links.map { LinkNode(link: $0, in: block, model: document.model, parent: self) }
+            : block.links.map { LinkNode(link: $0, in: block, document: document, parent: self) }
     }
 
     static func atkRole(of role: AccessibleBlock.Role) -> AtkRole {
@@ -71,6 +71,7 @@ final class BlockNode: AccessibleNode {
     }
 
     override var text: AccessibleText? { content }
+    override var lineStartOffsets: [Int]? { document.model.lineStartOffsets(of: block.location) }
     override var caretOffset: Int { document.caret?.node === self ? document.caret!.offset : -1 }
 
     override func setCaretOffset(_ offset: Int) -> Bool {

@@ -25,6 +25,8 @@ final class DocumentNode: AccessibleNode {
     private var lastFollowedBlock: AccessibleBlockLocation?
     /// Set while the view scrolls where a client put the caret, so the caret stays there.
     private var isFollowingSuspended = false
+    /// Where a followed link leads: the caret goes there once the view arrives.
+    private var destination: AccessibleBlockLocation?
     private var lastPage: Int?
 
     init(model: any AccessibilityModel, parent: AccessibleNode) {
@@ -118,11 +120,21 @@ final class DocumentNode: AccessibleNode {
         let first = model.firstVisibleBlock
         guard first != lastFollowedBlock else { return }
         lastFollowedBlock = first
-        if isFollowingSuspended {
+        if let destination {
+            self.destination = nil
+            isFollowingSuspended = false
+            if let node = node(at: destination) { focus(node) }
+        } else if isFollowingSuspended {
             isFollowingSuspended = false
         } else if let node = node(at: first), node.text != nil {
             moveCaret(to: node, offset: 0)
         }
+    }
+
+    /// Scrolls to `location` (a link's destination); once there, it has focus and the caret.
+    func go(to location: AccessibleBlockLocation) {
+        destination = location
+        scroll(to: location)
     }
 
     private func moveCaret(to node: BlockNode, offset: Int) {
@@ -150,9 +162,13 @@ final class DocumentNode: AccessibleNode {
     private func reveal(_ node: BlockNode) {
         let size = model.windowSize
         if let frame = node.frame, frame.y >= 0, frame.y + min(frame.height, size.height / 2) <= size.height { return }
+        scroll(to: node.block.location)
+    }
+
+    private func scroll(to location: AccessibleBlockLocation) {
         isFollowingSuspended = true
         // The next rest, wherever the scroll ends, counts as reached.
         lastFollowedBlock = nil
-        model.scroll(to: node.block.location)
+        model.scroll(to: location)
     }
 }

@@ -6,13 +6,13 @@ import CAtk
 final class LinkNode: AccessibleNode {
     let link: AccessibleLink
     private let location: AccessibleBlockLocation
-    unowned let model: any AccessibilityModel
+    unowned let document: DocumentNode
     private let content: AccessibleText
 
-    init(link: AccessibleLink, in block: AccessibleBlock, model: any AccessibilityModel, parent: AccessibleNode) {
+    init(link: AccessibleLink, in block: AccessibleBlock, document: DocumentNode, parent: AccessibleNode) {
         self.link = link
         location = block.location
-        self.model = model
+        self.document = document
         let scalars = Array(block.text.unicodeScalars)
         let range = min(link.characterRange.lowerBound, scalars.count)..<min(link.characterRange.upperBound, scalars.count)
         var words = String.UnicodeScalarView()
@@ -25,12 +25,14 @@ final class LinkNode: AccessibleNode {
 
     override var extraStates: [AtkStateType] { [ATK_STATE_FOCUSABLE, ATK_STATE_READ_ONLY] }
     override var text: AccessibleText? { content }
-    override var frame: AccessibleRect? { model.frame(of: location) }
+    override var frame: AccessibleRect? { document.model.frame(of: location) }
 
     override var actions: [AccessibleAction] {
-        let model = self.model, target = link.target, location = self.location
+        let document = self.document, target = link.target, location = self.location
         return [AccessibleAction(name: "jump", description: "Follow the link to \(target)") {
-            model.followLink(target, from: location)
+            guard let destination = document.model.destination(ofLink: target, from: location) else { return false }
+            document.go(to: destination)
+            return true
         }]
     }
 }

@@ -6,13 +6,9 @@ import CPangoCairo
 struct TextSegmentation {
     /// One entry per character plus one for the end of the text.
     private let attributes: [PangoLogAttr]
-    /// Where visual lines start, when the layout's lines are known; otherwise lines end only
-    /// at line breaks in the text.
-    private let lineStarts: [Int]?
-
     var characterCount: Int { attributes.count - 1 }
 
-    init(_ text: String, lineStarts: [Int]? = nil) {
+    init(_ text: String) {
         let count = text.unicodeScalars.count
         var attributes = [PangoLogAttr](repeating: PangoLogAttr(), count: count + 1)
         var utf8 = Array(text.utf8)
@@ -25,12 +21,13 @@ struct TextSegmentation {
             }
         }
         self.attributes = attributes
-        self.lineStarts = lineStarts
     }
 
     /// The unit that holds `offset`, as ATK defines granularities: from its start to the start
     /// of the next unit (so a word keeps the space after it), or to the end of the text.
-    func range(of granularity: Granularity, at offset: Int) -> Range<Int> {
+    /// Lines are the layout's when `lineStarts` gives where they start, otherwise they end only
+    /// at line breaks in the text.
+    func range(of granularity: Granularity, at offset: Int, lineStarts: [Int]? = nil) -> Range<Int> {
         let count = characterCount
         let offset = min(max(offset, 0), count)
         switch granularity {
@@ -40,7 +37,7 @@ struct TextSegmentation {
             // Each block is one paragraph.
             return 0..<count
         case .line where lineStarts != nil:
-            let starts = lineStarts!
+            let starts = lineStarts ?? []
             let start = starts.last { $0 <= offset } ?? 0
             let end = starts.first { $0 > offset } ?? count
             return start..<end

@@ -74,6 +74,14 @@ final class ViewerAccessibilityModel: AccessibilityModel {
         return frame
     }
 
+    func lineStartOffsets(of location: AccessibleBlockLocation) -> [Int]? {
+        switch layout {
+        case let column as DocumentLayout: column.lineStartOffsets(ofBlock: location.block, inSection: location.section)
+        case let pages as HorizontalPagesLayout: pages.lineStartOffsets(ofBlock: location.block, inSection: location.section)
+        default: nil
+        }
+    }
+
     func scroll(to location: AccessibleBlockLocation) {
         touchClock()
         if layout is ImageCollectionLayout { return showPage(location.section) }
@@ -84,18 +92,16 @@ final class ViewerAccessibilityModel: AccessibilityModel {
         viewer.window.setNeedsDisplay()
     }
 
-    func followLink(_ target: String, from location: AccessibleBlockLocation) -> Bool {
-        guard target.hasPrefix("#"), let document else { return false }
+    func destination(ofLink target: String, from location: AccessibleBlockLocation) -> AccessibleBlockLocation? {
+        guard target.hasPrefix("#"), let document else { return nil }
         let count = document.sectionCount
         // A document parsed whole at open (up to 4 MB, 512 sections of 8 KB) is searched
         // whole; a larger one only around the reader, so a link costs a bounded parse.
         let reach = HeadingAnchors.searchedSectionLimit / 2
         let sections = count <= HeadingAnchors.searchedSectionLimit ? 0..<count
             : max(0, location.section - reach)..<min(count, location.section + reach)
-        guard let heading = HeadingAnchors.location(of: String(target.dropFirst()), in: document, sections: sections)
-        else { return false }
-        scroll(to: AccessibleBlockLocation(section: heading.section, block: heading.block))
-        return true
+        return HeadingAnchors.location(of: String(target.dropFirst()), in: document, sections: sections)
+            .map { AccessibleBlockLocation(section: $0.section, block: $0.block) }
     }
 
     var outlineItems: [AccessibleOutlineItem] {

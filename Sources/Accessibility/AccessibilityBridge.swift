@@ -10,6 +10,8 @@ import Glibc
 /// poll loop through `mainContext`; every request is answered there, between frames.
 public final class AccessibilityBridge {
     public let mainContext: GLibMainContextPoll
+    /// Kept for the nodes, which read it (unowned) until the bridge is gone.
+    private let model: any AccessibilityModel
     private let application: ApplicationNode
     private let window: WindowNode
     let document: DocumentNode
@@ -23,6 +25,7 @@ public final class AccessibilityBridge {
                  environment: [String: String]) {
         guard AccessibilityBridge.mayReachBus(environment) else { return nil }
         mainContext = GLibMainContextPoll()
+        self.model = model
         var callbacks = AccessibleNode.callbacks
         glide_accessible_set_callbacks(&callbacks)
         application = ApplicationNode(name: applicationName)
@@ -52,7 +55,7 @@ public final class AccessibilityBridge {
     /// Follows the view after a turn of the loop: the blocks near the viewport, the caret,
     /// the page shown, the outline's selection.
     public func viewDidChange() {
-        document.viewDidChange(isAtRest: window.model.isAtRest)
+        document.viewDidChange(isAtRest: model.isAtRest)
         outline?.viewDidChange()
         pageControl?.viewDidChange()
     }

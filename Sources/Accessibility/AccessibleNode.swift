@@ -101,24 +101,25 @@ struct AccessibleValue {
     var text: String
 }
 
-/// A node's text, kept in the form C reads (NUL-terminated UTF-8) with its segmentation.
+/// A node's text, kept in the form C reads (NUL-terminated UTF-8) with its segmentation,
+/// which is found when a client first asks for words, sentences or lines (most nodes a client
+/// walks past are never read that way).
 final class AccessibleText {
     let string: String
     /// The text as C reads it, owned.
     let cString: UnsafeMutablePointer<CChar>
-    let segmentation: TextSegmentation
+    private(set) lazy var segmentation = TextSegmentation(string)
 
     init(_ string: String) {
         self.string = string
         cString = strdup(string)!
-        segmentation = TextSegmentation(string)
     }
 
     deinit {
         free(cString)
     }
 
-    var characterCount: Int { segmentation.characterCount }
+    var characterCount: Int { string.unicodeScalars.count }
 }
 
 /// Interface bits as a Swift option set over the C enum.

@@ -43,15 +43,16 @@ public final class GLibMainContextPoll {
     }
 
     /// After the poll, with the results for the descriptors `descriptorsForPoll` gave, in
-    /// order: dispatches every source that is ready.
-    public func pollReturned(_ results: ArraySlice<pollfd>) {
-        guard isPrepared else { return }
+    /// order: dispatches every source that is ready. Returns whether any was.
+    @discardableResult
+    public func pollReturned(_ results: ArraySlice<pollfd>) -> Bool {
+        guard isPrepared else { return false }
         isPrepared = false
         for (index, result) in zip(0..<descriptorCount, results) {
             descriptors[index].revents = UInt16(truncatingIfNeeded: result.revents)
         }
-        if g_main_context_check(context, maximumPriority, &descriptors, Int32(descriptorCount)) != 0 {
-            g_main_context_dispatch(context)
-        }
+        guard g_main_context_check(context, maximumPriority, &descriptors, Int32(descriptorCount)) != 0 else { return false }
+        g_main_context_dispatch(context)
+        return true
     }
 }

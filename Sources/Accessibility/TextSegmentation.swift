@@ -29,7 +29,9 @@ struct TextSegmentation {
     /// at line breaks in the text.
     func range(of granularity: Granularity, at offset: Int, lineStarts: [Int]? = nil) -> Range<Int> {
         let count = characterCount
-        let offset = min(max(offset, 0), count)
+        let offset = max(offset, 0)
+        // Past the end there is nothing to read.
+        guard offset < count else { return count..<count }
         switch granularity {
         case .character:
             return offset..<min(offset + 1, count)

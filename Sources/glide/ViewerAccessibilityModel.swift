@@ -7,7 +7,7 @@ import ScrollEngine
 /// The viewer as the accessible tree reads and moves it: the document pane's layout gives the
 /// blocks and where they are, the engine scrolls (animated) where a screen reader goes.
 final class ViewerAccessibilityModel: AccessibilityModel {
-    unowned let viewer: Viewer
+    let viewer: Viewer
     let windowTitle: String
     let documentTitle: String
 

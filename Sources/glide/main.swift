@@ -55,11 +55,11 @@ func run(_ documents: [Document], paths: [String], options: CommandLineOptions, 
     let accessibility = AccessibilityBridge(model: accessibilityModel, applicationName: "glide",
                                             toolkitVersion: glideVersion,
                                             environment: ProcessInfo.processInfo.environment)
-    try withExtendedLifetime(accessibilityModel) { () throws(WaylandError) in
-        try EventLoop.run(display: display, sources: { [signalSource] + viewer.pollSources },
-                          hooks: accessibility.map { [AccessibilityPollHook(bridge: $0)] } ?? [],
-                          until: { viewer.isFinished })
+    let hooks = accessibility.map { bridge in
+        [AccessibilityPollHook(bridge: bridge, onWork: trace.map { trace in { trace.noteAccessibilityWork(milliseconds: $0) } })]
     }
+    try EventLoop.run(display: display, sources: { [signalSource] + viewer.pollSources }, hooks: hooks ?? [],
+                      until: { viewer.isFinished })
     if let failure = viewer.failure { throw failure }
 }
 

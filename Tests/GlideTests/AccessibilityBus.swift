@@ -11,16 +11,25 @@ final class AccessibilityBus {
 
     init(directory: URL, environment: [String: String]) throws {
         let addressFile = directory.appendingPathComponent("session-bus")
+        // The buses keep their sockets in a runtime directory of the test's own user (dbus
+        // refuses one owned by another, such as sway's under root); their addresses are
+        // absolute, so clients find them from anywhere.
+        let runtime = directory.appendingPathComponent("bus-runtime")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        var busEnvironment = environment
+        busEnvironment["XDG_RUNTIME_DIR"] = runtime.path
         // The launcher replaces the shell, so the shell's pid is the launcher's: ending it
         // ends the accessibility bus, and then dbus-run-session ends the session bus.
         session = ChildProcess("/usr/bin/dbus-run-session", [
             "--", "/bin/sh", "-c",
             "echo \"$$ $DBUS_SESSION_BUS_ADDRESS\" > '\(addressFile.path)'; "
                 + "exec /usr/libexec/at-spi-bus-launcher --launch-immediately",
-        ], environment: environment)
+        ], environment: busEnvironment)
         try session.start()
         var line = ""
-        let deadline = Date().addingTimeInterval(10)
+        // Generous: a busy machine may take seconds to start three daemons.
+        let deadline = Date().addingTimeInterval(30)
         while line.isEmpty || !line.hasSuffix("\n") {
             guard session.process.isRunning, Date() < deadline else {
                 throw HarnessError("dbus-run-session did not start: \(session.standardError)")
@@ -35,6 +44,7 @@ final class AccessibilityBus {
         // Ready once the launcher gives the accessibility bus's address and that bus answers.
         var environment = environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        var failure = ""
         while true {
             let reply = try ChildProcess.run("/usr/bin/dbus-send", [
                 "--session", "--print-reply=literal", "--dest=org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus.GetAddress",
@@ -46,11 +56,14 @@ final class AccessibilityBus {
                     "org.freedesktop.DBus.Peer.Ping",
                 ], environment: environment, timeoutSeconds: 5)
                 if ping.status == 0 { break }
+                failure = "the accessibility bus at \(accessibilityBus) does not answer: \(ping.error)"
+            } else {
+                failure = "the launcher gives no address: \(reply.error)"
             }
             guard Date() < deadline, session.process.isRunning else {
                 session.process.terminate()
                 session.waitForExit(seconds: 2)
-                throw HarnessError("the accessibility bus did not start: \(reply.error) \(session.standardError)")
+                throw HarnessError("the accessibility bus did not start: \(failure) \(session.standardError)")
             }
             usleep(50_000)
         }

@@ -21,6 +21,9 @@ public protocol AccessibilityModel: AnyObject {
     var firstVisibleBlock: AccessibleBlockLocation { get }
     /// Where `location` is drawn in the window, if it is laid out near the viewport.
     func frame(of location: AccessibleBlockLocation) -> AccessibleRect?
+    /// Where the character at `offset` of the block at `location` is drawn in the window, if
+    /// it is laid out and on screen.
+    func frame(ofCharacter offset: Int, in location: AccessibleBlockLocation) -> AccessibleRect?
     /// Where the lines of the block at `location` start as drawn, as character offsets into
     /// its text, if it is laid out.
     func lineStartOffsets(of location: AccessibleBlockLocation) -> [Int]?

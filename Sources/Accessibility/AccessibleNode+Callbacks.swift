@@ -42,12 +42,14 @@ extension AccessibleNode {
             end!.pointee = Int32(range.upperBound)
             return 1
         }
+        table.character_extents = { node, offset, x, y, width, height in
+            guard let frame = AccessibleNode.from(node!).frame(ofCharacter: Int(offset)) else { return 0 }
+            frame.store(x!, y!, width!, height!)
+            return 1
+        }
         table.extents = { node, x, y, width, height in
             guard let frame = AccessibleNode.from(node!).frame else { return 0 }
-            x!.pointee = Int32(frame.x.rounded())
-            y!.pointee = Int32(frame.y.rounded())
-            width!.pointee = Int32(frame.width.rounded())
-            height!.pointee = Int32(frame.height.rounded())
+            frame.store(x!, y!, width!, height!)
             return 1
         }
         table.grab_focus = { node in AccessibleNode.from(node!).grabFocus() ? 1 : 0 }
@@ -83,5 +85,16 @@ extension AccessibleNode {
         let actions = self.actions
         guard actions.indices.contains(index) else { return nil }
         return keep(actions[index][keyPath: field])
+    }
+}
+
+extension AccessibleRect {
+    /// Writes the rectangle, rounded to whole logical px, where C asked for it.
+    func store(_ x: UnsafeMutablePointer<Int32>, _ y: UnsafeMutablePointer<Int32>, _ width: UnsafeMutablePointer<Int32>,
+               _ height: UnsafeMutablePointer<Int32>) {
+        x.pointee = Int32(self.x.rounded())
+        y.pointee = Int32(self.y.rounded())
+        width.pointee = Int32(self.width.rounded())
+        height.pointee = Int32(self.height.rounded())
     }
 }

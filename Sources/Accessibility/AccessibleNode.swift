@@ -67,6 +67,8 @@ class AccessibleNode {
 
     /// Where the node is drawn in the window, if on screen.
     var frame: AccessibleRect? { nil }
+    /// Where the character at `offset` of its text is drawn, if on screen.
+    func frame(ofCharacter offset: Int) -> AccessibleRect? { nil }
     func grabFocus() -> Bool { false }
 
     var actions: [AccessibleAction] { [] }

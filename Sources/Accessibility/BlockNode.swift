@@ -83,6 +83,10 @@ final class BlockNode: AccessibleNode {
     override var selection: Range<Int>? { document.model.selection(in: block.location) }
     override var frame: AccessibleRect? { document.model.frame(of: block.location) }
 
+    override func frame(ofCharacter offset: Int) -> AccessibleRect? {
+        document.model.frame(ofCharacter: offset, in: block.location)
+    }
+
     override func grabFocus() -> Bool {
         document.focus(self)
         return true

@@ -111,15 +111,13 @@ static gchar *get_selection(AtkText *text, gint index, gint *start, gint *end) {
     return substring(node_text(text), first, last);
 }
 
+// Window coordinates whatever `coords` asks: Wayland does not tell a client where its window is.
 static void get_character_extents(AtkText *text, gint offset, gint *x, gint *y, gint *width, gint *height,
                                   AtkCoordType coords) {
-    (void)offset;
     (void)coords;
-    // Glyph positions are not exposed yet: the block's box is the closest truthful answer
-    // a magnifier can follow.
     void *node = glide_node(text);
     int32_t bx = 0, by = 0, bw = 0, bh = 0;
-    if (!node || !glide_callbacks.extents(node, &bx, &by, &bw, &bh)) bx = by = bw = bh = -1;
+    if (!node || !glide_callbacks.character_extents(node, offset, &bx, &by, &bw, &bh)) bx = by = bw = bh = -1;
     *x = bx;
     *y = by;
     *width = bw;

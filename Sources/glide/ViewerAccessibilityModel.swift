@@ -57,12 +57,25 @@ final class ViewerAccessibilityModel: AccessibilityModel {
     }
 
     func frame(of location: AccessibleBlockLocation) -> AccessibleRect? {
-        let content: ContentRect?
         switch layout {
-        case let column as DocumentLayout: content = column.frame(ofBlock: location.block, inSection: location.section)
-        case let pages as HorizontalPagesLayout: content = pages.frame(ofBlock: location.block, inSection: location.section)
-        default: content = nil
+        case let column as DocumentLayout: windowRect(column.frame(ofBlock: location.block, inSection: location.section))
+        case let pages as HorizontalPagesLayout: windowRect(pages.frame(ofBlock: location.block, inSection: location.section))
+        default: nil
         }
+    }
+
+    func frame(ofCharacter offset: Int, in location: AccessibleBlockLocation) -> AccessibleRect? {
+        switch layout {
+        case let column as DocumentLayout:
+            windowRect(column.frame(ofCharacter: offset, inBlock: location.block, inSection: location.section))
+        case let pages as HorizontalPagesLayout:
+            windowRect(pages.frame(ofCharacter: offset, inBlock: location.block, inSection: location.section))
+        default: nil
+        }
+    }
+
+    /// A rectangle of the document's content where it shows in the window, if it does.
+    private func windowRect(_ content: ContentRect?) -> AccessibleRect? {
         guard let content else { return nil }
         let view = viewer.scene[pane.view], rect = viewer.scene.rects[pane.view]
         let frame = AccessibleRect(x: rect.origin.x + content.x * view.zoomScale - view.contentOffset.x,

@@ -38,6 +38,7 @@ private final class SectionedDocument: AccessibilityModel {
     }
 
     func lineStartOffsets(of location: AccessibleBlockLocation) -> [Int]? { nil }
+    func frame(ofCharacter offset: Int, in location: AccessibleBlockLocation) -> AccessibleRect? { nil }
     func scroll(to location: AccessibleBlockLocation) { scrolledTo.append(location) }
 
     func destination(ofLink target: String, from location: AccessibleBlockLocation) -> AccessibleBlockLocation? {

@@ -85,6 +85,17 @@ final class HeadlessSwayAccessibilityTests: XCTestCase {
         let firstLineEnd = try XCTUnwrap(lines.first?["end"] as? Int)
         XCTAssertTrue((40..<paragraph.unicodeScalars.count).contains(firstLineEnd), "\(lines)")
         XCTAssertEqual(lines.dropFirst().first?["start"] as? Int, firstLineEnd)
+        // Where the characters are drawn: the first line's first letter at the paragraph's top
+        // left, the second line's below it, at the same left edge.
+        let box = try XCTUnwrap(read["paragraph_extents"] as? [Int])
+        let characters = try XCTUnwrap(read["character_extents"] as? [String: [Int]])
+        let first = try XCTUnwrap(characters["0"]), second = try XCTUnwrap(characters["\(firstLineEnd)"])
+        XCTAssertEqual(first[0], box[0], accuracy: 2, "\(first) in \(box)")
+        XCTAssertEqual(first[1], box[1], accuracy: 2, "\(first) in \(box)")
+        XCTAssertTrue((5...20).contains(first[2]) && (15...40).contains(first[3]), "a letter's size: \(first)")
+        XCTAssertEqual(second[0], first[0], accuracy: 2)
+        // Body text is 17 px with a leading of 1.5 (Typography): lines 25.5 px apart.
+        XCTAssertEqual(Double(second[1] - first[1]), 25.5, accuracy: 1.5, "the next line")
         let headings = try XCTUnwrap(read["headings"] as? [[String: Any]]).compactMap { $0["text"] as? String }
         XCTAssertEqual(Array(headings.prefix(4)), ["Welcome to Glide", "What Glide is", "How to move", "Keys"])
         // "Read from here" starts at the top of the screen: the caret is at the first block.

@@ -149,6 +149,9 @@ def read(app):
         "words": units(paragraph, pyatspi.TEXT_BOUNDARY_WORD_START),
         "sentences": units(paragraph, pyatspi.TEXT_BOUNDARY_SENTENCE_START),
         "lines": units(paragraph, pyatspi.TEXT_BOUNDARY_LINE_START),
+        "paragraph_extents": list(paragraph.queryComponent().getExtents(pyatspi.WINDOW_COORDS)),
+        "character_extents": {str(unit["start"]): list(paragraph.queryText().getCharacterExtents(
+            unit["start"], pyatspi.WINDOW_COORDS)) for unit in units(paragraph, pyatspi.TEXT_BOUNDARY_LINE_START)[:2]},
         "headings": [{"text": text_of(node), "level": attributes(node).get("level")}
                      for node in descendants(doc) if node.getRole() == pyatspi.ROLE_HEADING],
         "children": doc.childCount,

@@ -39,6 +39,9 @@ typedef struct {
     /// The selected range in this node's text, if any: returns 1 and fills start and end.
     int (*selection)(void *node, int32_t *start, int32_t *end);
 
+    /// The box of the character at `offset`; returns 0 when it is not on screen.
+    int (*character_extents)(void *node, int32_t offset, int32_t *x, int32_t *y, int32_t *width, int32_t *height);
+
     /// Returns 0 when the node is not on screen.
     int (*extents)(void *node, int32_t *x, int32_t *y, int32_t *width, int32_t *height);
     int (*grab_focus)(void *node);

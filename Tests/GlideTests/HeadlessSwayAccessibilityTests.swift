@@ -94,8 +94,8 @@ final class HeadlessSwayAccessibilityTests: XCTestCase {
         XCTAssertEqual(first[1], box[1], accuracy: 2, "\(first) in \(box)")
         XCTAssertTrue((5...20).contains(first[2]) && (15...40).contains(first[3]), "a letter's size: \(first)")
         XCTAssertEqual(second[0], first[0], accuracy: 2)
-        // Body text is 17 px with a leading of 1.5 (Typography): lines 25.5 px apart.
-        XCTAssertEqual(Double(second[1] - first[1]), 25.5, accuracy: 1.5, "the next line")
+        // Lines are 1.5 times the font's height apart (Typography.lineSpacing, pango's factor).
+        XCTAssertEqual(Double(second[1] - first[1]), 1.5 * Double(first[3]), accuracy: 2, "the next line")
         let headings = try XCTUnwrap(read["headings"] as? [[String: Any]]).compactMap { $0["text"] as? String }
         XCTAssertEqual(Array(headings.prefix(4)), ["Welcome to Glide", "What Glide is", "How to move", "Keys"])
         // "Read from here" starts at the top of the screen: the caret is at the first block.

@@ -55,14 +55,9 @@ public final class AccessibilityBridge {
     /// Follows the view after a turn of the loop: the blocks near the viewport, the caret,
     /// the page shown, the outline's selection.
     public func viewDidChange() {
+        window.viewDidChange()
         document.viewDidChange(isAtRest: model.isAtRest)
         outline?.viewDidChange()
         pageControl?.viewDidChange()
-    }
-
-    /// The window gained or lost the keyboard.
-    public func setWindowActive(_ isActive: Bool) {
-        window.isActive = isActive
-        glide_accessible_emit_window_event(window.accessible, isActive ? "activate" : "deactivate")
     }
 }

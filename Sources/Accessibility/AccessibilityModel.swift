@@ -4,6 +4,9 @@ public protocol AccessibilityModel: AnyObject {
     /// The window's title and the document's, as the reader hears them.
     var windowTitle: String { get }
     var documentTitle: String { get }
+    /// Whether the window is the active one (the compositor says so): screen readers speak
+    /// the active window.
+    var isWindowActive: Bool { get }
     /// The window's size in logical px.
     var windowSize: (width: Double, height: Double) { get }
 

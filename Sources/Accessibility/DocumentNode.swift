@@ -47,7 +47,10 @@ final class DocumentNode: AccessibleNode {
     }
 
     override func index(of child: AccessibleNode) -> Int { children.firstIndex { $0 === child } ?? -1 }
-    override var extraStates: [AtkStateType] { [ATK_STATE_FOCUSABLE, ATK_STATE_FOCUSED] }
+    /// The document has the keyboard while its window is active.
+    override var extraStates: [AtkStateType] {
+        model.isWindowActive ? [ATK_STATE_FOCUSABLE, ATK_STATE_FOCUSED] : [ATK_STATE_FOCUSABLE]
+    }
     override var frame: AccessibleRect? { model.documentFrame }
     override var pages: (current: Int, count: Int)? { model.pages.map { ($0.current + 1, $0.count) } }
 

@@ -6,13 +6,12 @@ import CAtk
 final class WindowNode: AccessibleNode {
     unowned let model: any AccessibilityModel
     private(set) var children: [AccessibleNode] = []
-    /// Whether the window has the keyboard: screen readers speak the active window only.
-    var isActive = true {
-        didSet { if isActive != oldValue { notifyState(ATK_STATE_ACTIVE, isActive) } }
-    }
+    /// Whether the window is active, as last announced.
+    private(set) var isActive: Bool
 
     init(model: any AccessibilityModel, parent: ApplicationNode) {
         self.model = model
+        isActive = model.isWindowActive
         super.init(role: ATK_ROLE_FRAME, interfaces: [.component, .window], name: model.windowTitle, parent: parent)
     }
 
@@ -34,5 +33,13 @@ final class WindowNode: AccessibleNode {
     func announce() {
         glide_accessible_emit_window_event(accessible, "create")
         if isActive { glide_accessible_emit_window_event(accessible, "activate") }
+    }
+
+    /// Announces the window becoming active or inactive, as the compositor says.
+    func viewDidChange() {
+        guard model.isWindowActive != isActive else { return }
+        isActive.toggle()
+        notifyState(ATK_STATE_ACTIVE, isActive)
+        glide_accessible_emit_window_event(accessible, isActive ? "activate" : "deactivate")
     }
 }

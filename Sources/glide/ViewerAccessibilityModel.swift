@@ -30,6 +30,7 @@ final class ViewerAccessibilityModel: AccessibilityModel {
         }
     }
 
+    var isWindowActive: Bool { viewer.window.states.isActivated }
     var windowSize: (width: Double, height: Double) { (Double(viewer.window.width), Double(viewer.window.height)) }
 
     var documentFrame: AccessibleRect { accessibleRect(viewer.scene.rects[pane.view]) }

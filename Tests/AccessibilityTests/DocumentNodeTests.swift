@@ -20,6 +20,7 @@ private final class SectionedDocument: AccessibilityModel {
     let windowTitle = "doc.md — Glide"
     let documentTitle = "doc.md"
     let windowSize = (width: 800.0, height: 600.0)
+    let isWindowActive = true
     let documentFrame = AccessibleRect(x: 0, y: 0, width: 800, height: 600)
 
     func blocks(inSection section: Int) -> [AccessibleBlock] {

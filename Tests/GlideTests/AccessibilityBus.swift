@@ -46,24 +46,36 @@ final class AccessibilityBus {
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
         var failure = ""
         while true {
-            let reply = try ChildProcess.run("/usr/bin/dbus-send", [
-                "--session", "--print-reply=literal", "--dest=org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus.GetAddress",
+            // The session bus would start a second launcher for a call to org.a11y.Bus that
+            // comes before ours owns the name (D-Bus activation); the loser quits, and if that
+            // is ours, the session ends. So nothing calls it until it owns the name.
+            let owner = try ChildProcess.run("/usr/bin/dbus-send", [
+                "--session", "--print-reply=literal", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+                "org.freedesktop.DBus.NameHasOwner", "string:org.a11y.Bus",
             ], environment: environment, timeoutSeconds: 5)
-            let accessibilityBus = reply.output.trimmingCharacters(in: .whitespacesAndNewlines)
-            if reply.status == 0, !accessibilityBus.isEmpty {
-                let ping = try ChildProcess.run("/usr/bin/dbus-send", [
-                    "--bus=\(accessibilityBus)", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
-                    "org.freedesktop.DBus.Peer.Ping",
+            if owner.status == 0, owner.output.contains("true") {
+                let reply = try ChildProcess.run("/usr/bin/dbus-send", [
+                    "--session", "--print-reply=literal", "--dest=org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus.GetAddress",
                 ], environment: environment, timeoutSeconds: 5)
-                if ping.status == 0 { break }
-                failure = "the accessibility bus at \(accessibilityBus) does not answer: \(ping.error)"
+                let accessibilityBus = reply.output.trimmingCharacters(in: .whitespacesAndNewlines)
+                if reply.status == 0, !accessibilityBus.isEmpty {
+                    let ping = try ChildProcess.run("/usr/bin/dbus-send", [
+                        "--bus=\(accessibilityBus)", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+                        "org.freedesktop.DBus.Peer.Ping",
+                    ], environment: environment, timeoutSeconds: 5)
+                    if ping.status == 0 { break }
+                    failure = "the accessibility bus at \(accessibilityBus) does not answer: \(ping.error)"
+                } else {
+                    failure = "the launcher gives no address: \(reply.error)"
+                }
             } else {
-                failure = "the launcher gives no address: \(reply.error)"
+                failure = "no launcher owns org.a11y.Bus: \(owner.error)"
             }
             guard Date() < deadline, session.process.isRunning else {
+                let ended = session.process.isRunning ? "" : " (dbus-run-session ended with \(session.process.terminationStatus))"
                 session.process.terminate()
                 session.waitForExit(seconds: 2)
-                throw HarnessError("the accessibility bus did not start: \(failure) \(session.standardError)")
+                throw HarnessError("the accessibility bus did not start\(ended): \(failure) \(session.standardError)")
             }
             usleep(50_000)
         }

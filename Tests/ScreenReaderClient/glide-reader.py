@@ -100,7 +100,7 @@ def describe(node, depth=0, lines=None):
     except NotImplementedError:
         pass
     states = node.getState()
-    for state, label in ((pyatspi.STATE_FOCUSED, "focused"), (pyatspi.STATE_SELECTED, "selected"),
+    for state, label in ((pyatspi.STATE_ACTIVE, "active"), (pyatspi.STATE_FOCUSED, "focused"), (pyatspi.STATE_SELECTED, "selected"),
                          (pyatspi.STATE_SHOWING, "showing")):
         if states.contains(state):
             parts.append(label)

@@ -113,11 +113,15 @@ final class HeadlessSwayAccessibilityTests: XCTestCase {
         XCTAssertTrue(tree.contains("block quote\n        paragraph 'A page you can push"), tree)
     }
 
-    func testALinkAndTheReadersCaretMoveTheViewAndTheCaretFollowsTheUsersScroll() throws {
+    /// A document whose first paragraph links to its last heading, far below.
+    private func writeLinkedDocument() throws -> String {
         let filler = String(repeating: "A sentence that fills the page and moves the end further down. ", count: 12)
-        let document = try writeDocument("links.md", "# Links\n\nRead [the end](#the-end) first.\n\n"
+        return try writeDocument("links.md", "# Links\n\nRead [the end](#the-end) first.\n\n"
             + (0..<30).map { "## Part \($0)\n\n\(filler)\n\n" }.joined() + "## The end\n\nThe last words.\n")
-        try startGlide([document])
+    }
+
+    func testALinkAndTheReadersCaretMoveTheViewAndTheCaretFollowsTheUsersScroll() throws {
+        try startGlide([try writeLinkedDocument()])
         let link = try reader.ask(["follow-link", "0"])
         XCTAssertEqual(link["link"] as? String, "the end")
         XCTAssertEqual(link["target"] as? String, "#the-end")
@@ -137,6 +141,19 @@ final class HeadlessSwayAccessibilityTests: XCTestCase {
         XCTAssertEqual(try restingTrace().last?.y, 0)
         let afterScroll = try reader.ask(["read"])
         XCTAssertEqual((afterScroll["caret"] as? [String: Any])?["text"] as? String, "Links")
+    }
+
+    func testAScreenReaderHearsTheFocusTheCaretAndTheBlocksComingAndGoing() throws {
+        try startGlide([try writeLinkedDocument()])
+        let heard = try XCTUnwrap(reader.ask(["events", "0"])["events"] as? [[String: Any]])
+        func events(_ type: String) -> [[String: Any]] { heard.filter { $0["type"] as? String == type } }
+        let focused = events("object:state-changed:focused").filter { $0["detail1"] as? Int == 1 }
+        XCTAssertEqual(focused.map { $0["name"] as? String }, ["The end"], "\(heard)")
+        XCTAssertEqual(events("focus:").map { $0["name"] as? String }, ["The end"])
+        XCTAssertEqual(events("object:text-caret-moved").last?["name"] as? String, "The end")
+        // The sections near the top left the tree and those near the end came.
+        XCTAssertFalse(events("object:children-changed:remove").isEmpty)
+        XCTAssertFalse(events("object:children-changed:add").isEmpty)
     }
 
     func testTheOutlineAndThePageControlMoveThePagesInSplitView() throws {

@@ -10,6 +10,8 @@ as text). Commands:
   follow-link N        activates ("jump") link N of the document
   page                 the page control's value and value text
   page-action NAME     performs the page control's action NAME ("next", "previous")
+  events N             listens as Orca does (caret moves, focus, window and children
+                       events), follows link N, and prints the events that arrive
   walk [SECONDS]       reads every object and all its text, again and again for SECONDS
                        (default: once), turning a page every 0.3 s when there is a page
                        control so the view animates meanwhile; times each walk
@@ -211,6 +213,37 @@ def walk_once(app):
     return count, characters
 
 
+def events(app, index):
+    """The events a screen reader hears while link `index` is followed, until focus lands."""
+    from gi.repository import GLib
+
+    heard = []
+
+    def stop():
+        pyatspi.Registry.stop()
+        return False
+
+    def listener(event):
+        source = event.source
+        heard.append({"type": event.type, "role": source.getRoleName() if source else None,
+                      "name": (source.name or (text_of(source) or "")[:40]) if source else None,
+                      "detail1": event.detail1})
+        if event.type == "object:state-changed:focused" and event.detail1 == 1:
+            GLib.timeout_add(300, stop)
+
+    def follow():
+        act([node for node in descendants(document(app)) if node.getRole() == pyatspi.ROLE_LINK][index], "jump")
+        return False
+
+    kinds = ["object:text-caret-moved", "object:state-changed:focused", "focus:", "object:children-changed"]
+    pyatspi.Registry.registerEventListener(listener, *kinds)
+    GLib.timeout_add(300, follow)
+    GLib.timeout_add(10000, stop)
+    pyatspi.Registry.start()
+    pyatspi.Registry.deregisterEventListener(listener, *kinds)
+    return {"events": heard}
+
+
 def monotonic_ms():
     """CLOCK_MONOTONIC in ms, the clock of the commit times in glide's trace."""
     return time.clock_gettime(time.CLOCK_MONOTONIC) * 1000
@@ -253,6 +286,7 @@ def main(argv):
         "page": lambda: page(app),
         "page-action": lambda: page_action(app, argument or "next"),
         "walk": lambda: walk(app, float(argument or 0)),
+        "events": lambda: events(app, int(argument or 0)),
     }
     if command not in results:
         fail(f"unknown command {command!r}")

@@ -55,6 +55,11 @@ let package = Package(
         .target(name: "Document", dependencies: ["CCairo", "CPangoCairo", "CCmark", "CGdkPixbuf", "CSystem"]),
         .target(name: "Render", dependencies: ["ScrollEngine", "Document", "CCairo"]),
 
+        // The viewer core: panes, input, the frame pipeline. No Wayland, no clock.
+        .target(name: "Viewer", dependencies: ["ScrollEngine", "Document", "Render"]),
+        // Replay, option parsing and the trace format: shared by glide, glide-replay and the
+        // tests, not part of the engine's product.
+        .target(name: "GlideTools", dependencies: ["ScrollPhysics", "ScrollEngine", "Viewer"]),
         // The accessible tree on the accessibility bus: ATK objects over a model of the
         // document, no Wayland. GObject types (AtkObject subclasses, interfaces, AtkUtil) are
         // registered in C.
@@ -70,8 +75,11 @@ let package = Package(
 
         .executableTarget(
             name: "glide",
-            dependencies: ["ScrollEngine", "Document", "Render", "WaylandClient", "Accessibility", "CSystem"]),
-        .executableTarget(name: "glide-replay", dependencies: ["ScrollEngine"]),
+            dependencies: [
+                "ScrollPhysics", "ScrollEngine", "Document", "Render", "Viewer", "GlideTools", "WaylandClient",
+                "Accessibility", "CSystem",
+            ]),
+        .executableTarget(name: "glide-replay", dependencies: ["ScrollPhysics", "ScrollEngine", "GlideTools"]),
         // Test tool: drives headless sway with a virtual pointer (see its main.swift).
         .executableTarget(name: "glide-virtual-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols"]),
         .executableTarget(
@@ -81,11 +89,13 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
 
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
-        .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),
+        .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine", "GlideTools"]),
         .testTarget(name: "DocumentTests", dependencies: ["Document", "CCairo", "CGdkPixbuf"]),
         .testTarget(name: "RenderTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo"]),
+        // The viewer offscreen: input in, frames and pixels out, no compositor.
+        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "GlideTools", "Document", "Render", "ScrollEngine", "CCairo"]),
         .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "CAtk"]),
-        .testTarget(name: "GlideTests", dependencies: ["glide", "CCairo", "Document", "Render", "ScrollEngine"]),
+        .testTarget(name: "GlideTests", dependencies: ["glide", "CCairo", "Document", "Render", "ScrollEngine", "GlideTools"]),
 
         // An in-process Wayland compositor that drives the real client in tests.
         .target(
@@ -95,7 +105,6 @@ let package = Package(
         .testTarget(
             name: "TestCompositorTests",
             dependencies: ["TestCompositor", "CWaylandClient", "CWaylandProtocols"]),
-        // The real `glide` driven through the test compositor: touch, scale, frames, keys.
         // Drives the real `glide` through the test compositor: sessions, input steps, the
         // frame trace and pixel analysis; shared by the end-to-end tests and the demo.
         .target(name: "GlideDriver", dependencies: ["TestCompositor", "CCairo"], path: "Tests/GlideDriver"),

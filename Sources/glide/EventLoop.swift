@@ -3,6 +3,10 @@ import WaylandClient
 
 /// The one-thread poll loop: it sleeps in `poll` until the compositor sends something, so an
 /// idle window uses no CPU. Animation is driven by frame callbacks, which arrive as events.
+///
+/// Listeners only record input and mark the window; `render` draws once after each dispatch
+/// (and after the other sources' handlers), so no frame is ever committed from inside a
+/// Wayland callback (foot renders after dispatch the same way).
 enum EventLoop {
     /// A descriptor to watch besides the display's, and what to do when it is readable.
     struct Source {
@@ -14,10 +18,11 @@ enum EventLoop {
     /// watch, asked for anew on each turn because keyboards come and go; `hooks` add their
     /// own descriptors and wake-up times to the same poll (GLib's main context).
     static func run(
-        display: Display, sources: () -> [Source], hooks: [any PollHook] = [], until isFinished: () -> Bool
+        display: Display, sources: () -> [Source], hooks: [any PollHook] = [], render: () -> Void,
+        until isFinished: () -> Bool
     ) throws(WaylandError) {
         while !isFinished() {
-            try display.prepareToRead()
+            try display.prepareToRead(afterDispatch: render)
             try display.flush()
             let extra = sources()
             var descriptors = [pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)]
@@ -50,6 +55,7 @@ enum EventLoop {
                 hook.pollReturned(descriptors[start..<start + count])
                 start += count
             }
+            render()
         }
         try display.flush()
     }

@@ -38,7 +38,7 @@ func run(_ documents: [Document], paths: [String], options: CommandLineOptions, 
     let terminationSignals = glide_termination_signalfd()
     let display = try Display()
     let registry = try Registry(display: display)
-    let viewer = Viewer(documents: documents, paths: paths, options: options, positions: ReadingPositionStore(),
+    let viewer = ViewerApp(documents: documents, paths: paths, options: options, positions: ReadingPositionStore(),
                         display: display, registry: registry, trace: trace)
     // At exit, including a signal or a lost compositor, the reading position is saved and
     // the trace is complete.
@@ -50,8 +50,8 @@ func run(_ documents: [Document], paths: [String], options: CommandLineOptions, 
         if glide_signalfd_take(terminationSignals) != 0 { viewer.quit() }
     }
     // Screen readers reach the window through AT-SPI when an accessibility bus is there.
-    let accessibilityModel = ViewerAccessibilityModel(viewer: viewer, windowTitle: Viewer.windowTitle(of: documents),
-                                                      documentTitle: Viewer.title(of: documents))
+    let accessibilityModel = AccessibleViewer(app: viewer, windowTitle: ViewerApp.windowTitle(of: documents),
+                                              documentTitle: ViewerApp.title(of: documents))
     let accessibility = AccessibilityBridge(model: accessibilityModel, applicationName: "glide",
                                             toolkitVersion: glideVersion,
                                             environment: ProcessInfo.processInfo.environment)
@@ -59,6 +59,7 @@ func run(_ documents: [Document], paths: [String], options: CommandLineOptions, 
         [AccessibilityPollHook(bridge: bridge, onWork: trace.map { trace in { trace.noteAccessibilityWork(milliseconds: $0) } })]
     }
     try EventLoop.run(display: display, sources: { [signalSource] + viewer.pollSources }, hooks: hooks ?? [],
+                      render: viewer.render,
                       until: { viewer.isFinished })
     if let failure = viewer.failure { throw failure }
 }

@@ -7,16 +7,50 @@ import ScrollEngine
 /// animation from `timeMilliseconds` (such requests carry no event time, so the app gives the
 /// compositor's clock now) and marks a frame; none draws.
 extension DocumentViewer {
-    /// Scrolls the document, animated, so the block at `anchor` is at the top of its pane (in
-    /// a paged view, its page is shown).
-    public func scrollDocument(to anchor: ReadingAnchor, timeMilliseconds: Double) {
+    /// Scrolls the document, animated, so the block at `location` is at the top of its pane
+    /// (in a paged view, its page is shown). The scroll follows the block while the content
+    /// on the way is laid out and moves it.
+    public func scrollDocument(to location: BlockLocation, timeMilliseconds: Double) {
         advanceClock(to: timeMilliseconds)
         let pane = documentPane
-        pane.layout.readingAnchor = anchor
-        let offset = pane.layout.anchorOffset, zoom = scene[pane.view].zoomScale
-        scene[pane.view].scroll(to: LogicalPoint(x: offset.x * zoom, y: offset.y * zoom), animated: true,
-                                timeMilliseconds: self.timeMilliseconds)
+        // Setting the anchor lays the block's section out, so where it is starts out exact.
+        pane.layout.readingAnchor = ReadingAnchor(section: location.section, block: location.block, fraction: 0)
+        let anchor = pane.layout.anchorOffset, zoom = scene[pane.view].zoomScale
+        let offset = LogicalPoint(x: anchor.x * zoom, y: anchor.y * zoom)
+        scene[pane.view].scroll(to: offset, animated: true, timeMilliseconds: self.timeMilliseconds)
+        navigationTarget = (location, offset)
         needsFrame = true
+    }
+
+    /// Aims the running navigation scroll at where its block is now, once the content was
+    /// laid out for this frame; forgets it once the scroll ends or a gesture takes over.
+    func followNavigationTarget() {
+        guard let target = navigationTarget else { return }
+        let view = scene[documentPane.view]
+        guard view.frame.phase == .animating, let offset = contentOffset(of: target.location) else {
+            navigationTarget = nil
+            return
+        }
+        guard abs(offset.x - target.offset.x) >= 0.5 || abs(offset.y - target.offset.y) >= 0.5 else { return }
+        scene[documentPane.view].scroll(to: offset, animated: true, timeMilliseconds: timeMilliseconds)
+        navigationTarget = (target.location, offset)
+    }
+
+    /// The document's offset that shows the block at `location` at the top (its page, when
+    /// paged), as the content is laid out now.
+    private func contentOffset(of location: BlockLocation) -> LogicalPoint? {
+        let zoom = scene[documentPane.view].zoomScale
+        switch documentPane.layout {
+        case let pages as HorizontalPagesLayout:
+            let width = scene.rects[documentPane.view].size.width
+            return LogicalPoint(x: Double(pages.page(of: location)) * width * zoom, y: 0)
+        case let column as DocumentLayout:
+            return column.frame(ofBlock: location.block, inSection: location.section).map {
+                LogicalPoint(x: 0, y: $0.y.rounded() * zoom)
+            }
+        default:
+            return nil
+        }
     }
 
     /// Shows page `page` (from 0) of a paged document, animated.
@@ -26,10 +60,11 @@ extension DocumentViewer {
         needsFrame = true
     }
 
-    /// Pages the document to the outline's heading `index` (split mode), animated.
+    /// Pages the document to the outline's heading `index` (split mode), animated; the page
+    /// follows the heading while the pages on the way are laid out.
     public func showOutlineHeading(_ index: Int, timeMilliseconds: Double) {
-        guard let (_, outline) = outlinePane else { return }
-        showPage(outline.page(ofHeading: index), timeMilliseconds: timeMilliseconds)
+        guard let (_, outline) = outlinePane, outline.outline.headings.indices.contains(index) else { return }
+        scrollDocument(to: outline.outline.headings[index].location, timeMilliseconds: timeMilliseconds)
     }
 
     /// The outline shown above the pages in split mode.

@@ -87,7 +87,7 @@ final class AccessibleViewer: AccessibilityModel {
 
     func scroll(to location: AccessibleBlockLocation) {
         if layout is ImageCollectionLayout { return showPage(location.section) }
-        viewer.scrollDocument(to: ReadingAnchor(section: location.section, block: location.block, fraction: 0),
+        viewer.scrollDocument(to: BlockLocation(section: location.section, block: location.block, shareOfSectionBefore: 0),
                               timeMilliseconds: AccessibleViewer.compositorNowMilliseconds())
     }
 

@@ -44,6 +44,9 @@ final class ViewerApp {
             : document.makeLayout(palette: palette, paged: viewerOptions.isPaged)
         // The first resize scrolls to the anchor, so the saved position is where the window opens.
         let saved = documentPath.flatMap(positions.position(forFileAt:)).map { ($0.anchor, $0.zoomScale) }
+            // A document opened afresh starts at the desktop's text size (GNOME's Large Text),
+            // bounded by the view's zoom limits (pages, which do not zoom, stay as they are).
+            ?? (ReadingAnchor.top, ViewerSettings.textScalingFactor())
         let size = options.windowSize
         viewer = DocumentViewer(layout: layout, options: viewerOptions,
                                 windowSize: LogicalSize(width: size.width, height: size.height), position: saved)

@@ -31,7 +31,7 @@ public final class AccessibilityBridge {
         application = ApplicationNode(name: applicationName)
         window = WindowNode(model: model, parent: application)
         application.window = window
-        outline = model.outlineItems.isEmpty ? nil : OutlineNode(model: model, parent: window)
+        outline = model.outlineItemCount == 0 ? nil : OutlineNode(model: model, parent: window)
         document = DocumentNode(model: model, parent: window)
         pageControl = model.pages == nil ? nil : PageControlNode(model: model, parent: window)
         window.setChildren([outline, document, pageControl].compactMap { $0 })

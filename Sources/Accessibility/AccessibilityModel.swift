@@ -35,8 +35,10 @@ public protocol AccessibilityModel: AnyObject {
     /// The block a link leads to in this document, if it leads into it (`#heading`).
     func destination(ofLink target: String, from location: AccessibleBlockLocation) -> AccessibleBlockLocation?
 
-    /// The outline's headings in `--split`; empty when no outline is shown.
-    var outlineItems: [AccessibleOutlineItem] { get }
+    /// How many headings the outline shows in `--split`; 0 when no outline is shown.
+    var outlineItemCount: Int { get }
+    /// The outline's heading `index`.
+    func outlineItem(_ index: Int) -> AccessibleOutlineItem
     /// The heading of the page shown, which the outline highlights.
     var highlightedOutlineItem: Int? { get }
     func activateOutlineItem(_ index: Int)

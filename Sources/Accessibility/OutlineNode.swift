@@ -19,18 +19,17 @@ final class OutlineNode: AccessibleNode {
         selectedItem = model.highlightedOutlineItem
     }
 
-    override var childCount: Int { model.outlineItems.count }
+    override var childCount: Int { model.outlineItemCount }
 
     override func child(at index: Int) -> AccessibleNode? {
-        let outline = model.outlineItems
-        guard outline.indices.contains(index) else { return nil }
+        guard (0..<model.outlineItemCount).contains(index) else { return nil }
         if let item = items[index] { return item }
         if items.count >= OutlineNode.itemCapacity {
             for key in items.keys.sorted(by: { abs($0 - index) > abs($1 - index) }).prefix(OutlineNode.itemCapacity / 2) {
                 items[key] = nil
             }
         }
-        let item = OutlineItemNode(index: index, item: outline[index], outline: self)
+        let item = OutlineItemNode(index: index, item: model.outlineItem(index), outline: self)
         items[index] = item
         return item
     }

@@ -103,8 +103,13 @@ final class AccessibleViewer: AccessibilityModel {
             .map { AccessibleBlockLocation(section: $0.section, block: $0.block) }
     }
 
-    var outlineItems: [AccessibleOutlineItem] {
-        viewer.outline?.outline.headings.map { AccessibleOutlineItem(text: $0.text, level: $0.level) } ?? []
+    var outlineItemCount: Int { viewer.outline?.outline.headings.count ?? 0 }
+
+    func outlineItem(_ index: Int) -> AccessibleOutlineItem {
+        guard let headings = viewer.outline?.outline.headings, headings.indices.contains(index) else {
+            return AccessibleOutlineItem(text: "", level: 1)
+        }
+        return AccessibleOutlineItem(text: headings[index].text, level: headings[index].level)
     }
 
     var highlightedOutlineItem: Int? { viewer.outline?.highlightedHeading }

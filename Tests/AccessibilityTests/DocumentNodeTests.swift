@@ -46,7 +46,8 @@ private final class SectionedDocument: AccessibilityModel {
         target == "#more" ? AccessibleBlockLocation(section: 7, block: 0) : nil
     }
 
-    let outlineItems: [AccessibleOutlineItem] = []
+    let outlineItemCount = 0
+    func outlineItem(_ index: Int) -> AccessibleOutlineItem { AccessibleOutlineItem(text: "", level: 1) }
     let highlightedOutlineItem: Int? = nil
     func activateOutlineItem(_ index: Int) {}
     let outlineFrame: AccessibleRect? = nil

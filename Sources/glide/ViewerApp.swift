@@ -47,11 +47,13 @@ final class ViewerApp {
             : document.makeLayout(palette: palette, paged: viewerOptions.isPaged)
         // The first resize scrolls to the anchor, so the saved position is where the window opens.
         let saved = documentPath.flatMap(positions.position(forFileAt:)).map { ($0.anchor, $0.zoomScale) }
+            // A document opened afresh starts at the desktop's text size (GNOME's Large Text),
+            // bounded by the view's zoom limits (pages, which do not zoom, stay as they are).
+            ?? (ReadingAnchor.top, ViewerSettings.textScalingFactor())
         let size = options.windowSize
         viewer = DocumentViewer(layout: layout, options: viewerOptions,
                                 windowSize: LogicalSize(width: size.width, height: size.height), position: saved)
-        let title = documents.count > 1 ? "\(documents.count) documents" : document.title
-        window = Window(registry: registry, display: display, title: "\(title) — Glide", appID: ViewerApp.appID,
+        window = Window(registry: registry, display: display, title: ViewerApp.windowTitle(of: documents), appID: ViewerApp.appID,
                         width: Int32(size.width), height: Int32(size.height))
         viewer.showsWindowControls = window.hasClientSideDecorations
         window.onResize = { [unowned self] in
@@ -82,6 +84,13 @@ final class ViewerApp {
             return nil
         }
     }
+
+    /// What the documents are called: a file's name, or how many files there are.
+    static func title(of documents: [Document]) -> String {
+        documents.count > 1 ? "\(documents.count) documents" : documents[0].title
+    }
+
+    static func windowTitle(of documents: [Document]) -> String { "\(title(of: documents)) — Glide" }
 
     /// Whether the loop should stop: the user quit, the compositor closed the window, or the
     /// window cannot draw (see `Window.failure`).

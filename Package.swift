@@ -25,6 +25,7 @@ let package = Package(
         systemLibrary("CPangoCairo", pkgConfig: "pangocairo", debian: "libpango1.0-dev"),
         systemLibrary("CCmark", pkgConfig: "libcmark", debian: "libcmark-dev"),
         systemLibrary("CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", debian: "libgdk-pixbuf-2.0-dev"),
+        systemLibrary("CPoppler", pkgConfig: "poppler-glib", debian: "libpoppler-glib-dev"),
         systemLibrary("CLibdecor", pkgConfig: "libdecor-0", debian: "libdecor-0-dev"),
         .plugin(
             name: "WaylandScannerPlugin",
@@ -51,7 +52,7 @@ let package = Package(
         .target(name: "ScrollEngine", dependencies: ["ScrollPhysics"]),
 
         // Content and pixels: no Wayland.
-        .target(name: "Document", dependencies: ["CCairo", "CPangoCairo", "CCmark", "CGdkPixbuf", "CSystem"]),
+        .target(name: "Document", dependencies: ["CCairo", "CPangoCairo", "CCmark", "CGdkPixbuf", "CPoppler", "CSystem"]),
         .target(name: "Render", dependencies: ["ScrollEngine", "Document", "CCairo"]),
 
         // Wayland objects: no scrolling.
@@ -68,15 +69,17 @@ let package = Package(
         // Test tool: drives headless sway with a virtual pointer (see its main.swift).
         .executableTarget(name: "glide-virtual-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols"]),
         .executableTarget(
-            name: "glide-bench", dependencies: ["ScrollEngine", "Document", "Render", "CAllocationCounter"],
+            name: "glide-bench", dependencies: ["ScrollEngine", "Document", "Render", "CAllocationCounter", "PDFFixtures"],
             // Its allocation counter stands in for malloc process-wide, which needs the
             // executable's symbols in the dynamic symbol table.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
 
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),
-        .testTarget(name: "DocumentTests", dependencies: ["Document", "CCairo", "CGdkPixbuf"]),
-        .testTarget(name: "RenderTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo"]),
+        // PDFs written at test time with cairo's PDF surface, for tests, benchmarks and the demo.
+        .target(name: "PDFFixtures", dependencies: ["CPoppler"], path: "Tests/PDFFixtures"),
+        .testTarget(name: "DocumentTests", dependencies: ["Document", "CCairo", "CGdkPixbuf", "PDFFixtures"]),
+        .testTarget(name: "RenderTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo", "PDFFixtures"]),
         .testTarget(name: "GlideTests", dependencies: ["glide", "CCairo", "Document", "Render", "ScrollEngine"]),
 
         // An in-process Wayland compositor that drives the real client in tests.

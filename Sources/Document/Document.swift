@@ -6,6 +6,8 @@ public final class Document {
         case text
         /// Images, one per page, from `imagePaths`.
         case imageCollection
+        /// A PDF, from `pdf`.
+        case pdf
     }
 
     /// Where the document came from, for the window title.
@@ -15,6 +17,8 @@ public final class Document {
     public let baseDirectory: String
     /// The images of a collection, in order; empty for text.
     public let imagePaths: [String]
+    /// The PDF, for `.pdf`.
+    public let pdf: PDFFile?
     private let sections: TextSections
 
     /// The size of a section of source, in bytes: about three screens of body text at
@@ -34,6 +38,8 @@ public final class Document {
             self.init(title: title, imagePaths: try ImageDirectory.imagePaths(in: path))
         } else if ImageDirectory.hasImageExtension(path) {
             self.init(title: title, imagePaths: [path])
+        } else if PDFFile.looksLikePDF(atPath: path) {
+            self.init(title: title, pdf: try PDFFile(path: path))
         } else {
             let bytes = try SourceBytes(path: path)
             self.init(title: title, bytes: bytes, isMarkdown: Document.isMarkdownPath(path),
@@ -52,6 +58,17 @@ public final class Document {
         kind = .imageCollection
         baseDirectory = "."
         self.imagePaths = imagePaths
+        pdf = nil
+        sections = .parsed([], byteCounts: [])
+    }
+
+    /// A PDF already opened.
+    public init(title: String, pdf: PDFFile) {
+        self.title = title
+        kind = .pdf
+        baseDirectory = ImageDirectory.parent(of: pdf.path)
+        imagePaths = []
+        self.pdf = pdf
         sections = .parsed([], byteCounts: [])
     }
 
@@ -60,6 +77,7 @@ public final class Document {
         kind = .text
         self.baseDirectory = baseDirectory
         imagePaths = []
+        pdf = nil
         if isMarkdown, bytes.count <= Document.wholeParseLimitBytes {
             sections = TextSections(grouping: MarkdownParser.blocks(from: bytes.buffer(0..<bytes.count)))
         } else {
@@ -103,6 +121,7 @@ extension Document {
         case .text where paged: return HorizontalPagesLayout(document: self, palette: palette, images: images)
         case .text: return DocumentLayout(document: self, palette: palette, images: images)
         case .imageCollection: return ImageCollectionLayout(document: self, palette: palette, images: images)
+        case .pdf: return PDFLayout(file: pdf!, palette: palette, paged: paged)
         }
     }
 }

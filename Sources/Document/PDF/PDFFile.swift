@@ -11,6 +11,9 @@ public final class PDFFile: @unchecked Sendable {
     public let pageCount: Int
     /// The descriptor every poppler document of this file duplicates; closed on deinit.
     private let descriptor: Int32
+    /// The document the loop thread reads page sizes from (opened to check the file anyway);
+    /// render workers open their own.
+    let loopDocument: PopplerDocumentHandle
 
     /// Opens `path` and checks that poppler can read it, without reading any page.
     public init(path: String) throws(DocumentError) {
@@ -36,6 +39,7 @@ public final class PDFFile: @unchecked Sendable {
             throw DocumentError.unreadablePDF(path: path, reason: "it has no pages (truncated or damaged)")
         }
         pageCount = count
+        loopDocument = document
     }
 
     deinit {

@@ -21,10 +21,10 @@ extension PDFLayout {
             cairo_save(cairo)
             cairo_rectangle(cairo, clip.x, clip.y, clip.width, clip.height)
             cairo_clip(cairo)
-            drawPreview(of: page, in: pageRect, on: cairo)
             if let failure = failures[page] {
+                drawPreview(of: page, in: pageRect, on: cairo)
                 drawNotice("⚠ Page \(page + 1) cannot be shown: \(failure)", in: pageRect, on: cairo)
-            } else if scale > 0 {
+            } else {
                 drawPieces(of: page, in: pageRect, clip: clip, scale: scale, on: cairo)
             }
             cairo_restore(cairo)
@@ -56,7 +56,7 @@ extension PDFLayout {
     /// first the pieces of the nearest other scale the cache holds, stretched (the page as it
     /// was before a zoom, sharper than the preview).
     private func drawPieces(of page: Int, in rect: ContentRect, clip: ContentRect, scale: Double, on cairo: OpaquePointer) {
-        guard isMeasured(page) else { return }
+        guard isMeasured(page), scale > 0 else { return drawPreview(of: page, in: rect, on: cairo) }
         let size = pointSize(page)
         let exact = PDFLayout.pieceScale(drawScale: scale, pageWidth: rect.width, pointWidth: size.width)
         // The page's top-left on a whole device pixel, so pieces land pixel for pixel.
@@ -67,10 +67,14 @@ extension PDFLayout {
         cairo_device_to_user(cairo, &originX, &originY)
         let placement = PiecePlacement(page: page, size: size, originX: originX, originY: originY, clip: clip)
         let wanted = placement.pieces(at: exact, deviceScale: scale)
-        if !wanted.jobs.allSatisfy({ pieces.contains($0.job) }), let nearest = pieces.scales(ofPage: page)?
-            .filter({ $0 != exact }).min(by: { abs(log($0 / exact)) < abs(log($1 / exact)) }) {
-            paint(placement.pieces(at: nearest, deviceScale: scale * nearest / exact), deviceScale: scale * nearest / exact,
-                  placement: placement, on: cairo)
+        // Sharp pieces cover the whole clip: nothing under them shows.
+        if !wanted.jobs.allSatisfy({ pieces.contains($0.job) }) {
+            drawPreview(of: page, in: rect, on: cairo)
+            if let nearest = pieces.scales(ofPage: page)?.filter({ $0 != exact })
+                .min(by: { abs(log($0 / exact)) < abs(log($1 / exact)) }) {
+                paint(placement.pieces(at: nearest, deviceScale: scale * nearest / exact),
+                      deviceScale: scale * nearest / exact, placement: placement, on: cairo)
+            }
         }
         paint(wanted, deviceScale: scale, placement: placement, on: cairo)
     }
@@ -130,7 +134,7 @@ extension PDFLayout {
 
     /// The colour of a page whose pixels have not arrived: the page colour 10 % of the way
     /// to the text's, visibly not paper, and never blank white.
-    var placeholderColour: (red: Double, green: Double, blue: Double) {
+    public var placeholderColour: (red: Double, green: Double, blue: Double) {
         let page = palette.page, text = palette.text
         func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * 0.1 }
         return (mix(page.red, text.red), mix(page.green, text.green), mix(page.blue, text.blue))

@@ -31,11 +31,16 @@ extension PDFLayout {
             sharpAhead += missingPieces(of: page, in: next).filter { !sharp.contains($0) }
         }
         missingVisibleCount = missing
-        let jobs = onScreen + sharp + previewsNearby + sharpAhead
+        // While the view moves fast, a preview of the next page is worth more than sharp
+        // pixels that will be gone in a moment.
+        let jobs = isMovingFast ? onScreen + previewsNearby + sharp + sharpAhead : onScreen + sharp + previewsNearby + sharpAhead
         guard jobs != lastWanted else { return }
         lastWanted = jobs
-        worker?.want(jobs)
+        worker.want(jobs)
     }
+
+    /// Whether the last frames moved the view more than `fastMotionPixels` each.
+    var isMovingFast: Bool { lastMotionPixels > PDFLayout.fastMotionPixels }
 
     /// `pages` in the direction of motion.
     private func ordered(_ pages: ClosedRange<Int>) -> [Int] {
@@ -102,7 +107,7 @@ extension PDFLayout {
 
     /// A result from the worker, on the loop thread: the page's pixels are redrawn.
     func receive(_ result: PDFRenderResult) {
-        worker?.acknowledge(result.job)
+        worker.acknowledge(result.job)
         let page = result.job.page
         guard page < pageCount else { return }
         if let failure = result.failure {
@@ -127,5 +132,5 @@ extension PDFLayout {
     public var isSharp: Bool { drawScale != nil && missingVisibleCount == 0 }
 
     /// How many jobs the worker has rendered (for tests and benchmarks).
-    public var renderedJobCount: Int { worker?.jobsRendered ?? 0 }
+    public var renderedJobCount: Int { worker.jobsRendered ?? 0 }
 }

@@ -35,8 +35,8 @@ public final class PDFLayout: ContentLayout {
     var changeLog = ChangeLog()
 
     /// The main thread's poppler document: page sizes only. Rendering uses the worker's own.
-    private let document: PopplerDocumentHandle?
-    var worker: PDFRenderWorker?
+    private let document: PopplerDocumentHandle
+    let worker: PDFRenderWorker
     /// Page sizes in PDF points, nil until read.
     private var pointSizes: [(width: Double, height: Double)?]
     /// The size unread pages are assumed to have: the first page's.
@@ -57,6 +57,11 @@ public final class PDFLayout: ContentLayout {
     /// What the last `prepare` saw, and which way the view last moved (+1 down or right).
     var lastVisible: ContentRect?
     var motionDirection = 1.0
+    /// How far the view moved between the last two `prepare`s, in logical px.
+    var lastMotionPixels = 0.0
+    /// Motion per frame above which previews ahead come before sharp pixels: 20 px a frame is
+    /// 1,200 px/s at 60 Hz, past reading speed (a slow drag), well under a fling.
+    static let fastMotionPixels = 20.0
     var lastMargin = 0.0
     /// Device px per logical px the content was last drawn at; nil before the first draw.
     var drawScale: Double?
@@ -72,25 +77,23 @@ public final class PDFLayout: ContentLayout {
         self.file = file
         self.palette = palette
         isPaged = paged
-        document = try? file.makeDocument()
+        document = file.loopDocument
         pointSizes = Array(repeating: nil, count: file.pageCount)
-        let first = document?.pageSize(0)
+        let first = document.pageSize(0)
         estimatedPointSize = first ?? (612, 792)
         pointSizes[0] = first
-        heights = HeightIndex((0..<file.pageCount).map(columnHeight))
-        let box = WeakPDFLayout(self)
-        worker = try? PDFRenderWorker(file: file, deliver: { result in
+        let box = WeakPDFLayout()
+        worker = PDFRenderWorker(file: file, deliver: { result in
             MainThreadMailbox.shared.post { box.layout?.receive(result) }
         }, deliverOutline: { outline in
             MainThreadMailbox.shared.post { box.layout?.receive(outline) }
         })
-        if worker == nil || document == nil {
-            for page in 0..<min(file.pageCount, 1) { failures[page] = "poppler cannot read this document" }
-        }
+        box.layout = self
+        heights = HeightIndex((0..<file.pageCount).map(columnHeight))
     }
 
     deinit {
-        worker?.stop()
+        worker.stop()
     }
 
     public var pageCount: Int { file.pageCount }
@@ -141,7 +144,7 @@ public final class PDFLayout: ContentLayout {
     }
 
     /// The pages that meet `rect`.
-    func pages(meeting rect: ContentRect) -> ClosedRange<Int> {
+    public func pages(meeting rect: ContentRect) -> ClosedRange<Int> {
         guard pageCount > 0 else { return 0...0 }
         if isPaged {
             guard viewportWidth > 0 else { return 0...0 }
@@ -203,7 +206,7 @@ public final class PDFLayout: ContentLayout {
     @discardableResult
     func measure(_ index: Int) -> Bool {
         guard index >= 0, index < pageCount, pointSizes[index] == nil else { return false }
-        guard let size = document?.pageSize(index) else {
+        guard let size = document.pageSize(index) else {
             pointSizes[index] = estimatedPointSize
             failures[index] = failures[index] ?? "poppler cannot read this page"
             return false
@@ -221,6 +224,7 @@ public final class PDFLayout: ContentLayout {
         if let lastVisible {
             let moved = isPaged ? visible.x - lastVisible.x : visible.y - lastVisible.y
             if moved != 0 { motionDirection = moved > 0 ? 1 : -1 }
+            lastMotionPixels = abs(moved)
         }
         var correction = ContentPoint.zero
         if isPaged {
@@ -253,11 +257,14 @@ public final class PDFLayout: ContentLayout {
                     : pageRect(held).y - heldTop
                 changeLog.record(.everything)
             }
-            anchorPage = top
-            anchorFraction = min(max(fraction, 0), 1)
         }
         let shown = ContentRect(x: visible.x + correction.x, y: visible.y + correction.y,
                                 width: visible.width, height: visible.height)
+        if !isPaged {
+            anchorPage = pages(meeting: ContentRect(x: 0, y: shown.y, width: 1, height: 0.001)).lowerBound
+            let rect = pageRect(anchorPage)
+            anchorFraction = min(max((shown.y - rect.y) / rect.height, 0), 1)
+        }
         lastVisible = shown
         lastMargin = margin
         requestPixels(for: shown, margin: margin)
@@ -276,8 +283,7 @@ public final class PDFLayout: ContentLayout {
             return
         }
         outlineHandlers.append(handler)
-        if outlineHandlers.count == 1 { worker?.wantOutline() }
-        if worker == nil { receive(.pageList(pageCount: pageCount)) }
+        if outlineHandlers.count == 1 { worker.wantOutline() }
     }
 
     func receive(_ outline: PDFOutline) {
@@ -292,8 +298,4 @@ public final class PDFLayout: ContentLayout {
 /// loop thread (the only thread that reads it).
 final class WeakPDFLayout: @unchecked Sendable {
     weak var layout: PDFLayout?
-
-    init(_ layout: PDFLayout) {
-        self.layout = layout
-    }
 }

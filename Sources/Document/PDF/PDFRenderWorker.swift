@@ -24,12 +24,12 @@ final class PDFRenderWorker: @unchecked Sendable {
     private let renderedCount = Atomic<Int>(0)
 
     init(file: PDFFile, deliver: @escaping @Sendable (PDFRenderResult) -> Void,
-         deliverOutline: @escaping @Sendable (PDFOutline) -> Void) throws(DocumentError) {
+         deliverOutline: @escaping @Sendable (PDFOutline) -> Void) {
         PopplerWarmUp.ensure()
-        let document = try file.makeDocument()
-        let pageCount = file.pageCount
         startThread { [self] in
-            run(document: document, pageCount: pageCount, deliver: deliver, deliverOutline: deliverOutline)
+            // Opened here: parsing the cross-reference table costs with the file's size.
+            let document = try? file.makeDocument()
+            run(document: document, pageCount: file.pageCount, deliver: deliver, deliverOutline: deliverOutline)
         }
     }
 
@@ -81,16 +81,17 @@ final class PDFRenderWorker: @unchecked Sendable {
         }
     }
 
-    private func run(document: PopplerDocumentHandle, pageCount: Int, deliver: @Sendable (PDFRenderResult) -> Void,
+    private func run(document: PopplerDocumentHandle?, pageCount: Int, deliver: @Sendable (PDFRenderResult) -> Void,
                      deliverOutline: @Sendable (PDFOutline) -> Void) {
         while true {
             switch next() {
             case .stop:
                 return
             case .outline:
-                deliverOutline(document.outline(pageCount: pageCount))
+                deliverOutline(document?.outline(pageCount: pageCount) ?? .pageList(pageCount: pageCount))
             case .render(let job):
-                let result = PDFPageRenderer(document: document).render(job)
+                let result = document.map { PDFPageRenderer(document: $0).render(job) }
+                    ?? PDFRenderResult(job: job, failure: "poppler cannot read this document")
                 renderedCount.add(1, ordering: .relaxed)
                 deliver(result)
             }

@@ -80,7 +80,7 @@ let package = Package(
         .target(name: "PDFFixtures", dependencies: ["CPoppler"], path: "Tests/PDFFixtures"),
         .testTarget(name: "DocumentTests", dependencies: ["Document", "CCairo", "CGdkPixbuf", "PDFFixtures"]),
         .testTarget(name: "RenderTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo", "PDFFixtures"]),
-        .testTarget(name: "GlideTests", dependencies: ["glide", "CCairo", "Document", "Render", "ScrollEngine"]),
+        .testTarget(name: "GlideTests", dependencies: ["glide", "CCairo", "Document", "Render", "ScrollEngine", "PDFFixtures"]),
 
         // An in-process Wayland compositor that drives the real client in tests.
         .target(

@@ -45,7 +45,8 @@ public final class PDFLayout: ContentLayout {
     private var heights = HeightIndex([])
 
     let previews = PDFPixelCache(capacityBytes: 16 << 20)
-    let pieces = PDFPixelCache(capacityBytes: 64 << 20)
+    /// Sharp pieces: three screens at 2560×1600; previews: about 60 Letter pages.
+    let pieces = PDFPixelCache(capacityBytes: 48 << 20)
     /// Why pages could not be rendered.
     public internal(set) var failures: [Int: String] = [:]
     /// Each page's links, from its preview.

@@ -1,5 +1,6 @@
 import CCairo
 import CPoppler
+import Glibc
 import Synchronization
 
 /// Renders a PDF's pages on a thread of its own with a poppler document of its own, so the
@@ -22,21 +23,25 @@ final class PDFRenderWorker: @unchecked Sendable {
     private var state = State()
     /// How many jobs have been rendered, for tests and benchmarks.
     private let renderedCount = Atomic<Int>(0)
+    private var thread: pthread_t?
 
     init(file: PDFFile, deliver: @escaping @Sendable (PDFRenderResult) -> Void,
          deliverOutline: @escaping @Sendable (PDFOutline) -> Void) {
         PopplerWarmUp.ensure()
-        startThread { [self] in
+        thread = startThread { [self] in
             // Opened here: parsing the cross-reference table costs with the file's size.
             let document = try? file.makeDocument()
             run(document: document, pageCount: file.pageCount, deliver: deliver, deliverOutline: deliverOutline)
         }
     }
 
-    /// Ends the thread after the job it is on.
+    /// Ends the thread after the job it is on and waits for it: poppler must not be rendering
+    /// when the process exits and its static state is torn down.
     func stop() {
         signal.withLock { state.isStopped = true }
         signal.wake()
+        if let thread { pthread_join(thread, nil) }
+        thread = nil
     }
 
     /// Replaces the jobs to do, most wanted first.

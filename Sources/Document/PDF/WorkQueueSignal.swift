@@ -35,8 +35,8 @@ final class WorkQueueSignal: @unchecked Sendable {
     }
 }
 
-/// Starts `body` on a new thread.
-func startThread(_ body: @escaping @Sendable () -> Void) {
+/// Starts `body` on a new thread, to be joined.
+func startThread(_ body: @escaping @Sendable () -> Void) -> pthread_t {
     final class Box: @unchecked Sendable {
         let body: @Sendable () -> Void
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
@@ -49,5 +49,5 @@ func startThread(_ body: @escaping @Sendable () -> Void) {
         return nil
     }, context)
     precondition(started == 0, "cannot start a thread: \(String(cString: strerror(started)))")
-    pthread_detach(thread)
+    return thread
 }

@@ -94,9 +94,9 @@ let package = Package(
         // Drives the real `glide` through the test compositor: sessions, input steps, the
         // frame trace and pixel analysis; shared by the end-to-end tests and the demo.
         .target(name: "GlideDriver", dependencies: ["TestCompositor", "CCairo"], path: "Tests/GlideDriver"),
-        .testTarget(name: "GlideEndToEndTests", dependencies: ["GlideDriver", "TestCompositor"]),
+        .testTarget(name: "GlideEndToEndTests", dependencies: ["GlideDriver", "TestCompositor", "PDFFixtures"]),
         // `make demo`: plays a scripted sequence on the release glide and saves pictures.
-        .executableTarget(name: "glide-demo", dependencies: ["GlideDriver", "TestCompositor", "CCairo"]),
+        .executableTarget(name: "glide-demo", dependencies: ["GlideDriver", "TestCompositor", "CCairo", "PDFFixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import GlideDriver
+import PDFFixtures
 import TestCompositor
 
 /// One picture of the demo: glide's committed buffer and what its trace said of that frame.
@@ -71,6 +72,27 @@ enum Scenes {
         defer { session.stop() }
         // The trace follows the bottom pane: the document's horizontal pages, at the first.
         return try shot(session, "6-split", "Split: outline above pages") { $0.pages > 1 && $0.page == 0 && $0.phase == "idle" }
+    }
+
+    /// A generated 40-page PDF: its pages once rendered, then a page zoomed to 2.5× by a
+    /// pinch, re-rendered crisp at rest.
+    static func pdf() throws -> [Shot] {
+        var fixture = PDFFixture(pageCount: 40)
+        fixture.hasLinks = false
+        let path = fixture.write()
+        defer { unlink(path) }
+        let session = try GlideSession(size: size, document: .paths([path]))
+        defer { session.stop() }
+        try session.flick(x: 640, from: 650, by: -300, steps: 5)
+        try session.runUntilIdle()
+        guard try session.settledImage().isSettled else { throw DemoError("7-pdf: the pages never finished rendering") }
+        var shots = [try shot(session, "7-pdf", "A PDF, pages rendered") { $0.y > 0 && $0.phase == "idle" }]
+        try session.pinchFingers(from: (560, 300), (720, 300), to: (440, 300), (840, 300), steps: 6)
+        try session.liftFingers()
+        try session.runUntilIdle()
+        guard try session.settledImage().isSettled else { throw DemoError("8-pdf-zoom: the zoomed page never came sharp") }
+        shots.append(try shot(session, "8-pdf-zoom", "PDF zoomed, crisp at rest") { $0.zoom > 2 && $0.phase == "idle" })
+        return shots
     }
 
     /// What glide shows now, checked against `expectation` on its trace line.

@@ -47,6 +47,14 @@ extension DocumentViewer {
             let isControl = button == DocumentViewer.leftButton
                 && (isPressed ? claimControl(key, at: pointerLocation, serial: 0) : releaseClaim(key))
             if !isControl { _ = scene.pointerButton(button, isPressed: isPressed, timeMilliseconds: time) }
+            if !isControl, button == DocumentViewer.leftButton {
+                if isPressed {
+                    pressLocation = pointerLocation
+                } else if let press = pressLocation {
+                    pressLocation = nil
+                    pointerClicked(from: press, to: pointerLocation)
+                }
+            }
         case .pointerAxis(let source, let delta, let value120, let modifiers):
             scene.pointerAxis(source: source, delta: delta, value120: value120, modifiers: modifiers, timeMilliseconds: time)
         case .pointerAxisStop(let horizontal, let vertical):
@@ -83,8 +91,13 @@ extension DocumentViewer {
         return false
     }
 
-    /// A tap on a heading of the outline pages the document to it.
+    /// A tap on a heading of the outline pages the document to it; a tap on a PDF's link
+    /// follows it.
     func handleTap(_ tap: Tap, inView view: Int) {
+        if view == documentPane.view, tap.count == 1 {
+            followLink(at: tap.location)
+            return
+        }
         guard let (pane, outline) = outlinePane, pane.view == view else { return }
         let list = scene[view]
         let y = (tap.location.y + list.contentOffset.y) / list.zoomScale

@@ -22,6 +22,9 @@ func loadDocuments(_ paths: [String]) throws(DocumentError) -> [Document] {
     if documents.allSatisfy({ $0.kind == .imageCollection && $0.imagePaths.count == 1 }) {
         return [Document(title: "\(documents.count) images", imagePaths: documents.flatMap(\.imagePaths))]
     }
+    if let pdf = zip(paths, documents).first(where: { $0.1.kind == .pdf }) {
+        exit(.usage, "'\(pdf.0)' is a PDF; a PDF opens on its own; \(CommandLineOptions.usage)")
+    }
     if let images = zip(paths, documents).first(where: { $0.1.kind == .imageCollection }) {
         exit(.usage, "'\(images.0)' holds images; several files open together only if all are text or all are "
             + "images; \(CommandLineOptions.usage)")

@@ -12,10 +12,12 @@ final class PDFRenderingTests: XCTestCase {
     /// `layout` has every visible piece sharp (or 20 s pass on a loaded machine).
     private func renderUntilSharp(_ layout: PDFLayout, renderer: FrameRenderer, frame: ScrollFrame, zoom: Double,
                                   into buffer: OffscreenFrame) -> Bool {
+        var frame = frame
+        frame.zoomScale = zoom
+        frame.phase = .idle
         for _ in 0..<4000 {
             MainThreadMailbox.shared.deliverPending()
-            _ = renderer.render(layout, frame: frame, zoomScale: zoom, isPinching: false, into: buffer.buffer, showing: nil,
-                                windowControls: nil)
+            _ = renderer.render(layout, frame: frame, into: buffer.buffer, showing: nil)
             if layout.isSharp { return true }
             usleep(5000)
         }
@@ -34,8 +36,7 @@ final class PDFRenderingTests: XCTestCase {
         let renderer = FrameRenderer()
         let buffer = OffscreenFrame(width: 700, height: 500)
         let frame = scrollView(for: layout, width: 700, height: 500, offsetY: 0).frame
-        _ = renderer.render(layout, frame: frame, zoomScale: 1, isPinching: false, into: buffer.buffer, showing: nil,
-                            windowControls: nil)
+        _ = renderer.render(layout, frame: frame, into: buffer.buffer, showing: nil)
         let page = layout.pageRect(0)
         let placeholder = buffer.pixel(x: Int(page.x) + 20, y: Int(page.y) + 300)
         XCTAssertNotEqual(placeholder & 0xffffff, 0xffffff, "no blank white page while it renders")
@@ -52,8 +53,10 @@ final class PDFRenderingTests: XCTestCase {
         XCTAssertTrue(renderUntilSharp(layout, renderer: renderer, frame: frame, zoom: 1, into: buffer))
         // The pinch stretches the zoom-1 pixels; the settled zoom asks the worker for pixels at
         // three times the scale, and the frame shows them pixel for pixel.
-        _ = renderer.render(layout, frame: frame, zoomScale: 3, isPinching: true, into: buffer.buffer, showing: nil,
-                            windowControls: nil)
+        var pinching = frame
+        pinching.zoomScale = 3
+        pinching.phase = .zooming
+        _ = renderer.render(layout, frame: pinching, into: buffer.buffer, showing: nil)
         let rows = 150..<400, columns = 150..<600
         let stretched = softness(buffer, rows: rows, columns: columns)
         XCTAssertTrue(renderUntilSharp(layout, renderer: renderer, frame: frame, zoom: 3, into: buffer))

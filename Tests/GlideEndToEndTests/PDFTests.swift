@@ -51,9 +51,9 @@ final class PDFTests: GlideTestCase {
         return Double(soft) / Double(max(inked, 1))
     }
 
-    private func inkCount(_ image: SurfaceImage) -> Int {
+    private func inkCount(_ image: SurfaceImage, rows: Range<Int>? = nil) -> Int {
         var count = 0
-        for y in stride(from: 0, to: image.height, by: 2) {
+        for y in stride(from: rows?.lowerBound ?? 0, to: rows?.upperBound ?? image.height, by: 2) {
             for x in stride(from: 0, to: image.width, by: 2) where (image.rgb(x: x, y: y) >> 8) & 0xFF < 100 { count += 1 }
         }
         return count
@@ -108,5 +108,40 @@ final class PDFTests: GlideTestCase {
         let settled = try session.settledImage()
         XCTAssertTrue(settled.isSettled)
         XCTAssertGreaterThan(inkCount(settled.image), 1000, "page 2 is drawn")
+    }
+
+    func testTappingAnOutlineRowTurnsToItsChapter() throws {
+        let session = try start(document: .paths([pdf(pageCount: 30)]), arguments: ["--split"])
+        XCTAssertTrue(try session.settledImage().isSettled)
+        // The bookmarks arrive from the worker: rows are 48 px below 8 px of padding in the top
+        // 35 % of the window. Row 2 is "Chapter 3", on page 21.
+        try session.down(x: 200, y: 8 + 48 * 2 + 24)
+        try session.up()
+        try session.runUntilIdle()
+        let frame = try XCTUnwrap(try session.trace().last)
+        XCTAssertEqual(frame.page, 20)
+        XCTAssertEqual(frame.pages, 30)
+        let settled = try session.settledImage()
+        XCTAssertTrue(settled.isSettled)
+        // The pages' pane, below the list's 210 px: the chapter's page fitted whole, 16 px
+        // body lines scaled to about 5 px.
+        XCTAssertGreaterThan(inkCount(settled.image, rows: 220..<590), 400, "the chapter's page is drawn")
+    }
+
+    func testTappingATableOfContentsLinkScrollsToTheChapterAnimated() throws {
+        let session = try start(document: .paths([pdf(pageCount: 30, links: true)]))
+        XCTAssertTrue(try session.settledImage().isSettled)
+        // 800 px window: the page is 768 px wide from x 16, 768/612 px per point, 16 px down.
+        let factor = 768.0 / 612, fixture = PDFFixture(pageCount: 30)
+        let entry = fixture.tableOfContentsEntry(1)
+        try session.down(x: 16 + (entry.x + 30) * factor, y: 16 + (entry.y - 4) * factor)
+        try session.up()
+        var offsets: [Double] = []
+        try session.runUntilIdle { _, _ in offsets.append((try? session.traceOfShownFrame().y) ?? 0) }
+        let rest = try XCTUnwrap(try session.trace().last)
+        // Page 11 starts at 16 + 10 × (994 + 16); the target leaves the gap above it in view.
+        XCTAssertEqual(rest.y, 10 * (994 + 16), accuracy: 2, "at chapter 2's page")
+        let between = offsets.filter { $0 > 50 && $0 < rest.y - 50 }
+        XCTAssertGreaterThan(between.count, 3, "the scroll is animated: \(offsets.count) frames")
     }
 }

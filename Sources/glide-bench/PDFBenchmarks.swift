@@ -113,6 +113,8 @@ enum PDFBenchmarks {
                 view.setContentSize(LogicalSize(width: rendered.contentSize.width, height: rendered.contentSize.height),
                                     timeMilliseconds: time)
             }
+            // The first two frames (buffers never drawn before) are not counted, as above.
+            guard frame >= 2 else { continue }
             let look = inspect(buffers[index].pixels, layout: layout, offsetY: view.frame.contentOffset.y)
             if look.blank {
                 fling.blank += 1

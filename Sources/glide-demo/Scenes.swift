@@ -56,6 +56,7 @@ enum Scenes {
         defer { session.stop() }
         try session.horizontalFlick(from: 900, y: 400, by: -360, steps: 4)
         try session.runUntilIdle()
+        try waitForDecodedImages(session)
         return try shot(session, "5-paging", "Paging: card 2 of 5") { $0.page == 1 && $0.pages == 5 && $0.phase == "idle" }
     }
 
@@ -93,6 +94,12 @@ enum Scenes {
         guard try session.settledImage().isSettled else { throw DemoError("8-pdf-zoom: the zoomed page never came sharp") }
         shots.append(try shot(session, "8-pdf-zoom", "PDF zoomed, crisp at rest") { $0.zoom > 2 && $0.phase == "idle" })
         return shots
+    }
+
+    /// Lets glide's image decoders (separate processes) deliver: frames are presented until
+    /// the picture has not changed for 300 ms, or 5 s pass.
+    private static func waitForDecodedImages(_ session: GlideSession) throws {
+        _ = try session.settledImage(quietMilliseconds: 300, timeoutSeconds: 5)
     }
 
     /// What glide shows now, checked against `expectation` on its trace line.

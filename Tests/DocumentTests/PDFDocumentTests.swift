@@ -183,6 +183,21 @@ final class PDFDocumentTests: XCTestCase {
         XCTAssertLessThanOrEqual(layout.pieces.byteCount, layout.pieces.capacityBytes)
     }
 
+    func testAScreenNeedingMorePiecesThanTheCapHoldsStillComesSharp() throws {
+        let layout = PDFLayout(file: try PDFFile(path: PDFFixture(pageCount: 3).write()))
+        layout.setViewportSize(width: 1280, height: 800)
+        // Zoom 4 on a scale-2 output: 2560×1600 device px straddling piece boundaries, up to
+        // nine pieces of 8 MB, more than the 48 MB cap.
+        let visible = ContentRect(x: 500, y: 770, width: 320, height: 200)
+        _ = layout.prepare(visible, margin: 0)
+        cairo_surface_destroy(drawTile(layout, visible, scale: 8))
+        XCTAssertTrue(deliverUntil {
+            _ = layout.prepare(visible, margin: 0)
+            return layout.isSharp
+        }, "every visible piece arrives and stays")
+        XCTAssertGreaterThan(layout.pieces.byteCount, layout.pieces.capacityBytes, "the view's pieces are kept over the cap")
+    }
+
     func testAnEncryptedPDFIsAOneLineErrorNamingTheReason() throws {
         let path = DamagedPDF.encrypted(PDFFixture(pageCount: 2).write())
         XCTAssertThrowsError(try Document(contentsOfFile: path)) { error in

@@ -14,11 +14,16 @@ extension PDFLayout {
                 missing += 1
             }
         }
+        var onView: Set<PDFRenderJob> = []
         for page in shown where failures[page] == nil && isMeasured(page) {
-            let wanted = missingPieces(of: page, in: visible)
+            onView.insert(.preview(page: page))
+            let pieces = visiblePieces(of: page, in: visible)
+            onView.formUnion(pieces)
+            let wanted = pieces.filter { !self.pieces.contains($0) }
             missing += wanted.count
             sharp += wanted
         }
+        visibleJobs = onView
         let ahead = isPaged ? visible.width : visible.height
         let nearby = aheadAndBehind(visible, ahead: margin + ahead, behind: margin)
         var previewsNearby: [PDFRenderJob] = []
@@ -28,7 +33,7 @@ extension PDFLayout {
         var sharpAhead: [PDFRenderJob] = []
         let next = shifted(visible, by: ahead / 2)
         for page in ordered(pages(meeting: next)) where failures[page] == nil && isMeasured(page) {
-            sharpAhead += missingPieces(of: page, in: next).filter { !sharp.contains($0) }
+            sharpAhead += visiblePieces(of: page, in: next).filter { !pieces.contains($0) && !sharp.contains($0) }
         }
         missingVisibleCount = missing
         // While the view moves fast, a preview of the next page is worth more than sharp
@@ -78,9 +83,9 @@ extension PDFLayout {
         return rect
     }
 
-    /// The sharp pieces of `page` that `visible` shows and the cache lacks, at the scale last
-    /// drawn (none before the first draw: previews come first anyway).
-    func missingPieces(of page: Int, in visible: ContentRect) -> [PDFRenderJob] {
+    /// The sharp pieces of `page` that `visible` shows, at the scale last drawn (none before
+    /// the first draw: previews come first anyway).
+    func visiblePieces(of page: Int, in visible: ContentRect) -> [PDFRenderJob] {
         guard let drawScale else { return [] }
         let rect = pageRect(page)
         let size = pointSize(page)
@@ -92,8 +97,7 @@ extension PDFLayout {
         let rows = motionDirection >= 0 || isPaged ? Array(region.rows) : region.rows.reversed()
         for row in rows {
             for column in region.columns {
-                let job = PDFRenderJob.piece(PDFPieceKey(page: page, scale: scale, column: column, row: row))
-                if !pieces.contains(job) { jobs.append(job) }
+                jobs.append(.piece(PDFPieceKey(page: page, scale: scale, column: column, row: row)))
             }
         }
         return jobs
@@ -115,10 +119,10 @@ extension PDFLayout {
         } else if let pixels = result.pixels {
             switch result.job {
             case .preview:
-                previews.insert(pixels, for: result.job)
+                previews.insert(pixels, for: result.job, sparing: visibleJobs)
                 links[page] = result.links
             case .piece:
-                pieces.insert(pixels, for: result.job)
+                pieces.insert(pixels, for: result.job, sparing: visibleJobs)
             }
         }
         let rect = pageRect(page)

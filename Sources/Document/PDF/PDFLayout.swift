@@ -67,6 +67,9 @@ public final class PDFLayout: ContentLayout {
     /// Device px per logical px the content was last drawn at; nil before the first draw.
     var drawScale: Double?
     var lastWanted: [PDFRenderJob] = []
+    /// The previews and pieces the view shows now: the caches never evict them, so a zoom
+    /// whose screen needs more than a cap holds does not render the same pieces forever.
+    var visibleJobs: Set<PDFRenderJob> = []
     /// Visible previews and sharp pieces not delivered yet, as of the last request.
     public internal(set) var missingVisibleCount = 0
 

@@ -28,14 +28,16 @@ final class PDFPixelCache {
     /// The sharp scales `page` has pieces at.
     func scales(ofPage page: Int) -> Dictionary<Double, Int>.Keys? { scalesByPage[page]?.keys }
 
-    func insert(_ pixels: PDFPixels, for job: PDFRenderJob) {
+    /// Adds `pixels`, then evicts the least recently used beyond the cap, never those in
+    /// `sparing` (what the view shows now: evicting it would only have it rendered again).
+    func insert(_ pixels: PDFPixels, for job: PDFRenderJob, sparing: Set<PDFRenderJob> = []) {
         if let old = entries[job] { byteCount -= old.pixels.byteCount } else if case .piece(let key) = job {
             scalesByPage[key.page, default: [:]][key.scale, default: 0] += 1
         }
         clock += 1
         entries[job] = (pixels, clock)
         byteCount += pixels.byteCount
-        trim()
+        trim(sparing: sparing.union([job]))
     }
 
     func removeAll() {
@@ -44,10 +46,10 @@ final class PDFPixelCache {
         byteCount = 0
     }
 
-    /// Evicts least recently used pixels until the cache fits its cap.
-    private func trim() {
+    /// Evicts least recently used pixels until the cache fits its cap, sparing `sparing`.
+    private func trim(sparing: Set<PDFRenderJob>) {
         guard byteCount > capacityBytes else { return }
-        for (job, entry) in entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+        for (job, entry) in entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) where !sparing.contains(job) {
             guard byteCount > capacityBytes else { return }
             entries[job] = nil
             byteCount -= entry.pixels.byteCount

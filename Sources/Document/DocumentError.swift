@@ -8,6 +8,8 @@ public enum DocumentError: Error, CustomStringConvertible, Equatable {
     case unsupportedFormat(path: String, name: String)
     /// A directory holds no file that looks like an image.
     case noImages(directory: String)
+    /// A PDF poppler cannot open; `reason` says why (encrypted, damaged, truncated).
+    case unreadablePDF(path: String, reason: String)
 
     init(path: String, errno code: Int32) {
         self = .cannotOpen(path: path, reason: String(cString: strerror(code)))
@@ -22,6 +24,8 @@ public enum DocumentError: Error, CustomStringConvertible, Equatable {
         case .noImages(let directory):
             return "no readable images in '\(directory)' (looked for "
                 + ImageDirectory.extensions.map { "." + $0 }.joined(separator: ", ") + ")"
+        case .unreadablePDF(let path, let reason):
+            return "cannot open PDF '\(path)': \(reason)"
         }
     }
 }

@@ -20,6 +20,9 @@ func documentPaths(_ options: CommandLineOptions) -> [String] {
 func loadDocuments(_ paths: [String]) throws(DocumentError) -> [Document] {
     let set = try DocumentSet(opening: paths)
     for skipped in set.skipped { printError("\(skipped.description); skipped") }
+    if set.documents.count > 1, let pdf = set.documents.first(where: { $0.kind == .pdf }) {
+        exit(.usage, "'\(pdf.path ?? pdf.title)' is a PDF; a PDF opens on its own; \(CommandLineOptions.usage)")
+    }
     return set.documents
 }
 

@@ -44,12 +44,22 @@ public enum TextSanitizer {
         guard needsCut else { return text }
         var scalars = String.UnicodeScalarView()
         run = 0
+        // A run at the very start has no base here: it continues a run cut off before this
+        // text (a section of a file starts mid-run). If it is too long, it is the overlong tail
+        // of a character already shown, and none of it is kept.
+        var isLeadingRun = true
+        var leadingRunIsTooLong = false
         for scalar in text.unicodeScalars {
             if scalar.value >= 0x300, isExtending(scalar) {
                 run += 1
+                if isLeadingRun, run > maximumNonStarters, !leadingRunIsTooLong {
+                    leadingRunIsTooLong = true
+                    scalars.removeAll()
+                }
                 if run > maximumNonStarters { continue }
             } else {
                 run = 0
+                isLeadingRun = false
             }
             scalars.append(scalar)
         }

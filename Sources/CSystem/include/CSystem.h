@@ -1,6 +1,7 @@
 #pragma once
 // Linux calls that Swift's Glibc module does not import (they need _GNU_SOURCE or headers
 // it leaves out).
+#include <stddef.h>
 #include <stdint.h>
 
 /// An anonymous, close-on-exec, sealable memory file, or -1 with errno set.
@@ -35,3 +36,7 @@ void glide_eventfd_signal(int fd);
 
 /// Reads and resets the counter; 0 if nothing was signalled.
 uint64_t glide_eventfd_take(int fd);
+
+/// The first occurrence of `needle` in `haystack`, or NULL. The corresponding C function is
+/// `memmem` (a GNU extension).
+const void *glide_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);

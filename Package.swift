@@ -52,7 +52,7 @@ let package = Package(
 
         // Content and pixels: no Wayland.
         .target(name: "Document", dependencies: ["CCairo", "CPangoCairo", "CCmark", "CGdkPixbuf", "CSystem"]),
-        .target(name: "Render", dependencies: ["ScrollEngine", "Document", "CCairo"]),
+        .target(name: "Render", dependencies: ["ScrollEngine", "Document", "CCairo", "CPangoCairo"]),
 
         // Wayland objects: no scrolling.
         .target(

@@ -29,11 +29,13 @@ public final class FrameRenderer {
     /// `previous` describes (the `contents` returned when it was last rendered into), or
     /// unknown when nil. `windowControls` are drawn on top at the given opacity when the
     /// window needs them (client-side decorations).
+    /// `reading` (find highlights, the selection, the find field, help) is drawn over the content.
     public func render(_ content: any ContentLayout, frame: ScrollFrame, into buffer: PixelBuffer,
                        showing previous: BufferContents?,
-                       windowControls: (controls: WindowControls, opacity: Double)? = nil) -> RenderedFrame {
+                       windowControls: (controls: WindowControls, opacity: Double)? = nil,
+                       reading: ReadingOverlay = ReadingOverlay()) -> RenderedFrame {
         render(content, frame: frame, zoomScale: frame.zoomScale, isPinching: frame.phase == .zooming, into: buffer,
-               showing: previous, windowControls: windowControls)
+               showing: previous, windowControls: windowControls, reading: reading)
     }
 
     /// `render(_:frame:into:showing:windowControls:)` at `zoomScale`, with the content
@@ -41,7 +43,8 @@ public final class FrameRenderer {
     /// reach zoom through here.
     func render(_ content: any ContentLayout, frame: ScrollFrame, zoomScale: Double, isPinching: Bool,
                 into buffer: PixelBuffer, showing previous: BufferContents?,
-                windowControls: (controls: WindowControls, opacity: Double)?) -> RenderedFrame {
+                windowControls: (controls: WindowControls, opacity: Double)?,
+                reading: ReadingOverlay = ReadingOverlay()) -> RenderedFrame {
         tiles.beginFrame()
         let scale = buffer.scale
         let zoom = max(zoomScale, 0.01)
@@ -103,10 +106,17 @@ public final class FrameRenderer {
         cairo_scale(cairo, scale, scale)
         var overlay = OverlayRenderer(style: overlayStyle)
         overlay.style.isOnDarkContent = content.palette.isDark
-        var covered = overlay.draw(frame, viewportWidth: viewportWidth, viewportHeight: viewportHeight, on: cairo)
+        let readingRenderer = ReadingOverlayRenderer(overlay: reading, isOnDarkContent: content.palette.isDark)
+        var covered = reading.isEmpty ? [] : readingRenderer.drawOnContent(
+            offsetX: offsetX, offsetY: offsetY, zoom: zoom, viewportWidth: viewportWidth,
+            viewportHeight: viewportHeight, on: cairo)
+        covered += overlay.draw(frame, viewportWidth: viewportWidth, viewportHeight: viewportHeight, on: cairo)
         if let windowControls {
             covered += overlay.drawWindowControls(windowControls.controls, opacity: windowControls.opacity,
                                                   viewportWidth: viewportWidth, on: cairo)
+        }
+        if !reading.isEmpty {
+            covered += readingRenderer.drawOnWindow(viewportWidth: viewportWidth, viewportHeight: viewportHeight, on: cairo)
         }
         cairo_restore(cairo)
         cairo_surface_flush(surface)

@@ -13,14 +13,14 @@ public final class DocumentSearch {
     /// What was asked for, as typed.
     public let query: String
     /// Every match found so far, in reading order.
-    public private(set) var matches: [TextRange] = []
+    public private(set) var matches = MatchList()
     /// Whether the whole document has been searched (or the match limit reached).
     public private(set) var isComplete = false
     /// Called on the loop's thread after each delivery of matches.
     public var onUpdate: (() -> Void)?
 
-    /// No more matches than this are kept (16 bytes each as a `TextRange` of four words would
-    /// be 64 MB): a query this common is not one to step through, and the count says "+".
+    /// No more matches than this are kept (48 bytes each: 48 MB): a query this common is not
+    /// one to step through, and the count says "+".
     public static let maximumMatchCount = 1_000_000
     /// Results arrive at most this often after the first: three frames at 60 Hz, so the count
     /// visibly grows without a delivery per section.
@@ -51,12 +51,12 @@ public final class DocumentSearch {
     /// How many matches are known; `isComplete` says whether more may come.
     public var count: Int { matches.count }
 
-    /// The first match at or after `position`, or the first of all when none is (the search
-    /// wraps around, as a reader's does).
-    public func index(ofFirstMatchAtOrAfter position: TextPosition) -> Int? {
+    /// The first match at or after `position`; with `wrapping`, the first of all when none is
+    /// (the search wraps around, as a reader's does).
+    public func index(ofFirstMatchAtOrAfter position: TextPosition, wrapping: Bool = true) -> Int? {
         guard !matches.isEmpty else { return nil }
         let index = matches.partitioningIndex(where: { $0.start >= position })
-        return index < matches.count ? index : 0
+        return index < matches.count ? index : wrapping ? 0 : nil
     }
 
     /// The indices of the matches that meet sections `sections`.
@@ -67,7 +67,7 @@ public final class DocumentSearch {
     }
 
     fileprivate func deliver(_ found: [TextRange], isLast: Bool) {
-        matches += found.prefix(DocumentSearch.maximumMatchCount - matches.count)
+        matches.append(contentsOf: found.prefix(DocumentSearch.maximumMatchCount - matches.count))
         if isLast || matches.count >= DocumentSearch.maximumMatchCount {
             isComplete = true
             stopFlag.stop()
@@ -86,6 +86,7 @@ private struct SearchJob: Sendable {
 
     func run() {
         var folding = SearchFolding()
+        var folded = FoldedText()
         var batch: [TextRange] = []
         var lastDelivery: UInt64 = 0
         var hasDelivered = false
@@ -93,7 +94,9 @@ private struct SearchJob: Sendable {
         for section in 0..<sectionCount {
             if stop.isStopped { return }
             for (index, block) in document.value.blocks(inSection: section).enumerated() {
-                let folded = folding.fold(block.text)
+                folding.fold(block.text, into: &folded, recordingSources: false)
+                guard folded.contains(needle) else { continue }
+                folding.fold(block.text, into: &folded, recordingSources: true)
                 for hit in folded.occurrences(of: needle) {
                     let range = folded.sourceRange(of: hit)
                     batch.append(TextRange(TextPosition(section: section, block: index, utf8Offset: range.lowerBound),
@@ -137,11 +140,11 @@ struct UncheckedDocument: @unchecked Sendable {
     init(_ value: Document) { self.value = value }
 }
 
-extension Array {
+extension RandomAccessCollection where Index == Int {
     /// The first index whose element satisfies `predicate`, for a predicate that is false and
     /// then true along the array (binary search).
     func partitioningIndex(where predicate: (Element) -> Bool) -> Int {
-        var low = 0, high = count
+        var low = startIndex, high = endIndex
         while low < high {
             let middle = (low + high) / 2
             if predicate(self[middle]) { high = middle } else { low = middle + 1 }

@@ -16,34 +16,63 @@ struct SearchFolding {
     /// `text` folded, with a map from folded bytes back to the source's UTF-8 offsets.
     mutating func fold(_ text: String) -> FoldedText {
         var folded = FoldedText()
-        folded.bytes.reserveCapacity(text.utf8.count)
-        folded.sourceStarts.reserveCapacity(text.utf8.count)
-        var offset = 0
-        var lastWasSpace = false
-        for scalar in text.unicodeScalars {
-            let length = scalar.utf8.count
-            defer { offset += length }
-            if SearchFolding.isSpace(scalar) {
-                if !lastWasSpace { folded.append(0x20, from: offset, length: length) }
-                // A run of spaces ends where its last character ends.
-                folded.sourceEnds[folded.sourceEnds.count - 1] = Int32(offset + length)
-                lastWasSpace = true
-                continue
-            }
-            lastWasSpace = false
-            if scalar.value < 0x80 {
-                let byte = UInt8(scalar.value)
-                folded.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte, from: offset, length: length)
-            } else {
-                for byte in foldedBytes(of: scalar) { folded.append(byte, from: offset, length: length) }
-            }
-        }
+        fold(text, into: &folded, recordingSources: true)
         return folded
     }
 
     /// The folded form of a query: what `fold` makes of it, without the map.
     mutating func foldQuery(_ query: String) -> [UInt8] {
         fold(query).bytes
+    }
+
+    /// Folds `text` into `folded` (emptied first, its storage kept: a search reuses one
+    /// buffer for every block). Without `recordingSources` only the bytes are made, which is
+    /// all a block without a match needs; the map is made again for blocks that match.
+    mutating func fold(_ text: String, into folded: inout FoldedText, recordingSources: Bool) {
+        folded.removeAll()
+        var text = text
+        text.withUTF8 { source in
+            var offset = 0
+            var lastWasSpace = false
+            while offset < source.count {
+                let lead = source[offset]
+                if lead < 0x80 {
+                    // ASCII, most of most documents: case folding is one bit.
+                    if lead == 0x20 || lead == 0x09 || lead == 0x0A || lead == 0x0D {
+                        if !lastWasSpace { folded.append(0x20, from: offset, length: 1, recording: recordingSources) }
+                        else if recordingSources { folded.extendLast(to: offset + 1) }
+                        lastWasSpace = true
+                    } else {
+                        let byte = lead >= 0x41 && lead <= 0x5A ? lead | 0x20 : lead
+                        folded.append(byte, from: offset, length: 1, recording: recordingSources)
+                        lastWasSpace = false
+                    }
+                    offset += 1
+                    continue
+                }
+                let (scalar, length) = SearchFolding.decode(source, at: offset)
+                let replacement = foldedBytes(of: scalar)
+                if replacement == [0x20] {
+                    if !lastWasSpace { folded.append(0x20, from: offset, length: length, recording: recordingSources) }
+                    else if recordingSources { folded.extendLast(to: offset + length) }
+                    lastWasSpace = true
+                } else {
+                    for byte in replacement { folded.append(byte, from: offset, length: length, recording: recordingSources) }
+                    // A lone combining mark folds to nothing and leaves a run of spaces open.
+                    if !replacement.isEmpty { lastWasSpace = false }
+                }
+                offset += length
+            }
+        }
+    }
+
+    /// The scalar whose UTF-8 starts at `offset` of valid UTF-8 (a Swift string's), and its length.
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (UInt32, Int) {
+        let lead = UInt32(bytes[offset])
+        func next(_ index: Int) -> UInt32 { UInt32(bytes[offset + index]) & 0x3F }
+        if lead < 0xE0 { return ((lead & 0x1F) << 6 | next(1), 2) }
+        if lead < 0xF0 { return ((lead & 0x0F) << 12 | next(1) << 6 | next(2), 3) }
+        return ((lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3), 4)
     }
 
     private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
@@ -54,11 +83,15 @@ struct SearchFolding {
         }
     }
 
-    private mutating func foldedBytes(of scalar: Unicode.Scalar) -> [UInt8] {
-        if let known = foldedScalars[scalar.value] { return known }
+    private mutating func foldedBytes(of scalar: UInt32) -> [UInt8] {
+        if let known = foldedScalars[scalar] { return known }
+        if let unicode = Unicode.Scalar(scalar), SearchFolding.isSpace(unicode) {
+            foldedScalars[scalar] = [0x20]
+            return [0x20]
+        }
         // 18 is G_UNICHAR_MAX_DECOMPOSITION_LENGTH.
         var parts = [gunichar](repeating: 0, count: 18)
-        let count = Int(g_unichar_fully_decompose(scalar.value, 0, &parts, gsize(parts.count)))
+        let count = Int(g_unichar_fully_decompose(scalar, 0, &parts, gsize(parts.count)))
         var kept = ""
         for part in parts.prefix(count) where g_unichar_type(part) != G_UNICODE_NON_SPACING_MARK {
             if let base = Unicode.Scalar(part) { kept.unicodeScalars.append(base) }
@@ -69,7 +102,7 @@ struct SearchFolding {
             g_free(caseFolded)
         }
         // A lone mark folds to nothing: it belongs to the letter before it.
-        foldedScalars[scalar.value] = bytes
+        foldedScalars[scalar] = bytes
         return bytes
     }
 }
@@ -81,15 +114,35 @@ struct FoldedText {
     var sourceStarts: [Int32] = []
     var sourceEnds: [Int32] = []
 
-    fileprivate mutating func append(_ byte: UInt8, from offset: Int, length: Int) {
+    fileprivate mutating func append(_ byte: UInt8, from offset: Int, length: Int, recording: Bool) {
         bytes.append(byte)
+        guard recording else { return }
         sourceStarts.append(Int32(offset))
         sourceEnds.append(Int32(offset + length))
+    }
+
+    /// Makes the last folded byte (a space standing for a run) end at `end` in the source.
+    fileprivate mutating func extendLast(to end: Int) {
+        sourceEnds[sourceEnds.count - 1] = Int32(end)
+    }
+
+    fileprivate mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        sourceStarts.removeAll(keepingCapacity: true)
+        sourceEnds.removeAll(keepingCapacity: true)
     }
 
     /// The source range of the folded bytes `range`.
     func sourceRange(of range: Range<Int>) -> Range<Int> {
         Int(sourceStarts[range.lowerBound])..<Int(sourceEnds[range.upperBound - 1])
+    }
+
+    /// Whether `needle` occurs at all.
+    func contains(_ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, bytes.count >= needle.count else { return false }
+        return bytes.withUnsafeBytes { haystack in
+            needle.withUnsafeBytes { glide_memmem(haystack.baseAddress!, haystack.count, $0.baseAddress!, $0.count) != nil }
+        }
     }
 
     /// The ranges of every occurrence of `needle`, left to right, not overlapping.

@@ -62,7 +62,8 @@ final class SearchTests: XCTestCase {
         let (found, deliveries) = search(document, for: "NEEDLE")
         XCTAssertEqual(found.count, 50_000)
         XCTAssertGreaterThanOrEqual(deliveries, 2, "the first match is delivered before the search ends")
-        XCTAssertEqual(found.matches, found.matches.sorted { $0.start < $1.start })
+        XCTAssertEqual(Array(found.matches), found.matches.sorted { $0.start < $1.start })
+        XCTAssertEqual(Set(found.matches.map(\.start.section)).count, document.sectionCount, "chunks of 4096 kept in order")
         let middle = found.matches[25_000].start
         XCTAssertEqual(found.index(ofFirstMatchAtOrAfter: middle), 25_000)
         XCTAssertEqual(found.index(ofFirstMatchAtOrAfter: .end), 0, "past the last match it wraps to the first")

@@ -28,6 +28,14 @@ extension DocumentLayout {
         return rects
     }
 
+    /// The caret at `position` (content coordinates), where a selection handle stands; nil
+    /// when its section is not shaped.
+    public func caretRect(at position: TextPosition) -> ContentRect? {
+        guard let item = placedBlock(at: position) else { return nil }
+        let caret = item.caretRect(at: position.utf8Offset)
+        return ContentRect(x: caret.x, y: caret.y + top(ofSection: position.section), width: 0, height: caret.height)
+    }
+
     /// The word at `position`, by pango's word boundaries; nil when its section is not shaped.
     public func wordRange(at position: TextPosition) -> TextRange? {
         guard let item = placedBlock(at: position) else { return nil }

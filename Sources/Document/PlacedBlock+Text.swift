@@ -59,6 +59,21 @@ extension SectionLayout.PlacedBlock {
         return rects
     }
 
+    /// The caret at `utf8Offset`: a zero-wide rectangle the height of its line, in section
+    /// coordinates (a selection handle stands on it).
+    func caretRect(at utf8Offset: Int) -> ContentRect {
+        guard let text = textLayout, !layout.lines.isEmpty else {
+            return ContentRect(x: left + (utf8Offset > 0 ? width : 0), y: top, width: 0, height: height)
+        }
+        var line: Int32 = 0, x: Int32 = 0
+        let index = Int32(min(max(utf8Offset, 0), block.text.utf8.count))
+        pango_layout_index_to_line_x(text, index, 0, &line, &x)
+        let number = min(Int(line), layout.lines.count - 1)
+        let extent = extent(ofLine: number)
+        return ContentRect(x: left + layout.inset + Double(x) / Double(PANGO_SCALE), y: extent.top, width: 0,
+                           height: extent.bottom - extent.top)
+    }
+
     /// The word around `utf8Offset` (pango's word boundaries, so CJK and Thai split as their
     /// readers expect); a run of spaces when the offset falls between words.
     func wordRange(around utf8Offset: Int) -> Range<Int> {

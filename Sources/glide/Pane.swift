@@ -5,9 +5,10 @@ import Render
 final class Pane {
     /// The view's index in the scene.
     let view: Int
-    let layout: any ContentLayout
-    /// Each pane keeps its own tiles.
-    let renderer = FrameRenderer()
+    /// Replaced when a link opens another document (and back).
+    var layout: any ContentLayout
+    /// Each pane keeps its own tiles (a new layout gets a new renderer).
+    var renderer = FrameRenderer()
     /// What each shm buffer's band holds (see `BufferContents`), so a scrolling frame moves its
     /// pixels; forgotten when the buffer size changes, since the chain then makes new buffers.
     var bufferContents: [ObjectIdentifier: BufferContents] = [:]

@@ -1,3 +1,5 @@
+import Document
+import Render
 import ScrollEngine
 import WaylandClient
 
@@ -10,12 +12,21 @@ extension Viewer: SeatDelegate {
             switch event {
             case .down(let id, let x, let y, let time, _):
                 advanceClock(to: time)
+                if handleFindButtonTouch(x: x, y: y) { continue }
+                if readingTools.touchDown(id: id, x: x, y: y, timeMilliseconds: timeMilliseconds) { continue }
+                longPressTimer.arm()
                 scene.touchDown(id: Int(id), at: LogicalPoint(x: x, y: y), timeMilliseconds: timeMilliseconds)
             case .motion(let id, let x, let y, let time):
                 advanceClock(to: time)
+                if readingTools.touchMoved(id: id, x: x, y: y) { continue }
+                if readingTools.touch == nil || readingTools.touch?.id != id || !readingTools.isTouchPending {
+                    longPressTimer.disarm()
+                }
                 scene.touchMotion(id: Int(id), to: LogicalPoint(x: x, y: y), timeMilliseconds: timeMilliseconds)
             case .up(let id, let time):
                 advanceClock(to: time)
+                longPressTimer.disarm()
+                if readingTools.touchUp(id: id) { continue }
                 scene.touchUp(id: Int(id), timeMilliseconds: timeMilliseconds)
             }
         }
@@ -32,6 +43,8 @@ extension Viewer: SeatDelegate {
 
     func seatDidCancelTouches(_ seat: Seat) {
         claimedTouches.removeAll()
+        longPressTimer.disarm()
+        readingTools.touchesCancelled()
         scene.touchCancel(timeMilliseconds: timeMilliseconds)
         // Touch changes take effect at a frame; a cancel has none of its own.
         scene.touchFrame()
@@ -43,13 +56,25 @@ extension Viewer: SeatDelegate {
         if frame.didEnter || frame.didMove {
             pointerLocation = LogicalPoint(x: frame.x, y: frame.y)
             scene.pointerMotion(to: pointerLocation, timeMilliseconds: timeMilliseconds)
+            readingTools.mouseMoved(x: frame.x, y: frame.y)
         }
         for change in frame.buttons {
-            let isPageControlClick = change.isPressed && change.button == PointerButton.left
+            let isLeft = change.button == PointerButton.left
+            let isPageControlClick = change.isPressed && isLeft
             if isPageControlClick, let pane = pageControlPane(at: pointerLocation.x, pointerLocation.y) {
                 tapPageControl(ofPane: pane, atX: pointerLocation.x)
-            } else {
-                scene.pointerButton(change.button, isPressed: change.isPressed, timeMilliseconds: timeMilliseconds)
+            } else if scene.pointerButton(change.button, isPressed: change.isPressed, timeMilliseconds: timeMilliseconds) {
+                // The engine's (the scroll bar).
+            } else if isLeft, change.isPressed {
+                if readingTools.isHelpShown {
+                    readingTools.toggleHelp()
+                } else if !isOnFindField(pointerLocation) {
+                    let extending = seat.keyboard?.heldModifiers.contains(.shift) ?? false
+                    _ = readingTools.mousePressed(x: pointerLocation.x, y: pointerLocation.y, extending: extending,
+                                                  timeMilliseconds: timeMilliseconds)
+                }
+            } else if isLeft {
+                readingTools.mouseReleased(x: pointerLocation.x, y: pointerLocation.y)
             }
         }
         if let axis = frame.axis {
@@ -62,7 +87,10 @@ extension Viewer: SeatDelegate {
                                       timeMilliseconds: timeMilliseconds)
             }
         }
-        if frame.didLeave { scene.pointerLeave(timeMilliseconds: timeMilliseconds) }
+        if frame.didLeave {
+            scene.pointerLeave(timeMilliseconds: timeMilliseconds)
+            readingTools.mouseLeft()
+        }
         window.setNeedsDisplay()
     }
 
@@ -96,6 +124,11 @@ extension Viewer: SeatDelegate {
 
     func seat(_ seat: Seat, didPressKey key: KeyEvent) {
         advanceClock(to: key.timeMilliseconds)
+        if readingTools.key(key.name, shift: key.modifiers.contains(.shift), control: key.modifiers.contains(.control),
+                            alt: key.modifiers.contains(.alt), text: key.text) {
+            window.setNeedsDisplay()
+            return
+        }
         switch (key.name, key.modifiers) {
         case ("Escape", _) where window.states.isFullscreen:
             window.setFullscreen(false)
@@ -108,6 +141,16 @@ extension Viewer: SeatDelegate {
                 window.setNeedsDisplay()
             }
         }
+    }
+}
+
+extension Viewer {
+    /// Whether a window point is on the open find field (a click there keeps the focus).
+    func isOnFindField(_ point: LogicalPoint) -> Bool {
+        guard readingTools.isFindOpen else { return false }
+        let field = ReadingOverlayGeometry.findFieldRect(windowWidth: readingPaneRect.size.width)
+        let origin = readingPaneRect.origin
+        return field.contains(ContentPoint(x: point.x - origin.x, y: point.y - origin.y))
     }
 }
 

@@ -32,13 +32,20 @@ final class Viewer {
     /// The pointer's position in the window, for pinch focus.
     var pointerLocation = LogicalPoint(x: 0, y: 0)
     /// The file the document came from, whose reading position is remembered (none for
-    /// several files at once).
-    private let documentPath: String?
+    /// several files at once); another when a link opened one.
+    var documentPath: String?
     private let positions: ReadingPositionStore
     private var wasAtRest = true
     private var hasLaidOut = false
     /// Whether the outline sits above the document's pages (`--split`).
     private let isSplit: Bool
+    /// Find, selection, links and help (Viewer+ReadingTools.swift).
+    lazy var readingTools = ReadingTools(host: self)
+    let longPressTimer = LongPressTimer()
+    /// The documents a link left, to come back to with Alt+Left.
+    var documentHistory: [(path: String?, layout: any ContentLayout, offset: LogicalPoint)] = []
+    /// The time of the last drawn frame, for the selection's autoscroll.
+    var lastDrawMilliseconds: Double?
 
     /// Shows `documents`: one, or several text documents as one strip of pages; `paths` are
     /// their files.
@@ -106,8 +113,8 @@ final class Viewer {
             window.onFrameCommitted = { number, time in trace.committed(number: number, commitMilliseconds: time) }
             window.onFramePresented = { number, time in trace.presented(number: number, presentedMilliseconds: time) }
         }
-        for seat in registry.seats { seat.delegate = self }
-        registry.onSeatAdded = { [unowned self] seat in seat.delegate = self }
+        for seat in registry.seats { attach(seat) }
+        registry.onSeatAdded = { [unowned self] seat in attach(seat) }
     }
 
     /// Whether the loop should stop: the user quit, the compositor closed the window, or the
@@ -139,7 +146,8 @@ final class Viewer {
                 // Background results land between frames and show in the next one.
                 EventLoop.Source(fileDescriptor: mailbox.fileDescriptor) {
                     if mailbox.deliverPending() > 0 { window.setNeedsDisplay() }
-                }]
+                },
+                EventLoop.Source(fileDescriptor: longPressTimer.fileDescriptor) { [unowned self] in longPressTimerFired() }]
             + registry.seats.compactMap { seat in
                 seat.keyRepeatFileDescriptor.map { descriptor in
                     EventLoop.Source(fileDescriptor: descriptor) { seat.keyboard?.deliverDueRepeats() }
@@ -200,6 +208,7 @@ final class Viewer {
         case .immediate: break
         case .fallback(let elapsed): timeMilliseconds += elapsed
         }
+        autoscrollSelection()
         scene.advance(to: timeMilliseconds)
         highlightCurrentHeading()
         if bufferSize != (buffer.width, buffer.height) {
@@ -208,8 +217,9 @@ final class Viewer {
         }
         let controlsOpacity = windowControlsOpacity
         var damage: [PixelRect] = []
-        var isAnimating = controlsOpacity > 0
-        var isAtRest = controlsOpacity == 0
+        let readingAnimates = readingTools.needsFrames || findButtonOpacity > 0
+        var isAnimating = controlsOpacity > 0 || readingAnimates
+        var isAtRest = controlsOpacity == 0 && !readingAnimates
         for (pane, rect) in zip(panes, paneRects) {
             let frame = scene[pane.view].frame
             if pane === panes.last {
@@ -223,7 +233,8 @@ final class Viewer {
                                    height: bottom - top, stride: Int(buffer.stride), scale: scale)
             let rendered = pane.renderer.render(
                 pane.layout, frame: frame, into: band, showing: pane.bufferContents[ObjectIdentifier(buffer)],
-                windowControls: window.hasClientSideDecorations && top == 0 ? (windowControls, controlsOpacity) : nil)
+                windowControls: window.hasClientSideDecorations && top == 0 ? (windowControls, controlsOpacity) : nil,
+                reading: pane === panes.last ? readingOverlay : ReadingOverlay())
             pane.bufferContents[ObjectIdentifier(buffer)] = rendered.contents
             // Estimates corrected as the content was laid out: keep the engine in step.
             updateContentSize(of: pane, to: rendered.contentSize)
@@ -259,6 +270,10 @@ final class Viewer {
 
     /// A tap on a heading of the outline pages the document to it.
     func handleTap(_ tap: Tap, inView view: Int) {
+        if let main = panes.last, main.view == view {
+            let origin = scene.rects[view].origin
+            if readingTools.tap(x: tap.location.x + origin.x, y: tap.location.y + origin.y) { return }
+        }
         guard let (pane, outline) = outlinePane, pane.view == view, let pages = panes.last else { return }
         let list = scene[view]
         let y = (tap.location.y + list.contentOffset.y) / list.zoomScale

@@ -105,7 +105,30 @@ extension ReadingTools {
         let field = ReadingOverlayGeometry.findFieldRect(windowWidth: host.readingPaneRect.size.width)
         let clearTop = band.lowerBound + (field.maxY + 8) / zoom, clearBottom = band.upperBound - 48 / zoom
         if !always, top >= clearTop, top <= clearBottom { return }
-        host.scrollReading(toContentY: top - (band.upperBound - band.lowerBound) / 3, animated: true)
+        scroll(toShow: position, headroom: (band.upperBound - band.lowerBound) / 3, lineTop: top)
+    }
+
+    /// Scrolls, animated, so `position`'s line (whose top is `lineTop` now) ends up `headroom`
+    /// content px below the pane's top, following the line if estimates before it change.
+    func scroll(toShow position: TextPosition, headroom: Double, lineTop: Double) {
+        let y = lineTop - headroom
+        reveal = (position, headroom, y)
+        host.scrollReading(toContentY: y, animated: true)
+    }
+
+    /// Re-aims a running reveal whose line moved (see `reveal`); ends it once the pane rests.
+    func followReveal(isPaneMoving: Bool) {
+        guard let current = reveal, let layout = host.readingLayout else { return }
+        guard isPaneMoving else {
+            reveal = nil
+            return
+        }
+        guard let top = layout.lineTop(of: current.position, viewportTop: visibleBand.lowerBound) else { return }
+        let y = top - current.headroom
+        if abs(y - current.requestedY) > 0.5 {
+            reveal = (current.position, current.headroom, y)
+            host.scrollReading(toContentY: y, animated: true)
+        }
     }
 
     /// The text position at the top of the reading pane.

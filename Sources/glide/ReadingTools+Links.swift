@@ -23,7 +23,7 @@ extension ReadingTools {
     func revealHeading(_ position: TextPosition, in layout: DocumentLayout) {
         guard let top = layout.lineTop(of: position, viewportTop: visibleBand.lowerBound) else { return }
         // A little space above the heading, as a browser leaves when jumping to an anchor.
-        host.scrollReading(toContentY: top - 16, animated: true)
+        scroll(toShow: position, headroom: 16, lineTop: top)
     }
 
     /// A tap on the document (the engine recognised it). Returns whether the tools used it.

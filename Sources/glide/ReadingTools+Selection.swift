@@ -125,6 +125,8 @@ extension ReadingTools {
     /// A finger went down on the document. Returns whether the tools took it (a selection
     /// handle); otherwise the engine gets it and the tools only watch for a long press.
     func touchDown(id: Int32, x: Double, y: Double, timeMilliseconds: Double) -> Bool {
+        // A finger takes over from a reveal under way, as it catches any moving page.
+        reveal = nil
         if isHelpShown { return false }
         if showsHandles, let layout = host.readingLayout, let selection,
            let end = handle(near: x, y, selection: selection, in: layout) {

@@ -36,6 +36,12 @@ final class ReadingTools {
     var pressedLink: DocumentLink?
     var lastPointer = (x: 0.0, y: 0.0)
 
+    /// A text position being scrolled to, how far below the pane's top it should end up
+    /// (content px), and the content y last asked for: sections laid out during the animation
+    /// correct estimates before it, so the target is measured again each frame and the
+    /// spring re-aimed when it moved.
+    var reveal: (position: TextPosition, headroom: Double, requestedY: Double)?
+
     /// Cached match rectangles, remade when the matches, the layout or the band change.
     var matchRectsCache: (key: MatchRectsKey, rects: [ContentRect], current: [ContentRect])?
 

@@ -29,7 +29,15 @@ extension Viewer: ReadingHost {
         // Within the content: an animation aimed past the end would rubber-band back.
         let maximum = max(0, scene[pane.view].contentSize.height * zoom - scene.rects[pane.view].size.height)
         let target = LogicalPoint(x: offset.x, y: min(max(0, y * zoom), maximum))
-        scene[pane.view].scroll(to: target, animated: animated, timeMilliseconds: timeMilliseconds)
+        if animated {
+            // Started at the next frame callback: until the first callback the clock is only
+            // what input said, and some input (wtype, sway's `seat cursor`) says 0, so an
+            // animation started now could be over before its first frame.
+            pendingReadingScroll = target
+        } else {
+            pendingReadingScroll = nil
+            scene[pane.view].scroll(to: target, animated: false, timeMilliseconds: timeMilliseconds)
+        }
         window.setNeedsDisplay()
     }
 
@@ -158,9 +166,17 @@ extension Viewer: ReadingHost {
         window.setNeedsDisplay()
     }
 
-    /// Scrolls a mouse selection held near an edge, by the time since the last frame.
-    func autoscrollSelection() {
+    /// Starts a pending animated scroll at a frame callback's time, and scrolls a mouse
+    /// selection held near an edge by the time since the last frame.
+    func advanceReadingTools(atFrameCallback isCallback: Bool) {
         defer { lastDrawMilliseconds = timeMilliseconds }
+        if let pane = readingPane {
+            readingTools.followReveal(isPaneMoving: pendingReadingScroll != nil || scene[pane.view].frame.needsFrames)
+        }
+        if isCallback, let target = pendingReadingScroll, let pane = readingPane {
+            pendingReadingScroll = nil
+            scene[pane.view].scroll(to: target, animated: true, timeMilliseconds: timeMilliseconds)
+        }
         guard readingTools.isAutoscrolling, let last = lastDrawMilliseconds else { return }
         // A frame after a pause scrolls one frame's worth, not the whole pause's.
         readingTools.autoscroll(elapsedMilliseconds: min(timeMilliseconds - last, 50))

@@ -46,6 +46,8 @@ final class Viewer {
     var documentHistory: [(path: String?, layout: any ContentLayout, offset: LogicalPoint)] = []
     /// The time of the last drawn frame, for the selection's autoscroll.
     var lastDrawMilliseconds: Double?
+    /// An animated scroll the reading tools asked for, started at the next frame callback.
+    var pendingReadingScroll: LogicalPoint?
 
     /// Shows `documents`: one, or several text documents as one strip of pages; `paths` are
     /// their files.
@@ -208,7 +210,9 @@ final class Viewer {
         case .immediate: break
         case .fallback(let elapsed): timeMilliseconds += elapsed
         }
-        autoscrollSelection()
+        let isCallback: Bool
+        if case .callback = timing { isCallback = true } else { isCallback = false }
+        advanceReadingTools(atFrameCallback: isCallback)
         scene.advance(to: timeMilliseconds)
         highlightCurrentHeading()
         if bufferSize != (buffer.width, buffer.height) {
@@ -217,7 +221,7 @@ final class Viewer {
         }
         let controlsOpacity = windowControlsOpacity
         var damage: [PixelRect] = []
-        let readingAnimates = readingTools.needsFrames || findButtonOpacity > 0
+        let readingAnimates = readingTools.needsFrames || findButtonOpacity > 0 || pendingReadingScroll != nil
         var isAnimating = controlsOpacity > 0 || readingAnimates
         var isAtRest = controlsOpacity == 0 && !readingAnimates
         for (pane, rect) in zip(panes, paneRects) {

@@ -74,6 +74,15 @@ final class ReadingToolsTests: GlideTestCase {
         XCTAssertTrue(session.client.isRunning, "Escape closed find, it did not quit")
     }
 
+    /// At 1280 px the column's height estimates are further off: the reveal follows the line.
+    func testFindInAWideWindowLandsOnTheMatch() throws {
+        let session = try start(size: Size(width: 1280, height: 800), document: .text(document))
+        try session.type(KeyCode.letter("f")!, with: [.leftControl])
+        try session.typeText("zebra")
+        _ = try session.runUntilIdle()
+        XCTAssertGreaterThan(count(0xFB9625, in: try session.image), 150, "the current match in view, in orange")
+    }
+
     func testTextInputTypesIntoTheFindField() throws {
         let session = try start(document: .text(document))
         try session.type(.slash)

@@ -169,10 +169,6 @@ struct ReadingOverlayRenderer {
         let width = min(720, viewportWidth - 2 * margin)
         let layout = pango_cairo_create_layout(cairo)!
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        let font = pango_font_description_from_string("Sans")
-        pango_font_description_set_absolute_size(font, 15 * Double(PANGO_SCALE))
-        pango_layout_set_font_description(layout, font)
-        pango_font_description_free(font)
         pango_layout_set_width(layout, Int32((width - 2 * margin) * Double(PANGO_SCALE)))
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         // Topics in bold through attributes, never markup (the text has backquotes and plus signs).
@@ -201,9 +197,19 @@ struct ReadingOverlayRenderer {
         pango_layout_set_text(layout, text, Int32(text.utf8.count))
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
-        var logical = PangoRectangle()
-        pango_layout_get_extents(layout, nil, &logical)
-        let textHeight = Double(logical.height) / Double(PANGO_SCALE)
+        // The body's 15 px, smaller in a small window until the whole card fits (11 px is
+        // still legible on a phone-sized window).
+        var textHeight = 0.0
+        for size in [15.0, 13.0, 11.0] {
+            let font = pango_font_description_from_string("Sans")
+            pango_font_description_set_absolute_size(font, size * Double(PANGO_SCALE))
+            pango_layout_set_font_description(layout, font)
+            pango_font_description_free(font)
+            var logical = PangoRectangle()
+            pango_layout_get_extents(layout, nil, &logical)
+            textHeight = Double(logical.height) / Double(PANGO_SCALE)
+            if textHeight + 4 * margin <= viewportHeight { break }
+        }
         let height = min(textHeight + 2 * margin, viewportHeight - 2 * margin)
         let rect = ContentRect(x: ((viewportWidth - width) / 2).rounded(), y: max(margin, ((viewportHeight - height) / 2).rounded()),
                                width: width, height: height)
@@ -212,7 +218,7 @@ struct ReadingOverlayRenderer {
         cairo_rectangle(cairo, 0, 0, viewportWidth, viewportHeight)
         cairo_fill(cairo)
         let card = self.card
-        cairo_set_source_rgba(cairo, card.level, card.level, card.level, 0.97)
+        cairo_set_source_rgb(cairo, card.level, card.level, card.level)
         roundedRectangle(rect, radius: 14, on: cairo)
         cairo_fill(cairo)
         cairo_save(cairo)

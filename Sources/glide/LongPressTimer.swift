@@ -1,8 +1,8 @@
 import CSystem
 import Glibc
 
-/// A one-shot timer the loop polls: fires `ReadingTools.longPressMilliseconds` after a finger
-/// goes down, unless it lifts or moves first.
+/// A one-shot timer the loop polls, for the viewer's long press (it asks for it when a finger
+/// goes down, and cancels it when the finger lifts or moves).
 final class LongPressTimer {
     let fileDescriptor = glide_timerfd_create()
 
@@ -10,8 +10,8 @@ final class LongPressTimer {
         if fileDescriptor >= 0 { close(fileDescriptor) }
     }
 
-    func arm() {
-        _ = glide_timerfd_arm(fileDescriptor, UInt32(ReadingTools.longPressMilliseconds), 0)
+    func arm(milliseconds: Double) {
+        _ = glide_timerfd_arm(fileDescriptor, UInt32(max(1, milliseconds)), 0)
     }
 
     func disarm() {

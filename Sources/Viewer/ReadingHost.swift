@@ -1,8 +1,8 @@
 import Document
 import ScrollEngine
 
-/// What the reading tools need from the window around them, with no Wayland in it: the text
-/// layout of the reading pane, where it is scrolled, and the desktop's services.
+/// What the reading tools need from the viewer around them: the text layout of the reading
+/// pane, where it is scrolled, and (through the viewer's requests) the desktop's services.
 protocol ReadingHost: AnyObject {
     /// The text layout of the pane the tools work on; nil for images and pages side by side.
     var readingLayout: DocumentLayout? { get }
@@ -35,7 +35,7 @@ protocol ReadingHost: AnyObject {
 }
 
 /// The pointer's image over the document.
-enum PointerLook {
+public enum PointerLook: Sendable, Equatable {
     case arrow
     /// Over a link.
     case hand

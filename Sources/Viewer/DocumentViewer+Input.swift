@@ -1,0 +1,133 @@
+import ScrollEngine
+
+/// Input, in window coordinates with its timestamps: it only changes the engine (or a
+/// claimed control) and marks the viewer; the next `frame(at:into:bufferID:)` shows it.
+extension DocumentViewer {
+    /// The left button (evdev `BTN_LEFT`): the one that clicks controls.
+    static let leftButton: UInt32 = 0x110
+
+    public func handle(_ input: ViewerInput) {
+        advanceClock(to: input.timeMilliseconds)
+        let time = timeMilliseconds
+        let wasNeeded = needsFrame
+        needsFrame = true
+        switch input.event {
+        case .touchDown(let id, let location, let serial):
+            guard !claimControl(id, at: location, serial: serial), !handleFindButtonTouch(at: location),
+                  !readingTools.touchDown(id: Int32(id), x: location.x, y: location.y, timeMilliseconds: time)
+            else { break }
+            requests.append(.startLongPressTimer(milliseconds: ReadingTools.longPressMilliseconds))
+            scene.touchDown(id: id, at: location, timeMilliseconds: time)
+        case .touchMotion(let id, let location):
+            guard !moveClaim(id, to: location),
+                  !readingTools.touchMoved(id: Int32(id), x: location.x, y: location.y) else { break }
+            if !readingTools.isTouchPending { requests.append(.cancelLongPressTimer) }
+            scene.touchMotion(id: id, to: location, timeMilliseconds: time)
+        case .touchUp(let id):
+            requests.append(.cancelLongPressTimer)
+            guard !releaseClaim(id), !readingTools.touchUp(id: Int32(id)) else { break }
+            scene.touchUp(id: id, timeMilliseconds: time)
+        case .touchFrame:
+            // Taps are acted on once the scene has finished the frame: acting on one changes
+            // the scene, which must not happen while the scene is still mutating itself.
+            var taps: [(view: Int, tap: Tap)] = []
+            scene.touchFrame { view, tap in taps.append((view, tap)) }
+            for (view, tap) in taps { handleTap(tap, inView: view) }
+            // Any touch reveals the window controls (after the hit test of its down, so a
+            // first touch on a hidden control scrolls instead).
+            lastTouchMilliseconds = time
+        case .touchCancel:
+            claims.removeAll()
+            requests.append(.cancelLongPressTimer)
+            readingTools.touchesCancelled()
+            scene.touchCancel(timeMilliseconds: time)
+            // Touch changes take effect at a frame; a cancel has none of its own.
+            scene.touchFrame()
+        case .pointerMotion(let location):
+            pointerLocation = location
+            if !moveClaim(ControlClaims.pointerKey, to: location) {
+                scene.pointerMotion(to: location, timeMilliseconds: time)
+                readingTools.mouseMoved(x: location.x, y: location.y)
+            }
+        case .pointerLeave:
+            scene.pointerLeave(timeMilliseconds: time)
+            readingTools.mouseLeft()
+        case .pointerButton(let button, let isPressed):
+            let key = ControlClaims.pointerKey
+            let isLeft = button == DocumentViewer.leftButton
+            let isControl = isLeft && (isPressed ? claimControl(key, at: pointerLocation, serial: 0) : releaseClaim(key))
+            guard !isControl, !scene.pointerButton(button, isPressed: isPressed, timeMilliseconds: time), isLeft else { break }
+            if !isPressed {
+                readingTools.mouseReleased(x: pointerLocation.x, y: pointerLocation.y)
+            } else if readingTools.isHelpShown {
+                readingTools.toggleHelp()
+            } else if !isOnFindField(pointerLocation) {
+                _ = readingTools.mousePressed(x: pointerLocation.x, y: pointerLocation.y,
+                                              extending: heldModifiers.contains(.shift), timeMilliseconds: time)
+            }
+        case .pointerAxis(let source, let delta, let value120, let modifiers):
+            scene.pointerAxis(source: source, delta: delta, value120: value120, modifiers: modifiers, timeMilliseconds: time)
+        case .pointerAxisStop(let horizontal, let vertical):
+            scene.pointerAxisStop(horizontal: horizontal, vertical: vertical, timeMilliseconds: time)
+        case .pinchBegin:
+            // A touchpad pinch zooms about the pointer.
+            scene.pinchBegin(at: pointerLocation, timeMilliseconds: time)
+        case .pinchUpdate(let scale):
+            scene.pinchUpdate(scale: scale, timeMilliseconds: time)
+        case .pinchEnd(let isCancelled):
+            scene.pinchEnd(isCancelled: isCancelled, timeMilliseconds: time)
+        case .holdBegin:
+            scene.holdBegin(timeMilliseconds: time)
+        case .holdEnd(let isCancelled):
+            scene.holdEnd(isCancelled: isCancelled, timeMilliseconds: time)
+        case .key(let name, let modifiers, let text):
+            if readingTools.key(name, shift: modifiers.contains(.shift), control: modifiers.contains(.control),
+                                alt: modifiers.contains(.alt), text: text) { break }
+            // A key nothing answers changes nothing to draw.
+            if !handleKey(name, modifiers: modifiers) { needsFrame = wasNeeded }
+        case .modifiers(let modifiers):
+            heldModifiers = modifiers
+            needsFrame = wasNeeded
+        case .textCommitted(let text, let deleteBefore):
+            if readingTools.isFindOpen { readingTools.insert(text, deletingBefore: deleteBefore) }
+        case .textPreedit(let text):
+            if readingTools.isFindOpen { readingTools.setPreedit(text) }
+        case .longPressTimerFired:
+            // The finger is the selection's now: the engine forgets it (no fling, no tap).
+            if readingTools.longPressFired() {
+                scene.touchCancel(timeMilliseconds: time)
+                scene.touchFrame()
+            }
+        }
+    }
+
+    /// Whether the scene moved for a key; window keys become requests.
+    private func handleKey(_ name: String, modifiers: InputModifiers) -> Bool {
+        switch (name, modifiers) {
+        case ("Escape", _) where isFullscreen:
+            requests.append(.setFullscreen(false))
+        case ("Escape", _), ("q", []), ("q", .control), ("Q", .control):
+            requests.append(.quit)
+        case ("F11", []):
+            requests.append(.setFullscreen(!isFullscreen))
+        default:
+            return scene.key(name, modifiers: modifiers, timeMilliseconds: timeMilliseconds)
+        }
+        return false
+    }
+
+    /// A tap on the document goes to the reading tools (links, help, clearing a selection);
+    /// a tap on a heading of the outline pages the document to it.
+    func handleTap(_ tap: Tap, inView view: Int) {
+        if view == documentPane.view {
+            let origin = scene.rects[view].origin
+            _ = readingTools.tap(x: tap.location.x + origin.x, y: tap.location.y + origin.y)
+            return
+        }
+        guard let (pane, outline) = outlinePane, pane.view == view else { return }
+        let list = scene[view]
+        let y = (tap.location.y + list.contentOffset.y) / list.zoomScale
+        guard let heading = outline.heading(atY: y) else { return }
+        scene[documentPane.view].scrollToPage(outline.page(ofHeading: heading), timeMilliseconds: timeMilliseconds)
+    }
+}

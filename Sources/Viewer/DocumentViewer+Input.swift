@@ -16,15 +16,15 @@ extension DocumentViewer {
             guard !claimControl(id, at: location, serial: serial), !handleFindButtonTouch(at: location),
                   !readingTools.touchDown(id: Int32(id), x: location.x, y: location.y, timeMilliseconds: time)
             else { break }
-            requests.append(.startLongPressTimer(milliseconds: ReadingTools.longPressMilliseconds))
+            wantsLongPressTimer = readingTools.isTouchPending
             scene.touchDown(id: id, at: location, timeMilliseconds: time)
         case .touchMotion(let id, let location):
             guard !moveClaim(id, to: location),
                   !readingTools.touchMoved(id: Int32(id), x: location.x, y: location.y) else { break }
-            if !readingTools.isTouchPending { requests.append(.cancelLongPressTimer) }
+            if !readingTools.isTouchPending { wantsLongPressTimer = false }
             scene.touchMotion(id: id, to: location, timeMilliseconds: time)
         case .touchUp(let id):
-            requests.append(.cancelLongPressTimer)
+            wantsLongPressTimer = false
             guard !releaseClaim(id), !readingTools.touchUp(id: Int32(id)) else { break }
             scene.touchUp(id: id, timeMilliseconds: time)
         case .touchFrame:
@@ -38,7 +38,7 @@ extension DocumentViewer {
             lastTouchMilliseconds = time
         case .touchCancel:
             claims.removeAll()
-            requests.append(.cancelLongPressTimer)
+            wantsLongPressTimer = false
             readingTools.touchesCancelled()
             scene.touchCancel(timeMilliseconds: time)
             // Touch changes take effect at a frame; a cancel has none of its own.
@@ -93,6 +93,7 @@ extension DocumentViewer {
         case .textPreedit(let text):
             if readingTools.isFindOpen { readingTools.setPreedit(text) }
         case .longPressTimerFired:
+            wantsLongPressTimer = false
             // The finger is the selection's now: the engine forgets it (no fling, no tap).
             if readingTools.longPressFired() {
                 scene.touchCancel(timeMilliseconds: time)

@@ -6,6 +6,9 @@ import ScrollEngine
 /// open other documents and come back, and the desktop services the tools ask for, which
 /// become `ViewerRequest`s for the app.
 extension DocumentViewer: ReadingHost {
+    /// How long a finger rests before a long press (see `wantsLongPressTimer`).
+    public static let longPressMilliseconds = ReadingTools.longPressMilliseconds
+
     var readingLayout: DocumentLayout? { documentPane.layout as? DocumentLayout }
 
     var readingPaneRect: LogicalRect { scene.rects[documentPane.view] }
@@ -13,8 +16,6 @@ extension DocumentViewer: ReadingHost {
     var readingContentOffset: LogicalPoint { scene[documentPane.view].contentOffset }
 
     var readingZoomScale: Double { scene[documentPane.view].zoomScale }
-
-    var readingTimeMilliseconds: Double { timeMilliseconds }
 
     func scrollReading(toContentY y: Double, animated: Bool) {
         let view = documentPane.view
@@ -115,17 +116,16 @@ extension DocumentViewer: ReadingHost {
         readingTools.overlay(findButtonOpacity: findButtonOpacity)
     }
 
-    /// The touch find button shows and fades with any touch, as the window controls do (with
-    /// or without client-side decorations: a touchscreen user has no other way to find).
+    /// The touch find button sits beside the window controls (client-side decorations, as on
+    /// GNOME), appearing and fading with them after any touch.
     var findButtonOpacity: Double {
-        guard readingLayout != nil else { return 0 }
-        return windowControls.opacity(elapsedMilliseconds: timeMilliseconds - lastTouchMilliseconds)
+        readingLayout != nil ? windowControlsOpacity : 0
     }
 
     /// Whether the reading tools need frames without input (a pending or followed scroll, a
-    /// selection autoscrolling, the find button fading).
+    /// selection autoscrolling).
     var readingToolsAnimate: Bool {
-        readingTools.needsFrames || findButtonOpacity > 0 || pendingReadingScroll != nil
+        readingTools.needsFrames || pendingReadingScroll != nil
     }
 
     /// Whether a touch-down lands on the visible find button (opening find).

@@ -58,6 +58,10 @@ public final class DocumentViewer {
     var lastReadingFrameMilliseconds: Double?
     /// The pointer image last asked for.
     var pointerLook = PointerLook.arrow
+    /// Whether a finger rests on the document that may become a long press: the app runs a
+    /// timer of `ReadingTools.longPressMilliseconds` from the moment this turns true, and
+    /// sends `longPressTimerFired` if it is still true then (the viewer reads no clock).
+    public internal(set) var wantsLongPressTimer = false
     /// The keyboard's modifiers at the latest click.
     var heldModifiers: InputModifiers = []
 

@@ -10,8 +10,6 @@ protocol ReadingHost: AnyObject {
     var readingPaneRect: LogicalRect { get }
     var readingContentOffset: LogicalPoint { get }
     var readingZoomScale: Double { get }
-    /// The engine's clock, ms.
-    var readingTimeMilliseconds: Double { get }
     /// Scrolls the reading pane so content y `y` (zoom 1) is at its top, with the engine's
     /// animation or at once.
     func scrollReading(toContentY y: Double, animated: Bool)

@@ -49,7 +49,7 @@ public struct ViewerInput: Sendable, Equatable {
         case textPreedit(String)
         /// The keyboard's modifiers now, sent before a click (Shift+click extends a selection).
         case modifiers(InputModifiers)
-        /// The long-press timer the viewer asked for (`ViewerRequest.startLongPressTimer`) fired.
+        /// The long-press timer fired (the app runs it while `DocumentViewer.wantsLongPressTimer`).
         case longPressTimerFired
     }
 }
@@ -68,9 +68,6 @@ public enum ViewerRequest: Sendable, Equatable {
     case setTextInput(Bool)
     /// The pointer's image over the window.
     case setPointerLook(PointerLook)
-    /// Fire `ViewerInput.Event.longPressTimerFired` after this many ms, unless cancelled.
-    case startLongPressTimer(milliseconds: Double)
-    case cancelLongPressTimer
     /// A diagnostic for GLIDE_DEBUG (a link not followed, and why).
     case diagnostic(String)
 }

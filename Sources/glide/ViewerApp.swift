@@ -108,7 +108,16 @@ final class ViewerApp {
     /// Hands one input to the viewer and carries out what it asks of the window.
     func deliver(_ input: ViewerInput) {
         viewer.isFullscreen = window.states.isFullscreen
+        let wantedLongPress = viewer.wantsLongPressTimer
         viewer.handle(input)
+        // A finger came to rest on the document (again): the long press counts from now.
+        var isTouchDown = false
+        if case .touchDown = input.event { isTouchDown = true }
+        if viewer.wantsLongPressTimer, !wantedLongPress || isTouchDown {
+            longPressTimer.arm(milliseconds: DocumentViewer.longPressMilliseconds)
+        } else if !viewer.wantsLongPressTimer {
+            longPressTimer.disarm()
+        }
         for request in viewer.takeRequests() {
             switch request {
             case .quit: isQuitRequested = true
@@ -145,10 +154,6 @@ final class ViewerApp {
             case .text: .text
             }
             for seat in registry.seats { seat.cursorShape = shape }
-        case .startLongPressTimer(let milliseconds):
-            longPressTimer.arm(milliseconds: milliseconds)
-        case .cancelLongPressTimer:
-            longPressTimer.disarm()
         case .diagnostic(let message):
             DebugLog.write(message)
         case .quit, .setFullscreen, .beginMove:

@@ -83,6 +83,24 @@ final class ReadingToolsTests: GlideTestCase {
         XCTAssertGreaterThan(count(0xFB9625, in: try session.image), 150, "the current match in view, in orange")
     }
 
+    /// On a touchscreen with client-side decorations (GNOME), a touch shows a find button
+    /// beside the close button; a tap on it opens find, ready for the on-screen keyboard.
+    func testATapOnTheTouchFindButtonOpensFind() throws {
+        let session = try start(configuration: Configuration(optionalGlobals: .mutterLike), document: .text(document))
+        try session.down(x: 400, y: 300)
+        try session.up()
+        try session.focusTextInput()
+        // The magnifier: one 44 px target left of the close button's, at the top right.
+        try session.down(x: 800 - 44 * 1.5, y: 22)
+        try session.up()
+        try session.compositor.roundtrip("glide to answer the tap")
+        XCTAssertTrue(session.compositor.exec { $0.textInputManager.isEnabled }, "find opened and asked for text input")
+        XCTAssertEqual(session.compositor.exec { $0.textInputManager.type("zebra") }, 1)
+        try session.compositor.roundtrip("glide to take the typed text")
+        _ = try session.runUntilIdle()
+        XCTAssertGreaterThan(try session.traceOfShownFrame().y, 2000)
+    }
+
     func testTextInputTypesIntoTheFindField() throws {
         let session = try start(document: .text(document))
         try session.type(.slash)

@@ -73,7 +73,7 @@ final class ReadingToolsViewerTests: XCTestCase {
                                                             TextPosition(section: 0, block: 2, utf8Offset: 9)),
                                               within: 0...600).first)
         harness.touchDown(word.x + 20, word.y + word.height / 2)
-        XCTAssertTrue(harness.viewer.takeRequests().contains(.startLongPressTimer(milliseconds: 500)))
+        XCTAssertTrue(harness.viewer.wantsLongPressTimer, "a resting finger asks for the long-press timer")
         harness.send(.longPressTimerFired)
         let requests = harness.viewer.takeRequests()
         guard case .copy(let range, false, true)? = requests.first(where: {

@@ -99,25 +99,36 @@ extension ReadingTools {
         }
     }
 
-    var isAutoscrolling: Bool {
-        guard mouseDrag != nil else { return false }
-        let rect = host.readingPaneRect
-        return lastPointer.y < rect.origin.y + ReadingTools.autoscrollZonePixels
-            || lastPointer.y > rect.origin.y + rect.size.height - ReadingTools.autoscrollZonePixels
+    /// Where a selection is being dragged (the pointer with the button held, or the finger
+    /// on a handle), in window coordinates; nil when none is.
+    private var selectionDragPoint: (x: Double, y: Double)? {
+        if mouseDrag != nil { return lastPointer }
+        if let touch, case .selecting = touch.role { return (touch.x, touch.y) }
+        return nil
     }
 
-    /// Scrolls a selection drag held near an edge by `elapsedMilliseconds` worth, and extends
-    /// the selection to what comes under the pointer.
-    func autoscroll(elapsedMilliseconds: Double) {
-        guard isAutoscrolling, elapsedMilliseconds > 0, let layout = host.readingLayout else { return }
+    /// How far (logical px, negative above) a selection drag reaches into the autoscroll zone
+    /// at the pane's top or bottom edge; nil outside it.
+    private var autoscrollDepth: Double? {
+        guard let point = selectionDragPoint else { return nil }
         let rect = host.readingPaneRect, zone = ReadingTools.autoscrollZonePixels
-        let depth = lastPointer.y < rect.origin.y + zone
-            ? -(rect.origin.y + zone - lastPointer.y) : lastPointer.y - (rect.origin.y + rect.size.height - zone)
-        let speed = ReadingTools.autoscrollMaximumSpeed * min(1, max(1.0 / 3, abs(depth) / zone))
+        if point.y < rect.origin.y + zone { return -(rect.origin.y + zone - point.y) }
+        if point.y > rect.origin.y + rect.size.height - zone { return point.y - (rect.origin.y + rect.size.height - zone) }
+        return nil
+    }
+
+    var isAutoscrolling: Bool { autoscrollDepth != nil }
+
+    /// Scrolls a selection drag (mouse or handle) held near an edge by `elapsedMilliseconds`
+    /// worth, and extends the selection to what comes under the pointer or finger.
+    func autoscroll(elapsedMilliseconds: Double) {
+        guard let depth = autoscrollDepth, let point = selectionDragPoint, elapsedMilliseconds > 0,
+              let layout = host.readingLayout else { return }
+        let speed = ReadingTools.autoscrollMaximumSpeed * min(1, max(1.0 / 3, abs(depth) / ReadingTools.autoscrollZonePixels))
         let top = host.readingContentOffset.y / host.readingZoomScale
         host.scrollReading(toContentY: top + (depth < 0 ? -1 : 1) * speed * elapsedMilliseconds / host.readingZoomScale,
                            animated: false)
-        extendSelection(toContentPoint: contentPoint(x: lastPointer.x, y: lastPointer.y), in: layout)
+        extendSelection(toContentPoint: contentPoint(x: point.x, y: point.y), in: layout)
     }
 
     // MARK: Touch

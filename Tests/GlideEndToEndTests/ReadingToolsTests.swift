@@ -138,6 +138,22 @@ final class ReadingToolsTests: GlideTestCase {
         XCTAssertEqual(count(0x3584E4, in: try session.image, tolerance: 8), 0, "no handles after a tap elsewhere")
     }
 
+    /// A handle dragged to the bottom edge scrolls the document and the selection grows with it.
+    func testATouchSelectionDraggedToTheEdgeAutoscrolls() throws {
+        let session = try start(document: .text(document))
+        let text = firstText(in: try session.image)
+        try session.down(x: Double(text.x + 12), y: Double(text.y + 6))
+        try session.waitForLongPress()
+        try session.move(x: 300, y: 592)
+        for _ in 0..<60 { try session.presentFrame() }
+        XCTAssertGreaterThan(try session.traceOfShownFrame().y, 300, "a second at the edge scrolls")
+        try session.up()
+        _ = try session.runUntilIdle()
+        let selected = try XCTUnwrap(session.primarySelectionText())
+        XCTAssertTrue(selected.hasPrefix("Alpha bravo") && selected.contains("Paragraph 10 "), selected)
+        XCTAssertGreaterThan(count(0x3584E4, in: try session.image, tolerance: 8), 20, "the handles stay")
+    }
+
     func testADragThatStartsAsAScrollStaysAScroll() throws {
         let session = try start(document: .text(document))
         try session.down(x: 400, y: 500)

@@ -128,6 +128,22 @@ final class ReadingToolsViewerTests: XCTestCase {
         XCTAssertEqual(offset(harness), before, accuracy: 0.5, "back where the reader was")
     }
 
+    /// A swipe in from the left edge comes back from a linked document, as Alt+Left does.
+    func testASwipeFromTheLeftEdgeComesBack() throws {
+        let harness = try harness()
+        let layout = try XCTUnwrap(harness.viewer.documentPane.layout as? DocumentLayout)
+        let link = try XCTUnwrap(layout.links(within: 0...600).last)
+        harness.tap(link.rects[0].x + 5, link.rects[0].y + link.rects[0].height / 2)
+        harness.runUntilIdle()
+        XCTAssertTrue(harness.viewer.documentPath?.hasSuffix("other.md") ?? false, "the tap followed the link")
+        harness.drag(from: LogicalPoint(x: 300, y: 300), to: LogicalPoint(x: 500, y: 310), steps: 6)
+        harness.runUntilIdle()
+        XCTAssertTrue(harness.viewer.documentPath?.hasSuffix("other.md") ?? false, "a swipe mid-window is no back")
+        harness.drag(from: LogicalPoint(x: 4, y: 300), to: LogicalPoint(x: 200, y: 310), steps: 6)
+        harness.runUntilIdle()
+        XCTAssertTrue(harness.viewer.documentPath?.hasSuffix("main.md") ?? false, "the edge swipe went back")
+    }
+
     func testF1ShowsHelpAndATapDismissesIt() throws {
         let harness = try harness()
         func darkShare() -> Double {

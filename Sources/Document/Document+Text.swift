@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The document's shown text as plain UTF-8: what a copy puts on the clipboard.
 extension Document {
     /// The text in `range`: Markdown's text, not its markup; blocks apart by a blank line (list
@@ -26,6 +28,18 @@ extension Document {
         if second.continuesPrevious { return "" }
         if first.listDepth > 0, second.listDepth > 0 { return "\n" }
         return "\n\n"
+    }
+
+    /// Finds the heading a `#fragment` link names on a worker (a large Markdown file is parsed
+    /// whole to find it) and hands the answer to `deliver` on the loop's thread, through
+    /// `mailbox`.
+    public func findHeading(anchor fragment: String, mailbox: MainThreadMailbox = .shared,
+                            then deliver: @escaping (TextPosition?) -> Void) {
+        let document = UncheckedDocument(self), delivery = LoopThreadOnly(deliver)
+        DispatchQueue.global(qos: .userInitiated).async {
+            let position = document.value.position(ofHeadingAnchor: fragment)
+            mailbox.post { delivery.value(position) }
+        }
     }
 
     /// Where the heading a `#fragment` link names starts: its GitHub-style anchor (see

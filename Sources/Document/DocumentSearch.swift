@@ -135,9 +135,16 @@ private struct WeakSearch: @unchecked Sendable {
 
 /// A document read by a worker: its text sections are immutable once loaded (mapped bytes,
 /// or blocks parsed up front), and parsing a section makes new blocks without changing it.
-struct UncheckedDocument: @unchecked Sendable {
-    let value: Document
-    init(_ value: Document) { self.value = value }
+public struct UncheckedDocument: @unchecked Sendable {
+    public let value: Document
+    public init(_ value: Document) { self.value = value }
+}
+
+/// Something only the loop's thread may use, carried through a worker untouched (a
+/// completion handed back through the mailbox).
+struct LoopThreadOnly<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
 
 extension RandomAccessCollection where Index == Int {

@@ -58,10 +58,12 @@ extension DocumentViewer: ReadingHost {
         let layout = document.makeLayout(palette: documentPane.layout.palette)
         show(layout, offset: LogicalPoint(x: 0, y: 0))
         documentPath = path
-        if let fragment, let newLayout = layout as? DocumentLayout,
-           let heading = document.position(ofHeadingAnchor: fragment),
-           let top = newLayout.lineTop(of: heading, viewportTop: 0) {
-            scrollReading(toContentY: top - 16, animated: false)
+        if let fragment, let newLayout = layout as? DocumentLayout {
+            document.findHeading(anchor: fragment) { [weak self] heading in
+                guard let self, let heading, readingLayout === newLayout,
+                      let top = newLayout.lineTop(of: heading, viewportTop: 0) else { return }
+                scrollReading(toContentY: top - 16, animated: false)
+            }
         }
         return true
     }

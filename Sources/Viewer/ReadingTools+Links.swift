@@ -8,8 +8,12 @@ extension ReadingTools {
         guard let layout = host.readingLayout else { return }
         switch LinkAction(destination: link.destination, baseDirectory: layout.document.baseDirectory) {
         case .heading(let fragment):
-            guard let position = layout.document.position(ofHeadingAnchor: fragment) else { return }
-            revealHeading(position, in: layout)
+            let document = layout.document
+            document.findHeading(anchor: fragment) { [weak self] position in
+                // Still the same document (no link opened another meanwhile).
+                guard let self, let position, let layout = host.readingLayout, layout.document === document else { return }
+                revealHeading(position, in: layout)
+            }
         case .document(let path, let fragment):
             _ = host.openDocument(atPath: path, fragment: fragment)
         case .external(let url):

@@ -138,7 +138,7 @@ final class ViewerApp {
             guard let document = (viewer.documentPane.layout as? DocumentLayout)?.document else { return }
             // The text is made on the writer's worker, at paste time: a whole 100 MB document
             // is never extracted on the frame loop.
-            let source = UncheckedSendable(document)
+            let source = UncheckedDocument(document)
             let text = SelectionText { source.value.text(in: range) }
             if !registry.seats.contains(where: { $0.copy(text, toClipboard: toClipboard, toPrimary: toPrimary) }) {
                 DebugLog.write("nothing to copy to: no data device, or no input seen yet")
@@ -195,11 +195,4 @@ extension PixelRect {
     init(_ rect: DeviceRect) {
         self.init(x: Int32(rect.x), y: Int32(rect.y), width: Int32(rect.width), height: Int32(rect.height))
     }
-}
-
-/// A value handed to a worker that only reads it: a document's text sections are immutable
-/// once loaded (see `UncheckedDocument`).
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

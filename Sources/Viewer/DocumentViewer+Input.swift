@@ -66,6 +66,7 @@ extension DocumentViewer {
                                               extending: heldModifiers.contains(.shift), timeMilliseconds: time)
             }
         case .pointerAxis(let source, let delta, let value120, let modifiers):
+            readingTools.contentMovedUnderPointer()
             scene.pointerAxis(source: source, delta: delta, value120: value120, modifiers: modifiers, timeMilliseconds: time)
         case .pointerAxisStop(let horizontal, let vertical):
             scene.pointerAxisStop(horizontal: horizontal, vertical: vertical, timeMilliseconds: time)

@@ -6,6 +6,8 @@ extension ReadingTools {
     /// to the desktop; anything else is refused and said once on stderr with GLIDE_DEBUG.
     func follow(_ link: DocumentLink) {
         guard let layout = host.readingLayout else { return }
+        // The content is about to move (or leave): what the pointer was over is gone.
+        contentMovedUnderPointer()
         switch LinkAction(destination: link.destination, baseDirectory: layout.document.baseDirectory) {
         case .heading(let fragment):
             let document = layout.document

@@ -91,6 +91,13 @@ extension ReadingTools {
         offerSelectionAsPrimary()
     }
 
+    /// The content moved under a pointer that did not (a link followed, the wheel): the
+    /// link it showed is no longer under it, until the pointer moves again.
+    func contentMovedUnderPointer() {
+        host.setPointerLook(.arrow)
+        mouseLeft()
+    }
+
     /// The pointer left the window: no hover tooltip stays behind.
     func mouseLeft() {
         if tooltip != nil {

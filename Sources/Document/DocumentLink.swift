@@ -85,7 +85,7 @@ extension Document {
     /// Whether Glide opens `path` as text when a link points there: Markdown and plain text.
     static func isTextPath(_ path: String) -> Bool {
         let lowercased = path.lowercased()
-        return isMarkdownPath(path) || lowercased.hasSuffix(".txt") || lowercased.hasSuffix(".text")
+        return FileFormat.isMarkdownPath(path) || lowercased.hasSuffix(".txt") || lowercased.hasSuffix(".text")
     }
 
     /// The GitHub-style anchor of a heading: lower case, punctuation dropped, spaces as hyphens

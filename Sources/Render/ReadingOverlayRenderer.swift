@@ -1,6 +1,7 @@
 import CCairo
 import CPangoCairo
 import Document
+import ScrollEngine
 
 /// Draws a `ReadingOverlay`: highlights and the selection over the content, then the find
 /// field, a link's target and the help card over the window. Returns the logical rectangles
@@ -9,7 +10,8 @@ struct ReadingOverlayRenderer {
     let overlay: ReadingOverlay
     let isOnDarkContent: Bool
 
-    typealias Rect = OverlayRenderer.Rect
+    /// A covered rectangle, logical px.
+    typealias Rect = (x: Double, y: Double, width: Double, height: Double)
 
     /// Find highlights after GTK's and browsers' yellow, the current match orange; the
     /// selection a light tint of GNOME's accent blue (#3584e4). On a light page they multiply
@@ -22,7 +24,13 @@ struct ReadingOverlayRenderer {
 
     /// Draws what sits on the content, which shows at `zoom` from logical offset `offset`.
     func drawOnContent(offsetX: Double, offsetY: Double, zoom: Double, viewportWidth: Double, viewportHeight: Double,
-                       on cairo: OpaquePointer) -> [Rect] {
+                       on cairo: OpaquePointer) -> [LogicalRect] {
+        drawContentLayers(offsetX: offsetX, offsetY: offsetY, zoom: zoom, viewportHeight: viewportHeight, on: cairo)
+            .map(LogicalRect.init)
+    }
+
+    private func drawContentLayers(offsetX: Double, offsetY: Double, zoom: Double, viewportHeight: Double,
+                                   on cairo: OpaquePointer) -> [Rect] {
         func window(_ rect: ContentRect) -> ContentRect {
             ContentRect(x: rect.x * zoom - offsetX, y: rect.y * zoom - offsetY, width: rect.width * zoom,
                         height: rect.height * zoom)
@@ -66,7 +74,7 @@ struct ReadingOverlayRenderer {
     }
 
     /// Draws what sits on the window: the touch find button, the find field, a tooltip, help.
-    func drawOnWindow(viewportWidth: Double, viewportHeight: Double, on cairo: OpaquePointer) -> [Rect] {
+    func drawOnWindow(viewportWidth: Double, viewportHeight: Double, on cairo: OpaquePointer) -> [LogicalRect] {
         var covered: [Rect] = []
         if overlay.findButtonOpacity > 0 { covered.append(drawFindButton(viewportWidth: viewportWidth, on: cairo)) }
         if let field = overlay.findField { covered.append(drawFindField(field, viewportWidth: viewportWidth, on: cairo)) }
@@ -74,7 +82,7 @@ struct ReadingOverlayRenderer {
             covered.append(drawTooltip(tooltip, viewportWidth: viewportWidth, viewportHeight: viewportHeight, on: cairo))
         }
         if overlay.isHelpShown { covered.append(drawHelp(viewportWidth: viewportWidth, viewportHeight: viewportHeight, on: cairo)) }
-        return covered
+        return covered.map(LogicalRect.init)
     }
 
     /// The card colours: the page's opposite at high opacity, as GNOME's OSD bubbles.
@@ -294,5 +302,11 @@ extension String {
             defer { isOpen.toggle() }
             return isOpen ? "’" : "‘"
         })
+    }
+}
+
+extension LogicalRect {
+    init(_ rect: ReadingOverlayRenderer.Rect) {
+        self.init(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
     }
 }

@@ -1,3 +1,4 @@
+import Document
 import ScrollEngine
 
 /// Input, in window coordinates with its timestamps: it only changes the engine (or a
@@ -11,100 +12,141 @@ extension DocumentViewer {
         let time = timeMilliseconds
         let wasNeeded = needsFrame
         needsFrame = true
+        // The reading tools see keys first: Escape closes find before it quits.
+        if case .key(let name, let modifiers) = input.event,
+           readingTools.key(name, shift: modifiers.contains(.shift), control: modifiers.contains(.control),
+                            alt: modifiers.contains(.alt), text: input.text) { return }
+        guard !isTakenByViewer(input), !isTakenByReadingTools(input) else {
+            // A window key becomes a request for the app; it changes nothing to draw.
+            if case .key = input.event { needsFrame = wasNeeded }
+            return
+        }
+        // Taps are acted on once the scene has finished the frame: acting on one changes the
+        // scene, which must not happen while the scene is still mutating itself.
+        var taps: [(view: Int, tap: Tap)] = []
+        let isUsed = scene.apply(input.event, timeMilliseconds: time) { view, tap in taps.append((view, tap)) }
+        for (view, tap) in taps { handleTap(tap, inView: view) }
+        readingToolsFollow(input, sceneUsedIt: isUsed)
         switch input.event {
-        case .touchDown(let id, let location, let serial):
-            guard !claimControl(id, at: location, serial: serial), !handleFindButtonTouch(at: location),
-                  !readingTools.touchDown(id: Int32(id), x: location.x, y: location.y, timeMilliseconds: time)
-            else { break }
-            wantsLongPressTimer = readingTools.isTouchPending
-            scene.touchDown(id: id, at: location, timeMilliseconds: time)
-        case .touchMotion(let id, let location):
-            guard !moveClaim(id, to: location),
-                  !readingTools.touchMoved(id: Int32(id), x: location.x, y: location.y) else { break }
-            if !readingTools.isTouchPending { wantsLongPressTimer = false }
-            scene.touchMotion(id: id, to: location, timeMilliseconds: time)
-        case .touchUp(let id):
-            wantsLongPressTimer = false
-            guard !releaseClaim(id), !readingTools.touchUp(id: Int32(id)) else { break }
-            scene.touchUp(id: id, timeMilliseconds: time)
         case .touchFrame:
-            // Taps are acted on once the scene has finished the frame: acting on one changes
-            // the scene, which must not happen while the scene is still mutating itself.
-            var taps: [(view: Int, tap: Tap)] = []
-            scene.touchFrame { view, tap in taps.append((view, tap)) }
-            for (view, tap) in taps { handleTap(tap, inView: view) }
             // Any touch reveals the window controls (after the hit test of its down, so a
             // first touch on a hidden control scrolls instead).
             lastTouchMilliseconds = time
         case .touchCancel:
-            claims.removeAll()
-            wantsLongPressTimer = false
-            readingTools.touchesCancelled()
-            scene.touchCancel(timeMilliseconds: time)
             // Touch changes take effect at a frame; a cancel has none of its own.
-            scene.touchFrame()
-        case .pointerMotion(let location):
-            pointerLocation = location
-            if !moveClaim(ControlClaims.pointerKey, to: location) {
-                scene.pointerMotion(to: location, timeMilliseconds: time)
-                readingTools.mouseMoved(x: location.x, y: location.y)
-            }
-        case .pointerLeave:
-            scene.pointerLeave(timeMilliseconds: time)
-            readingTools.mouseLeft()
-        case .pointerButton(let button, let isPressed):
-            let key = ControlClaims.pointerKey
-            let isLeft = button == DocumentViewer.leftButton
-            let isControl = isLeft && (isPressed ? claimControl(key, at: pointerLocation, serial: 0) : releaseClaim(key))
-            guard !isControl, !scene.pointerButton(button, isPressed: isPressed, timeMilliseconds: time), isLeft else { break }
-            if !isPressed {
-                readingTools.mouseReleased(x: pointerLocation.x, y: pointerLocation.y)
-            } else if readingTools.isHelpShown {
-                readingTools.toggleHelp()
-            } else if !isOnFindField(pointerLocation) {
-                _ = readingTools.mousePressed(x: pointerLocation.x, y: pointerLocation.y,
-                                              extending: heldModifiers.contains(.shift), timeMilliseconds: time)
-            }
-        case .pointerAxis(let source, let delta, let value120, let modifiers):
-            readingTools.contentMovedUnderPointer()
-            scene.pointerAxis(source: source, delta: delta, value120: value120, modifiers: modifiers, timeMilliseconds: time)
-        case .pointerAxisStop(let horizontal, let vertical):
-            scene.pointerAxisStop(horizontal: horizontal, vertical: vertical, timeMilliseconds: time)
-        case .pinchBegin:
-            // A touchpad pinch zooms about the pointer.
-            scene.pinchBegin(at: pointerLocation, timeMilliseconds: time)
-        case .pinchUpdate(let scale):
-            scene.pinchUpdate(scale: scale, timeMilliseconds: time)
-        case .pinchEnd(let isCancelled):
-            scene.pinchEnd(isCancelled: isCancelled, timeMilliseconds: time)
-        case .holdBegin:
-            scene.holdBegin(timeMilliseconds: time)
-        case .holdEnd(let isCancelled):
-            scene.holdEnd(isCancelled: isCancelled, timeMilliseconds: time)
-        case .key(let name, let modifiers, let text):
-            if readingTools.key(name, shift: modifiers.contains(.shift), control: modifiers.contains(.control),
-                                alt: modifiers.contains(.alt), text: text) { break }
+            scene.apply(.touchFrame, timeMilliseconds: time)
+        case .key:
             // A key nothing answers changes nothing to draw.
-            if !handleKey(name, modifiers: modifiers) { needsFrame = wasNeeded }
-        case .modifiers(let modifiers):
-            heldModifiers = modifiers
-            needsFrame = wasNeeded
-        case .textCommitted(let text, let deleteBefore):
-            if readingTools.isFindOpen { readingTools.insert(text, deletingBefore: deleteBefore) }
-        case .textPreedit(let text):
-            if readingTools.isFindOpen { readingTools.setPreedit(text) }
-        case .longPressTimerFired:
-            wantsLongPressTimer = false
-            // The finger is the selection's now: the engine forgets it (no fling, no tap).
-            if readingTools.longPressFired() {
-                scene.touchCancel(timeMilliseconds: time)
-                scene.touchFrame()
-            }
+            if !isUsed { needsFrame = wasNeeded }
+        default:
+            break
         }
     }
 
-    /// Whether the scene moved for a key; window keys become requests.
-    private func handleKey(_ name: String, modifiers: InputModifiers) -> Bool {
+    /// Whether a control or the window took `input` (a claimed touch or click, a window key),
+    /// so the scene must not see it.
+    private func isTakenByViewer(_ input: ViewerInput) -> Bool {
+        switch input.event {
+        case .touchDown(let id, let location):
+            return claimControl(id, at: location, serial: input.serial)
+        case .touchMotion(let id, let location):
+            return moveClaim(id, to: location)
+        case .touchUp(let id):
+            return releaseClaim(id)
+        case .touchCancel:
+            claims.removeAll()
+        case .pointerMotion(let location):
+            return moveClaim(ControlClaims.pointerKey, to: location)
+        case .pointerButton(DocumentViewer.leftButton, let isPressed):
+            let key = ControlClaims.pointerKey
+            guard isPressed else { return releaseClaim(key) }
+            return scene.pointerLocation.map { claimControl(key, at: $0, serial: input.serial) } ?? false
+        case .key(let name, let modifiers):
+            return handleWindowKey(name, modifiers: modifiers)
+        default:
+            break
+        }
+        return false
+    }
+
+    /// Whether the reading tools took `input` from the scene: a touch on the find button or a
+    /// selection handle and the finger's later motion, a touch that a long press made a
+    /// selection's.
+    private func isTakenByReadingTools(_ input: ViewerInput) -> Bool {
+        switch input.event {
+        case .touchDown(let id, let location):
+            return handleFindButtonTouch(at: location)
+                || readingTools.touchDown(id: Int32(id), x: location.x, y: location.y, timeMilliseconds: timeMilliseconds)
+        case .touchMotion(let id, let location):
+            return readingTools.touchMoved(id: Int32(id), x: location.x, y: location.y)
+        case .touchUp(let id):
+            wantsLongPressTimer = false
+            return readingTools.touchUp(id: Int32(id))
+        case .touchCancel:
+            wantsLongPressTimer = false
+            readingTools.touchesCancelled()
+        default:
+            break
+        }
+        return false
+    }
+
+    /// What the reading tools do with input the scene had first: watch a finger for a long
+    /// press, hover links, select with a left button the scroll bar did not take.
+    private func readingToolsFollow(_ input: ViewerInput, sceneUsedIt isUsed: Bool) {
+        switch input.event {
+        case .touchDown:
+            wantsLongPressTimer = readingTools.isTouchPending
+        case .touchMotion:
+            if !readingTools.isTouchPending { wantsLongPressTimer = false }
+        case .pointerMotion(let location):
+            readingTools.mouseMoved(x: location.x, y: location.y)
+        case .pointerLeave:
+            readingTools.mouseLeft()
+        case .pointerAxis:
+            readingTools.contentMovedUnderPointer()
+        case .pointerButton(DocumentViewer.leftButton, let isPressed) where !isUsed:
+            guard let location = scene.pointerLocation else { return }
+            if !isPressed {
+                readingTools.mouseReleased(x: location.x, y: location.y)
+            } else if readingTools.isHelpShown {
+                readingTools.toggleHelp()
+            } else if !isOnFindField(location) {
+                _ = readingTools.mousePressed(x: location.x, y: location.y, extending: input.heldModifiers.contains(.shift),
+                                              timeMilliseconds: timeMilliseconds)
+            }
+        default:
+            break
+        }
+    }
+
+    /// An on-screen keyboard or input method typed `text` after deleting `deleteBefore` bytes
+    /// before the cursor (`zwp_text_input_v3.commit_string`): it goes to the find field.
+    public func inputMethodCommitted(_ text: String, deletingBefore deleteBefore: Int) {
+        guard readingTools.isFindOpen else { return }
+        readingTools.insert(text, deletingBefore: deleteBefore)
+        needsFrame = true
+    }
+
+    /// Text an input method is composing (empty when it ends), shown in the find field.
+    public func inputMethodPreedit(_ text: String) {
+        guard readingTools.isFindOpen else { return }
+        readingTools.setPreedit(text)
+        needsFrame = true
+    }
+
+    /// The long-press timer the app ran while `wantsLongPressTimer` fired: a finger still
+    /// resting selects the word under it, and the scene forgets the finger (no fling, no tap).
+    public func longPressTimerFired() {
+        wantsLongPressTimer = false
+        guard readingTools.longPressFired() else { return }
+        scene.apply(.touchCancel, timeMilliseconds: timeMilliseconds)
+        scene.apply(.touchFrame, timeMilliseconds: timeMilliseconds)
+        needsFrame = true
+    }
+
+    /// Whether `name` was a window key (quit, fullscreen), which becomes a request.
+    private func handleWindowKey(_ name: String, modifiers: InputModifiers) -> Bool {
         switch (name, modifiers) {
         case ("Escape", _) where isFullscreen:
             requests.append(.setFullscreen(false))
@@ -113,9 +155,9 @@ extension DocumentViewer {
         case ("F11", []):
             requests.append(.setFullscreen(!isFullscreen))
         default:
-            return scene.key(name, modifiers: modifiers, timeMilliseconds: timeMilliseconds)
+            return false
         }
-        return false
+        return true
     }
 
     /// A tap on the document goes to the reading tools (links, help, clearing a selection);
@@ -130,6 +172,6 @@ extension DocumentViewer {
         let list = scene[view]
         let y = (tap.location.y + list.contentOffset.y) / list.zoomScale
         guard let heading = outline.heading(atY: y) else { return }
-        scene[documentPane.view].scrollToPage(outline.page(ofHeading: heading), timeMilliseconds: timeMilliseconds)
+        showOutlineHeading(heading, timeMilliseconds: timeMilliseconds)
     }
 }

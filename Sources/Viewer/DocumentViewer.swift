@@ -33,8 +33,8 @@ public final class DocumentViewer {
     var lastTouchMilliseconds = -Double.infinity
     /// Touches and clicks that landed on a control: they are the control's, not the engine's.
     var claims = ControlClaims()
-    /// The pointer's position in the window: for pinch focus and for clicks on controls.
-    public internal(set) var pointerLocation = LogicalPoint(x: 0, y: 0)
+    /// The pointer's position in the window, as the scene keeps it (the one record of it).
+    public var pointerLocation: LogicalPoint? { scene.pointerLocation }
     var requests: [ViewerRequest] = []
     private var drawnFrameCount = 0
     private var bufferSize = (width: 0, height: 0)
@@ -59,11 +59,12 @@ public final class DocumentViewer {
     /// The pointer image last asked for.
     var pointerLook = PointerLook.arrow
     /// Whether a finger rests on the document that may become a long press: the app runs a
-    /// timer of `ReadingTools.longPressMilliseconds` from the moment this turns true, and
-    /// sends `longPressTimerFired` if it is still true then (the viewer reads no clock).
+    /// timer of `longPressMilliseconds` from the moment this turns true, and calls
+    /// `longPressTimerFired()` if it is still true then (the viewer reads no clock).
     public internal(set) var wantsLongPressTimer = false
-    /// The keyboard's modifiers at the latest click.
-    var heldModifiers: InputModifiers = []
+    /// The block a navigation call is scrolling the document to, and the offset last aimed at:
+    /// content laid out on the way moves the block, so the scroll follows it until it rests.
+    var navigationTarget: (location: BlockLocation, offset: LogicalPoint)?
 
     /// Shows `layout` in a window of `windowSize` logical px; in split mode (pages only) its
     /// outline sits above it. `position` is where the reader was last time.
@@ -168,7 +169,7 @@ public final class DocumentViewer {
 
     /// Tells the engine the content's size; content shorter than its pane counts as the pane's
     /// height, so a short document rests at the top instead of being centred.
-    private func updateContentSize(of pane: Pane, to size: ContentSize) {
+    func updateContentSize(of pane: Pane, to size: ContentSize) {
         let height = max(size.height, scene.rects[pane.view].size.height)
         let current = scene[pane.view].contentSize
         guard size.width != current.width || height != current.height else { return }
@@ -204,6 +205,7 @@ public final class DocumentViewer {
         for (pane, rect) in zip(panes, paneRects) {
             let band = PaneGeometry.band(of: buffer, for: rect)
             layOut(pane, viewportWidth: rect.size.width, viewportHeight: rect.size.height, scale: buffer.scale)
+            if pane === documentPane { followNavigationTarget() }
             let frame = scene[pane.view].frame
             if pane === documentPane { traced = frame }
             let rendered = pane.renderer.render(

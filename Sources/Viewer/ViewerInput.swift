@@ -4,53 +4,29 @@ import ScrollEngine
 /// One input event for the viewer, already translated from the seat (the viewer knows no
 /// Wayland), with the time it happened on the compositor's millisecond clock.
 public struct ViewerInput: Sendable, Equatable {
+    /// What happened, as the scene takes it: the viewer hands the scene every input no
+    /// control claims, through the scene's one `apply`.
+    public typealias Event = SceneInput
+
     public var event: Event
     /// When it happened, in ms; the viewer clamps it so its clock never runs backwards.
     public var timeMilliseconds: Double
+    /// The compositor's serial of a touch down or button press, which lets a window control
+    /// start a compositor move with it; 0 for other input.
+    public var serial: UInt32
+    /// What a key types with the keymap and modifiers (empty for keys that type nothing):
+    /// what the find field inserts.
+    public var text: String
+    /// The keyboard's modifiers held with a button press (Shift+click extends a selection).
+    public var heldModifiers: InputModifiers
 
-    public init(_ event: Event, timeMilliseconds: Double) {
+    public init(_ event: Event, timeMilliseconds: Double, serial: UInt32 = 0, text: String = "",
+                heldModifiers: InputModifiers = []) {
         self.event = event
         self.timeMilliseconds = timeMilliseconds
-    }
-
-    public enum Event: Sendable, Equatable {
-        /// A finger went down at a window point (logical px); `serial` lets a window control
-        /// start a compositor move with it.
-        case touchDown(id: Int, location: LogicalPoint, serial: UInt32)
-        case touchMotion(id: Int, location: LogicalPoint)
-        case touchUp(id: Int)
-        /// The end of one group of touch changes (`wl_touch.frame`): they take effect together.
-        case touchFrame
-        /// The compositor took every touch: they end with no tap and no fling.
-        case touchCancel
-        /// The pointer entered or moved to a window point.
-        case pointerMotion(LogicalPoint)
-        case pointerLeave
-        /// A button (evdev code) went down or up at the pointer's location.
-        case pointerButton(UInt32, isPressed: Bool)
-        /// Scrolling: px, wheel steps in 1/120 notch, and the modifiers held.
-        case pointerAxis(source: PointerAxisSource, delta: LogicalPoint, value120: AxisPair<Int>, modifiers: InputModifiers)
-        /// The fingers lifted off the touchpad on these axes.
-        case pointerAxisStop(horizontal: Bool, vertical: Bool)
-        /// A touchpad pinch, about the pointer; `scale` is relative to its begin.
-        case pinchBegin
-        case pinchUpdate(scale: Double)
-        case pinchEnd(isCancelled: Bool)
-        /// Fingers resting on the touchpad.
-        case holdBegin
-        case holdEnd(isCancelled: Bool)
-        /// A key press or repeat, by xkb keysym name, with the text it types (empty for keys
-        /// that type nothing): what the find field inserts.
-        case key(String, modifiers: InputModifiers, text: String = "")
-        /// An on-screen keyboard or input method typed `text` after deleting `deleteBefore`
-        /// bytes before the cursor (`zwp_text_input_v3.commit_string`).
-        case textCommitted(String, deleteBefore: Int)
-        /// Text being composed by an input method, not yet typed (empty when it ends).
-        case textPreedit(String)
-        /// The keyboard's modifiers now, sent before a click (Shift+click extends a selection).
-        case modifiers(InputModifiers)
-        /// The long-press timer fired (the app runs it while `DocumentViewer.wantsLongPressTimer`).
-        case longPressTimerFired
+        self.serial = serial
+        self.text = text
+        self.heldModifiers = heldModifiers
     }
 }
 

@@ -14,8 +14,10 @@ final class SeatAdapter: SeatDelegate {
         self.app = app
     }
 
-    private func deliver(_ event: ViewerInput.Event, at time: UInt32) {
-        app.deliver(ViewerInput(event, timeMilliseconds: Double(time)))
+    private func deliver(_ event: ViewerInput.Event, at time: UInt32, serial: UInt32 = 0, text: String = "",
+                         heldModifiers: InputModifiers = []) {
+        app.deliver(ViewerInput(event, timeMilliseconds: Double(time), serial: serial, text: text,
+                                heldModifiers: heldModifiers))
     }
 
     func seat(_ seat: Seat, didReceiveTouchFrame events: [TouchEvent]) {
@@ -25,7 +27,7 @@ final class SeatAdapter: SeatDelegate {
             switch event {
             case .down(let id, let x, let y, let eventTime, let serial):
                 time = eventTime
-                deliver(.touchDown(id: Int(id), location: LogicalPoint(x: x, y: y), serial: serial), at: eventTime)
+                deliver(.touchDown(id: Int(id), location: LogicalPoint(x: x, y: y)), at: eventTime, serial: serial)
             case .motion(let id, let x, let y, let eventTime):
                 time = eventTime
                 deliver(.touchMotion(id: Int(id), location: LogicalPoint(x: x, y: y)), at: eventTime)
@@ -45,10 +47,10 @@ final class SeatAdapter: SeatDelegate {
     func seat(_ seat: Seat, didReceivePointerFrame frame: PointerFrame) {
         let time = frame.timeMilliseconds
         if frame.didEnter || frame.didMove { deliver(.pointerMotion(LogicalPoint(x: frame.x, y: frame.y)), at: time) }
-        if !frame.buttons.isEmpty { deliver(.modifiers(InputModifiers(seat.keyboard?.heldModifiers ?? [])), at: time) }
         for change in frame.buttons {
             if change.isPressed { lastTouchSeat = seat }
-            deliver(.pointerButton(change.button, isPressed: change.isPressed), at: time)
+            deliver(.pointerButton(change.button, isPressed: change.isPressed), at: time,
+                    heldModifiers: InputModifiers(seat.keyboard?.heldModifiers ?? []))
         }
         if let axis = frame.axis {
             deliver(.pointerAxis(source: PointerAxisSource(axis), delta: LogicalPoint(x: axis.deltaX, y: axis.deltaY),
@@ -63,7 +65,7 @@ final class SeatAdapter: SeatDelegate {
 
     func seat(_ seat: Seat, didReceivePinch event: PinchEvent) {
         switch event {
-        case .begin(_, let time): deliver(.pinchBegin, at: time)
+        case .begin(_, let time): deliver(.pinchBegin(nil), at: time)
         case .update(_, _, let scale, _, let time): deliver(.pinchUpdate(scale: scale), at: time)
         case .end(let isCancelled, let time): deliver(.pinchEnd(isCancelled: isCancelled), at: time)
         }
@@ -77,15 +79,16 @@ final class SeatAdapter: SeatDelegate {
     }
 
     func seat(_ seat: Seat, didPressKey key: KeyEvent) {
-        deliver(.key(key.name, modifiers: InputModifiers(key.modifiers), text: key.text), at: key.timeMilliseconds)
+        deliver(.key(key.name, modifiers: InputModifiers(key.modifiers)), at: key.timeMilliseconds, text: key.text)
     }
 
     /// What an on-screen keyboard or input method typed (`zwp_text_input_v3`), for the find field.
     func seat(_ seat: Seat, didReceiveTextInput event: TextInputEvent) {
         switch event {
-        case .commit(let text, let before, _): deliver(.textCommitted(text, deleteBefore: before), at: 0)
-        case .preedit(let text): deliver(.textPreedit(text), at: 0)
+        case .commit(let text, let before, _): app.viewer.inputMethodCommitted(text, deletingBefore: before)
+        case .preedit(let text): app.viewer.inputMethodPreedit(text)
         }
+        app.carryOutRequests()
     }
 }
 

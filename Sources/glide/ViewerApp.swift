@@ -17,8 +17,11 @@ final class ViewerApp {
     private let positions: ReadingPositionStore
     private var isQuitRequested = false
     private lazy var seatAdapter = SeatAdapter(app: self)
-    /// Fires the viewer's long press (see `ViewerRequest.startLongPressTimer`).
+    /// Fires the viewer's long press (see `DocumentViewer.wantsLongPressTimer`).
     private let longPressTimer = LongPressTimer()
+    /// Watches the shown files and reads a changed one again off the loop (nil when inotify
+    /// is unavailable: the files are then shown as they were opened).
+    private var reloader: DocumentReloader?
 
     /// Shows `documents`: one, or several text documents as one strip of pages; `paths` are
     /// their files.
@@ -43,11 +46,13 @@ final class ViewerApp {
             : document.makeLayout(palette: palette, paged: viewerOptions.isPaged)
         // The first resize scrolls to the anchor, so the saved position is where the window opens.
         let saved = documentPath.flatMap(positions.position(forFileAt:)).map { ($0.anchor, $0.zoomScale) }
+            // A document opened afresh starts at the desktop's text size (GNOME's Large Text),
+            // bounded by the view's zoom limits (pages, which do not zoom, stay as they are).
+            ?? (ReadingAnchor.top, ViewerSettings.textScalingFactor())
         let size = options.windowSize
         viewer = DocumentViewer(layout: layout, options: viewerOptions,
                                 windowSize: LogicalSize(width: size.width, height: size.height), position: saved)
-        let title = documents.count > 1 ? "\(documents.count) documents" : document.title
-        window = Window(registry: registry, display: display, title: "\(title) — Glide", appID: ViewerApp.appID,
+        window = Window(registry: registry, display: display, title: ViewerApp.windowTitle(of: documents), appID: ViewerApp.appID,
                         width: Int32(size.width), height: Int32(size.height))
         viewer.showsWindowControls = window.hasClientSideDecorations
         viewer.documentPath = documentPath
@@ -62,7 +67,31 @@ final class ViewerApp {
         }
         for seat in registry.seats { attach(seat) }
         registry.onSeatAdded = { [unowned self] seat in attach(seat) }
+        reloader = ViewerApp.makeReloader(for: documents, showingIn: viewer)
     }
+
+    /// Watches the files of `documents`; a changed one is shown by `viewer` when read again,
+    /// one that cannot be read any more leaves a notice. Nil without inotify.
+    private static func makeReloader(for documents: [Document], showingIn viewer: DocumentViewer) -> DocumentReloader? {
+        do {
+            return try DocumentReloader(documents: documents) { _, outcome in
+                switch outcome {
+                case .reloaded(let document): viewer.reload(document)
+                case .unavailable(let notice): viewer.setNotice(notice)
+                }
+            }
+        } catch {
+            printError("\(error); files are shown as they were opened")
+            return nil
+        }
+    }
+
+    /// What the documents are called: a file's name, or how many files there are.
+    static func title(of documents: [Document]) -> String {
+        documents.count > 1 ? "\(documents.count) documents" : documents[0].title
+    }
+
+    static func windowTitle(of documents: [Document]) -> String { "\(title(of: documents)) — Glide" }
 
     /// Whether the loop should stop: the user quit, the compositor closed the window, or the
     /// window cannot draw (see `Window.failure`).
@@ -96,8 +125,16 @@ final class ViewerApp {
                     if mailbox.deliverPending() > 0 { viewer.setNeedsFrame() }
                 },
                 EventLoop.Source(fileDescriptor: longPressTimer.fileDescriptor) { [unowned self] in
-                    if longPressTimer.takeExpiry() { deliver(ViewerInput(.longPressTimerFired, timeMilliseconds: 0)) }
+                    if longPressTimer.takeExpiry() {
+                        viewer.longPressTimerFired()
+                        carryOutRequests()
+                    }
                 }]
+            + (reloader.map { reloader in
+                reloader.fileDescriptors.map { descriptor in
+                    EventLoop.Source(fileDescriptor: descriptor) { reloader.handleReadable(descriptor) }
+                }
+            } ?? [])
             + registry.seats.compactMap { seat in
                 seat.keyRepeatFileDescriptor.map { descriptor in
                     EventLoop.Source(fileDescriptor: descriptor) { seat.keyboard?.deliverDueRepeats() }
@@ -118,6 +155,11 @@ final class ViewerApp {
         } else if !viewer.wantsLongPressTimer {
             longPressTimer.disarm()
         }
+        carryOutRequests()
+    }
+
+    /// Carries out what the viewer asked of the window since the last time.
+    func carryOutRequests() {
         for request in viewer.takeRequests() {
             switch request {
             case .quit: isQuitRequested = true
@@ -185,14 +227,10 @@ final class ViewerApp {
         let frame = viewer.frame(at: time, into: pixels, bufferID: ObjectIdentifier(buffer))
         trace?.record(frame.traced, number: frame.number)
         if frame.savesReadingPosition { saveReadingPosition() }
-        return DrawnFrame(damage: frame.damage.map(PixelRect.init), isAnimating: frame.isAnimating, isAtRest: frame.isAtRest)
+        return DrawnFrame(damage: frame.damage, isAnimating: frame.isAnimating, isAtRest: frame.isAtRest)
     }
 }
 
-extension PixelRect {
-    /// A buffer rectangle from the renderer's, for `wl_surface.damage_buffer`: the one
-    /// conversion between the two pixel spaces' types.
-    init(_ rect: DeviceRect) {
-        self.init(x: Int32(rect.x), y: Int32(rect.y), width: Int32(rect.width), height: Int32(rect.height))
-    }
-}
+/// The renderer's buffer rectangles are what `wl_surface.damage_buffer` is given: buffer
+/// pixels have one rectangle type.
+extension DeviceRect: BufferDamage {}

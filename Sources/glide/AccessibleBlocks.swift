@@ -11,6 +11,8 @@ enum AccessibleBlocks {
         while index < blocks.count {
             if blocks[index].listDepth > 0 {
                 result.append(list(blocks, at: &index, depth: 1, section: section))
+            } else if case .tableRow = blocks[index].kind {
+                result.append(table(blocks, at: &index, section: section))
             } else if blocks[index].quoteDepth > 0 {
                 let start = index
                 var quoted: [AccessibleBlock] = []
@@ -55,6 +57,22 @@ enum AccessibleBlocks {
         return AccessibleBlock(role: .list(isOrdered: isOrdered), text: "", children: items, location: location)
     }
 
+    /// The table whose first row is at `index`: its consecutive row blocks, each row's cells
+    /// as children (a header row's cells as column headers).
+    private static func table(_ blocks: [Block], at index: inout Int, section: Int) -> AccessibleBlock {
+        let location = AccessibleBlockLocation(section: section, block: index)
+        var rows: [AccessibleBlock] = []
+        while index < blocks.count, case .tableRow(let row) = blocks[index].kind {
+            let rowLocation = AccessibleBlockLocation(section: section, block: index)
+            let cells = row.cells.map { cell in
+                AccessibleBlock(role: .tableCell(isHeader: row.isHeader), text: cell.text, location: rowLocation)
+            }
+            rows.append(AccessibleBlock(role: .tableRow, text: "", children: cells, location: rowLocation))
+            index += 1
+        }
+        return AccessibleBlock(role: .table, text: "", children: rows, location: location)
+    }
+
     /// Whether a list paragraph begins an item: the parser starts an item's first paragraph
     /// with its marker.
     static func startsWithMarker(_ text: String) -> Bool {
@@ -69,7 +87,8 @@ enum AccessibleBlocks {
         var text = block.text
         switch block.kind {
         case .heading(let level): role = .heading(level: level)
-        case .paragraph: role = .paragraph
+        case .paragraph, .plainText: role = .paragraph
+        case .tableRow: role = .tableRow
         case .code: role = .codeBlock
         case .rule: role = .separator
         case .image(let source):

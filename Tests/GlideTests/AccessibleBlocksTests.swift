@@ -23,6 +23,17 @@ final class AccessibleBlocksTests: XCTestCase {
         XCTAssertEqual(blocks[2].location, AccessibleBlockLocation(section: 0, block: 6))
     }
 
+    func testGitHubTablesAreTablesOfRowsOfCells() {
+        let blocks = accessibleBlocks("Before.\n\n| Name | Size |\n|---|--:|\n| a.txt | 3 |\n| b.md | 40 |\n\nAfter.\n")
+        XCTAssertEqual(blocks.map(\.role), [.paragraph, .table, .paragraph])
+        let rows = blocks[1].children
+        XCTAssertEqual(rows.map(\.role), [.tableRow, .tableRow, .tableRow])
+        XCTAssertEqual(rows[0].children.map(\.role), [.tableCell(isHeader: true), .tableCell(isHeader: true)])
+        XCTAssertEqual(rows[0].children.map(\.text), ["Name", "Size"])
+        XCTAssertEqual(rows[2].children.map(\.text), ["b.md", "40"])
+        XCTAssertEqual(rows[2].children[0].role, .tableCell(isHeader: false))
+    }
+
     func testQuotesHoldTheirBlocksAndCodeAndRulesKeepTheirRoles() {
         let blocks = accessibleBlocks("> quoted one\n>\n> quoted two\n\n---\n\n```\nlet a = 1\n```\n")
         XCTAssertEqual(blocks.map(\.role), [.blockQuote, .separator, .codeBlock])

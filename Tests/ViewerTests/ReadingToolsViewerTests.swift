@@ -50,7 +50,11 @@ final class ReadingToolsViewerTests: XCTestCase {
     private func offset(_ harness: ViewerHarness) -> Double { harness.frames.last!.traced.contentOffset.y }
 
     private func type(_ text: String, into harness: ViewerHarness) {
-        for character in text { harness.send(.key(String(character), modifiers: [], text: String(character))) }
+        for character in text {
+            harness.viewer.handle(ViewerInput(.key(String(character), modifiers: []), timeMilliseconds: harness.time,
+                                              text: String(character)))
+            harness.drawFrame()
+        }
     }
 
     func testFindTypedAndFromAnInputMethodGlidesToTheMatchIgnoringAccents() throws {
@@ -58,7 +62,7 @@ final class ReadingToolsViewerTests: XCTestCase {
         harness.send(.key("f", modifiers: .control))
         XCTAssertEqual(harness.viewer.takeRequests(), [.setTextInput(true)])
         type("zeb", into: harness)
-        harness.send(.textCommitted("ra", deleteBefore: 0))
+        harness.viewer.inputMethodCommitted("ra", deletingBefore: 0)
         deliverSearch(harness) { offset(harness) > 2000 && !harness.frames.last!.isAnimating }
         XCTAssertGreaterThan(offset(harness), 2000, "glided to paragraph 100")
         XCTAssertEqual(offset(harness), harness.runUntilIdle().last!.traced.contentOffset.y, "and rests there")
@@ -74,7 +78,8 @@ final class ReadingToolsViewerTests: XCTestCase {
                                               within: 0...600).first)
         harness.touchDown(word.x + 20, word.y + word.height / 2)
         XCTAssertTrue(harness.viewer.wantsLongPressTimer, "a resting finger asks for the long-press timer")
-        harness.send(.longPressTimerFired)
+        harness.viewer.longPressTimerFired()
+        harness.drawFrame()
         let requests = harness.viewer.takeRequests()
         guard case .copy(let range, false, true)? = requests.first(where: {
             if case .copy = $0 { return true } else { return false }

@@ -118,7 +118,8 @@ struct CommandLineOptions {
           -h, --help            show this help and exit
           --version             show the version and exit
 
-        Touch: drag, flick, catch. Keys: F11 fullscreen; Escape leaves fullscreen or quits;
+        Touch: drag, flick, catch. Keys: Ctrl+F find; F1 or ? every gesture and key; F11
+        fullscreen; Escape closes find, help or a selection, then leaves fullscreen or quits;
         q or Ctrl+Q quit.
         Exit status: 0 closed normally (also on SIGINT, SIGTERM, SIGHUP), 1 file or compositor
         error, 2 bad command line.

@@ -36,6 +36,15 @@ public protocol ContentLayout: AnyObject {
     /// Draws the content that meets `rect` onto `cairo`, whose user space maps content
     /// coordinates; the page colour is already painted.
     func draw(_ rect: ContentRect, on cairo: OpaquePointer)
+
+    /// The name of the file that page `page` (from 0) of paged content shows, when the
+    /// content is several files (a collection of documents or of images); nil for one file.
+    /// For the page label and the window title.
+    func fileName(ofPage page: Int) -> String?
+}
+
+extension ContentLayout {
+    public func fileName(ofPage page: Int) -> String? { nil }
 }
 
 /// Where a reader is, independent of the window's size: the block at the top of the viewport

@@ -24,6 +24,12 @@ public final class DocumentLayout: ContentLayout {
         didSet { if isPaginated != oldValue { reflow() } }
     }
 
+    /// Room kept clear at the bottom of every page in paging mode, in logical px: the band a
+    /// page control needs, so at rest it covers no text.
+    public var pageBottomInsetPixels = 0.0 {
+        didSet { if pageBottomInsetPixels != oldValue, isPaginated { reflow() } }
+    }
+
     /// The viewport's size in logical px.
     public private(set) var viewportWidth = 0.0
     public private(set) var viewportHeight = 0.0
@@ -41,7 +47,7 @@ public final class DocumentLayout: ContentLayout {
     private var sections: [Int: (layout: SectionLayout, lastUse: Int)] = [:]
     private var useCount = 0
     private var changeLog = ChangeLog()
-    private var column = ColumnGeometry(left: 0, width: 0, pageHeight: nil, pageMargin: 0)
+    private var column = ColumnGeometry(left: 0, width: 0, pageHeight: nil, pageMargin: 0, pageBottomMargin: 0)
     /// The reading position: a block and how far into it (0…1) the viewport's top is.
     private var anchor = ReadingAnchor.top
     /// For each section laid out since the last reflow, where each of its blocks' text starts
@@ -132,7 +138,8 @@ public final class DocumentLayout: ContentLayout {
         let measure = typography.measure(forWindowWidth: viewportWidth)
         column = ColumnGeometry(left: ((viewportWidth - measure) / 2).rounded(), width: measure,
                                 pageHeight: isPaginated && viewportHeight > 0 ? viewportHeight : nil,
-                                pageMargin: typography.pageMarginPixels)
+                                pageMargin: typography.pageMarginPixels,
+                                pageBottomMargin: max(typography.pageMarginPixels, pageBottomInsetPixels))
         sections.removeAll()
         blockTextTops.removeAll()
         let count = document.sectionCount
@@ -147,7 +154,7 @@ public final class DocumentLayout: ContentLayout {
         guard bytes > 0 else { return 0 }
         let estimate = typography.estimatedHeight(ofBytes: bytes, measure: column.width)
         guard let pageHeight = column.pageHeight else { return estimate }
-        let pageText = pageHeight - 2 * column.pageMargin
+        let pageText = column.pageTextHeight ?? pageHeight
         return max(1, (estimate / max(pageText, 1)).rounded(.up)) * pageHeight
     }
 

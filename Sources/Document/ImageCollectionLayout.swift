@@ -10,6 +10,13 @@ public final class ImageCollectionLayout: ContentLayout {
         didSet { if palette != oldValue { changeLog.record(.everything) } }
     }
 
+    /// Room kept clear at the bottom of every page, in logical px: the band the page control
+    /// needs, so at rest it covers no part of the image (a caption at its bottom stays
+    /// readable). Images are fitted into the viewport above it.
+    public var pageBottomInsetPixels = 0.0 {
+        didSet { if pageBottomInsetPixels != oldValue { changeLog.record(.everything) } }
+    }
+
     public private(set) var viewportWidth = 0.0
     public private(set) var viewportHeight = 0.0
     private var changeLog = ChangeLog()
@@ -67,14 +74,22 @@ public final class ImageCollectionLayout: ContentLayout {
             let left = Double(page) * viewportWidth
             switch images.image(atPath: document.imagePaths[page]) {
             case .image(let image):
-                let fit = min(viewportWidth / Double(image.width), viewportHeight / Double(image.height))
+                let room = max(viewportHeight - pageBottomInsetPixels, 1)
+                let fit = min(viewportWidth / Double(image.width), room / Double(image.height))
                 let width = Double(image.width) * fit, height = Double(image.height) * fit
-                image.draw(x: left + ((viewportWidth - width) / 2).rounded(), y: ((viewportHeight - height) / 2).rounded(),
+                image.draw(x: left + ((viewportWidth - width) / 2).rounded(), y: ((room - height) / 2).rounded(),
                            width: width, height: height, on: cairo)
             case .failure(let reason):
                 drawPlaceholder(for: document.imagePaths[page], reason: reason, left: left, on: cairo)
             }
         }
+    }
+
+    /// The image file page `page` shows, when there are several.
+    public func fileName(ofPage page: Int) -> String? {
+        guard pageCount > 1, document.imagePaths.indices.contains(page) else { return nil }
+        let path = document.imagePaths[page]
+        return path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// The page whose span holds `x`.

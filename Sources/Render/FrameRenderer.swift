@@ -103,7 +103,8 @@ public final class FrameRenderer {
         cairo_scale(cairo, scale, scale)
         var overlay = OverlayRenderer(style: overlayStyle)
         overlay.style.isOnDarkContent = content.palette.isDark
-        var covered = overlay.draw(frame, viewportWidth: viewportWidth, viewportHeight: viewportHeight, on: cairo)
+        var covered = overlay.draw(frame, viewportWidth: viewportWidth, viewportHeight: viewportHeight,
+                                   pageTitle: content.fileName(ofPage: frame.pageControl.currentPage), on: cairo)
         if let windowControls {
             covered += overlay.drawWindowControls(windowControls.controls, opacity: windowControls.opacity,
                                                   viewportWidth: viewportWidth, on: cairo)

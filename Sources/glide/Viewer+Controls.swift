@@ -6,8 +6,9 @@ import WaylandClient
 enum ClaimedTouch {
     /// The close button or the move handle (client-side decorations only).
     case windowControl(WindowControls.Target, x: Double, y: Double)
-    /// A page control: a tap moves one page, a drag along it scrubs.
-    case pageControl(pane: Int, startX: Double, hasMoved: Bool)
+    /// A page control: a tap moves one page, a drag along it scrubs from the page shown at
+    /// the touch's start.
+    case pageControl(pane: Int, startX: Double, startPage: Int, hasMoved: Bool)
 }
 
 extension Viewer {
@@ -52,19 +53,20 @@ extension Viewer {
                 if target == .moveHandle { window.beginMove(seat: seat, serial: serial) }
                 return true
             }
-            guard let pane = pageControlPane(at: x, y) else { return false }
-            claimedTouches[id] = .pageControl(pane: pane, startX: x, hasMoved: false)
+            guard let pane = pageControlPane(at: x, y), let control = pageControl(ofPane: pane) else { return false }
+            claimedTouches[id] = .pageControl(pane: pane, startX: x, startPage: control.layout.currentPage, hasMoved: false)
             return true
         case .motion(let id, let x, let y, _):
             switch claimedTouches[id] {
             case .windowControl(let target, _, _):
                 claimedTouches[id] = .windowControl(target, x: x, y: y)
-            case .pageControl(let pane, let startX, let hasMoved):
+            case .pageControl(let pane, let startX, let startPage, let hasMoved):
                 // Scrubbing starts once the finger leaves the slop, so a shaky tap stays a tap.
                 let moved = hasMoved || abs(x - startX) > scene[panes[pane].view].configuration.touchSlopPixels
-                claimedTouches[id] = .pageControl(pane: pane, startX: startX, hasMoved: moved)
+                claimedTouches[id] = .pageControl(pane: pane, startX: startX, startPage: startPage, hasMoved: moved)
                 if moved, let control = pageControl(ofPane: pane) {
-                    let page = control.layout.page(atScrubX: x - control.origin.x)
+                    let page = control.layout.page(scrubbingFrom: startX - control.origin.x, startPage: startPage,
+                                                   to: x - control.origin.x)
                     if page != control.layout.currentPage {
                         scene[panes[pane].view].scrollToPage(page, timeMilliseconds: timeMilliseconds)
                     }
@@ -78,7 +80,7 @@ extension Viewer {
             case .windowControl(let target, let x, let y):
                 let releasedOn = windowControls.target(atX: x, y: y, windowWidth: Double(window.width))
                 if target == .close, releasedOn == .close { isQuitRequested = true }
-            case .pageControl(let pane, let startX, let hasMoved):
+            case .pageControl(let pane, let startX, _, let hasMoved):
                 if !hasMoved { tapPageControl(ofPane: pane, atX: startX) }
             case nil:
                 return false

@@ -75,7 +75,7 @@ public final class ImageCollectionLayout: ContentLayout {
             switch images.image(atPath: document.imagePaths[page]) {
             case .image(let image):
                 let room = max(viewportHeight - pageBottomInsetPixels, 1)
-                let fit = min(viewportWidth / Double(image.width), room / Double(image.height))
+                let fit = fitScale(width: image.width, height: image.height)
                 let width = Double(image.width) * fit, height = Double(image.height) * fit
                 image.draw(x: left + ((viewportWidth - width) / 2).rounded(), y: ((room - height) / 2).rounded(),
                            width: width, height: height, on: cairo)
@@ -83,6 +83,27 @@ public final class ImageCollectionLayout: ContentLayout {
                 drawPlaceholder(for: document.imagePaths[page], reason: reason, left: left, on: cairo)
             }
         }
+    }
+
+    /// The largest zoom that page `page` allows, where zoom 1 fits its image to the window:
+    /// twice the image's own pixels (so a photo can be inspected closely, as in Loupe and
+    /// Photos; pixels as decoded, which are the file's up to `ImageStore`'s decode cap), and
+    /// never less than `minimumMaximumZoomScale`, so a small image, already enlarged to fit,
+    /// still zooms. 1 for a page that shows no image.
+    public func maximumZoomScale(ofPage page: Int) -> Double {
+        guard document.imagePaths.indices.contains(page), viewportWidth > 0,
+              case .image(let image) = images.image(atPath: document.imagePaths[page]) else { return 1 }
+        let fit = fitScale(width: image.width, height: image.height)
+        return max(2 / fit, ImageCollectionLayout.minimumMaximumZoomScale)
+    }
+
+    /// The least maximum zoom of an image: 2×, UIScrollView's common double-tap zoom.
+    public static let minimumMaximumZoomScale = 2.0
+
+    /// The scale that fits an image `width`×`height` px into the room above the bottom inset.
+    private func fitScale(width: Int, height: Int) -> Double {
+        let room = max(viewportHeight - pageBottomInsetPixels, 1)
+        return min(viewportWidth / Double(max(width, 1)), room / Double(max(height, 1)))
     }
 
     /// The image file page `page` shows, when there are several.

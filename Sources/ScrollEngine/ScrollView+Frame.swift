@@ -26,7 +26,7 @@ extension ScrollView {
         let pages = pages(axis)
         let count = pages.pageCount
         return PageControlModel(
-            numberOfPages: count, currentPage: pages.nearestPage(to: contentOffset[axis]),
+            numberOfPages: count, currentPage: zoomedPage?.page ?? pages.nearestPage(to: pageOffset(contentOffset[axis])),
             axis: axis, isHidden: !showsPageControl || (hidesPageControlForSinglePage && count <= 1),
             dotPitchPixels: configuration.pageControlDotPitchPixels, labelOpacity: labelOpacity)
     }

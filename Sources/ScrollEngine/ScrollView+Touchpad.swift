@@ -8,6 +8,7 @@ extension ScrollView {
         guard isZoomEnabled, gesture.stage == .none, touches.isEmpty else { return }
         catchMotion()
         endPointerGestures()
+        enterPageZoom()
         let raw = rawContentOffset
         touchpadPinch = TouchpadPinch(
             zoom: PinchZoom(

@@ -29,6 +29,7 @@ extension ScrollView {
     ) {
         advance(to: timeMilliseconds)
         guard isZoomEnabled, scale > 0, scale.isFinite, !isPinching else { return }
+        enterPageZoom()
         let target = min(max(scale, minimumZoomScale), maximumZoomScale)
         let point = focus ?? viewportCentre
         if animated && gesture.stage == .none {
@@ -58,6 +59,7 @@ extension ScrollView {
     /// The double tap's zoom: back to the resting scale when zoomed in past it, else in to the
     /// double-tap scale (or the maximum if smaller), keeping the tapped point where it is.
     mutating func toggleZoom(about point: LogicalPoint, at now: Double) {
+        enterPageZoom()
         // A scale within 1 % of the resting one counts as not zoomed in, so rounding in an
         // earlier zoom cannot turn a double tap around.
         let isZoomedIn = zoomScale > restingZoomScale * 1.01

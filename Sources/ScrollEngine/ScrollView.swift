@@ -54,6 +54,10 @@ public struct ScrollView: Sendable {
     /// Whether the vertical scroll indicator may show.
     public var showsVerticalScrollIndicator = true
 
+    /// Whether a zoom in paging mode magnifies only the page in view, as Photos zooms one
+    /// photo (see `ScrollView+PageZoom`); otherwise it magnifies all the content.
+    public var zoomsPagesIndividually = false
+
     /// Whether a page control is shown; it turns off the indicator on its axis.
     public var showsPageControl = false
 
@@ -88,6 +92,8 @@ public struct ScrollView: Sendable {
     /// The time given to an input that came stamped behind the latest time seen, in ms: what
     /// it started is moved to start at the next frame's time (see `advance(to:)`).
     var undatedInputMilliseconds: Double?
+    /// The page being zoomed in page-zoom mode, and the axis its pages run along.
+    var zoomedPage: (page: Int, axis: Axis)?
     /// The edge Home or End sent the spring on each axis to, and when that spring started:
     /// while it runs, it follows the edge as the content's size changes.
     var edgeTarget = AxisPair<(edge: ContentEdge, startMilliseconds: Double)?>(horizontal: nil, vertical: nil)
@@ -161,6 +167,7 @@ public struct ScrollView: Sendable {
             if running.isDone(at: now) { zoomMotion = nil }
             lastMovementMilliseconds = now
         }
+        leavePageZoomIfUnzoomed()
         for axis in Axis.allCases {
             guard let position = motion[axis].position(at: now) else { continue }
             if motion[axis].isDone(at: now) {

@@ -156,3 +156,23 @@ final class PageControlTests: XCTestCase {
         XCTAssertGreaterThan(frame.inkCount(rows: 150..<210), 0, "text down to it")
     }
 }
+
+/// How far an image page may zoom.
+final class ImageZoomLimitTests: XCTestCase {
+    private func image(width: Int32, height: Int32) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("glide-\(UUID().uuidString).png").path
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height)!
+        XCTAssertEqual(cairo_surface_write_to_png(surface, path), CAIRO_STATUS_SUCCESS)
+        cairo_surface_destroy(surface)
+        return path
+    }
+
+    func testALargePhotoZoomsToTwiceItsOwnPixelsAndASmallImageStillZooms() throws {
+        let photo = try image(width: 1_600, height: 1_200), icon = try image(width: 64, height: 64)
+        let layout = ImageCollectionLayout(document: Document(title: "t", imagePaths: [photo, icon, "/nonexistent.png"]))
+        layout.setViewportSize(width: 800, height: 600)
+        XCTAssertEqual(layout.maximumZoomScale(ofPage: 0), 4, accuracy: 1e-9, "fitted at 1/2, so 2× its pixels is 4")
+        XCTAssertEqual(layout.maximumZoomScale(ofPage: 1), 2, "enlarged to fit, and 2× more")
+        XCTAssertEqual(layout.maximumZoomScale(ofPage: 2), 1, "nothing to zoom")
+    }
+}

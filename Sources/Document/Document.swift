@@ -15,6 +15,8 @@ public final class Document {
     public let baseDirectory: String
     /// The images of a collection, in order; empty for text.
     public let imagePaths: [String]
+    /// The page to open at: the image that was opened alone, within its folder's collection.
+    public let startPage: Int
     private let sections: TextSections
 
     /// The size of a section of source, in bytes: about three screens of body text at
@@ -28,6 +30,7 @@ public final class Document {
 
     /// Opens a file or a directory. A directory, or a file with an image extension, is an
     /// image collection; `.md` and `.markdown` files are Markdown; anything else is plain text.
+    /// See `init(openingAlone:)` for a file opened on its own.
     public convenience init(contentsOfFile path: String) throws(DocumentError) {
         let title = path.split(separator: "/").last.map(String.init) ?? path
         if ImageDirectory.isDirectory(path) {
@@ -41,23 +44,38 @@ public final class Document {
         }
     }
 
+    /// Opens a file the reader opened on its own: as `init(contentsOfFile:)`, except that an
+    /// image opens its folder's images as the collection, at that image (as Loupe does), so
+    /// the next and previous pictures are a swipe away.
+    public convenience init(openingAlone path: String) throws(DocumentError) {
+        guard !ImageDirectory.isDirectory(path), ImageDirectory.hasImageExtension(path) else {
+            try self.init(contentsOfFile: path)
+            return
+        }
+        let folder = ImageDirectory.collection(openingImageAt: path)
+        let title = path.split(separator: "/").last.map(String.init) ?? path
+        self.init(title: title, imagePaths: folder.paths, startPage: folder.index)
+    }
+
     /// A document from text already in memory.
     public convenience init(text: String, isMarkdown: Bool, title: String, baseDirectory: String = ".") {
         self.init(title: title, bytes: SourceBytes(Array(text.utf8)), isMarkdown: isMarkdown, baseDirectory: baseDirectory)
     }
 
-    /// A collection of the images at `imagePaths`.
-    public init(title: String, imagePaths: [String]) {
+    /// A collection of the images at `imagePaths`, opening at `startPage`.
+    public init(title: String, imagePaths: [String], startPage: Int = 0) {
         self.title = title
         kind = .imageCollection
         baseDirectory = "."
         self.imagePaths = imagePaths
+        self.startPage = imagePaths.indices.contains(startPage) ? startPage : 0
         sections = .parsed([], byteCounts: [])
     }
 
     private init(title: String, bytes: SourceBytes, isMarkdown: Bool, baseDirectory: String) {
         self.title = title
         kind = .text
+        startPage = 0
         self.baseDirectory = baseDirectory
         imagePaths = []
         if isMarkdown, bytes.count <= Document.wholeParseLimitBytes {

@@ -27,6 +27,7 @@ public final class ImageCollectionLayout: ContentLayout {
         self.document = document
         self.palette = palette
         self.images = images
+        anchorPage = document.startPage
     }
 
     /// One page per image.

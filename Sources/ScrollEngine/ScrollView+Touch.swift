@@ -142,6 +142,7 @@ extension ScrollView {
         gesture.pinchFingers = pair
         gesture.pinchStartSpan = max(pair.span, PinchZoom.minimumSpanPixels)
         gesture.focus = pair.centroid
+        zoomFocus = pair.centroid
         gesture.pinch = PinchZoom(
             focus: pair.centroid, rawOffset: gesture.rawOffset, scale: zoomScale,
             rawLogScale: rawLogScale(showing: zoomScale))
@@ -153,6 +154,7 @@ extension ScrollView {
     private mutating func movePinch(_ pair: TouchTable.Pair, at now: Double) {
         guard let pinch = gesture.pinch else { return }
         gesture.focus = pair.centroid
+        zoomFocus = pair.centroid
         let ratio = max(pair.span, PinchZoom.minimumSpanPixels) / gesture.pinchStartSpan
         gesture.rawOffset = applyPinch(pinch, scaleRatio: ratio, focus: pair.centroid)
         lastMovementMilliseconds = now

@@ -9,6 +9,7 @@ extension ScrollView {
         catchMotion()
         endPointerGestures()
         enterPageZoom()
+        zoomFocus = focus
         let raw = rawContentOffset
         touchpadPinch = TouchpadPinch(
             zoom: PinchZoom(

@@ -32,6 +32,7 @@ extension ScrollView {
         enterPageZoom()
         let target = min(max(scale, minimumZoomScale), maximumZoomScale)
         let point = focus ?? viewportCentre
+        zoomFocus = point
         if animated && gesture.stage == .none {
             animateZoom(to: target, about: point, purpose: .programmatic, at: self.timeMilliseconds)
             return
@@ -82,6 +83,7 @@ extension ScrollView {
         to scale: Double, keeping anchor: LogicalPoint, at focus: LogicalPoint, purpose: SpringPurpose,
         at now: Double
     ) {
+        zoomFocus = focus
         animateZoom(
             to: scale, offset: offset(keeping: anchor, at: focus, scale: scale), anchor: anchor,
             focus: focus, purpose: purpose, at: now)

@@ -25,6 +25,11 @@ public struct ScrollView: Sendable {
     /// The magnification of the content (1 is actual size).
     public internal(set) var zoomScale = 1.0
 
+    /// The viewport point (px) the latest zoom was about: the fingers' centre, the pointer, a
+    /// double tap, or the centre for keys. An app that turns a settled zoom into something
+    /// else (text set larger) keeps the content here in place.
+    public internal(set) var zoomFocus = LogicalPoint.zero
+
     /// The smallest zoom scale pinching may reach (UIScrollView's default 1; zoom is enabled
     /// only when the maximum is larger). `textZoomScaleRange` suits documents.
     public var minimumZoomScale = 1.0

@@ -74,7 +74,7 @@ enum Scenes {
     }
 
     /// What glide shows now, checked against `expectation` on its trace line.
-    private static func shot(_ session: GlideSession, _ name: String, _ label: String,
+    static func shot(_ session: GlideSession, _ name: String, _ label: String,
                              expectation: (TraceFrame) -> Bool) throws -> Shot {
         let frame = try session.traceOfShownFrame()
         guard expectation(frame) else { throw DemoError("\(name): glide's frame is not what the picture should show: \(frame)") }

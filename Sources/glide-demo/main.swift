@@ -13,6 +13,7 @@ do {
     var shots = try Scenes.document()
     shots.append(try Scenes.paging())
     if let split = try Scenes.split() { shots.append(split) }
+    shots += [try NewUserScenes.pageControl(), try NewUserScenes.textZoom(), try NewUserScenes.imageZoom()]
 
     var sheet: [(label: String, surface: OpaquePointer)] = []
     for shot in shots {

@@ -13,6 +13,7 @@ public struct KeyCode: RawRepresentable, Hashable, Sendable {
     public static let equal = KeyCode(rawValue: 13)
     public static let q = KeyCode(rawValue: 16)
     public static let w = KeyCode(rawValue: 17)
+    public static let enter = KeyCode(rawValue: 28)
     public static let leftControl = KeyCode(rawValue: 29)
     public static let leftShift = KeyCode(rawValue: 42)
     public static let leftAlt = KeyCode(rawValue: 56)

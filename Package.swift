@@ -54,6 +54,12 @@ let package = Package(
         .target(name: "Document", dependencies: ["CCairo", "CPangoCairo", "CCmark", "CGdkPixbuf", "CSystem"]),
         .target(name: "Render", dependencies: ["ScrollEngine", "Document", "CCairo"]),
 
+        // The viewer core: panes, input, the frame pipeline. No Wayland, no clock.
+        .target(name: "Viewer", dependencies: ["ScrollEngine", "Document", "Render"]),
+        // Replay, option parsing and the trace format: shared by glide, glide-replay and the
+        // tests, not part of the engine's product.
+        .target(name: "GlideTools", dependencies: ["ScrollPhysics", "ScrollEngine", "Viewer"]),
+
         // Wayland objects: no scrolling.
         .target(
             name: "WaylandClient",
@@ -63,8 +69,10 @@ let package = Package(
 
         .executableTarget(
             name: "glide",
-            dependencies: ["ScrollEngine", "Document", "Render", "WaylandClient", "CSystem"]),
-        .executableTarget(name: "glide-replay", dependencies: ["ScrollEngine"]),
+            dependencies: [
+                "ScrollPhysics", "ScrollEngine", "Document", "Render", "Viewer", "GlideTools", "WaylandClient", "CSystem",
+            ]),
+        .executableTarget(name: "glide-replay", dependencies: ["ScrollPhysics", "ScrollEngine", "GlideTools"]),
         // Test tool: drives headless sway with a virtual pointer (see its main.swift).
         .executableTarget(name: "glide-virtual-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols"]),
         .executableTarget(
@@ -74,10 +82,12 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
 
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
-        .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),
+        .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine", "GlideTools"]),
         .testTarget(name: "DocumentTests", dependencies: ["Document", "CCairo", "CGdkPixbuf"]),
         .testTarget(name: "RenderTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo"]),
-        .testTarget(name: "GlideTests", dependencies: ["glide", "CCairo", "Document", "Render", "ScrollEngine"]),
+        // The viewer offscreen: input in, frames and pixels out, no compositor.
+        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "GlideTools", "Document", "Render", "ScrollEngine", "CCairo"]),
+        .testTarget(name: "GlideTests", dependencies: ["glide", "CCairo", "Document", "Render", "ScrollEngine", "GlideTools"]),
 
         // An in-process Wayland compositor that drives the real client in tests.
         .target(
@@ -87,7 +97,6 @@ let package = Package(
         .testTarget(
             name: "TestCompositorTests",
             dependencies: ["TestCompositor", "CWaylandClient", "CWaylandProtocols"]),
-        // The real `glide` driven through the test compositor: touch, scale, frames, keys.
         // Drives the real `glide` through the test compositor: sessions, input steps, the
         // frame trace and pixel analysis; shared by the end-to-end tests and the demo.
         .target(name: "GlideDriver", dependencies: ["TestCompositor", "CCairo"], path: "Tests/GlideDriver"),

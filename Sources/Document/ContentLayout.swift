@@ -47,6 +47,16 @@ extension ContentLayout {
     public func fileName(ofPage page: Int) -> String? { nil }
 }
 
+/// Paged content that can keep a band at the bottom of every page clear, for a page control.
+public protocol PageInsetLayout: ContentLayout {
+    /// Room kept clear at the bottom of every page, in logical px.
+    var pageBottomInsetPixels: Double { get set }
+}
+
+extension ImageCollectionLayout: PageInsetLayout {}
+extension HorizontalPagesLayout: PageInsetLayout {}
+extension DocumentCollectionLayout: PageInsetLayout {}
+
 /// Where a reader is, independent of the window's size: the block at the top of the viewport
 /// and how far into it (a fraction of its height), or the page of an image collection
 /// (`section`, with `block` and `fraction` 0).

@@ -17,6 +17,9 @@ public final class Document {
     public let imagePaths: [String]
     /// The page to open at: the image that was opened alone, within its folder's collection.
     public let startPage: Int
+    /// Whether the reader opened one image, shown at `startPage` among its folder's, rather
+    /// than a document or a folder whose reading position is worth returning to.
+    public private(set) var opensAtImage = false
     private let sections: TextSections
 
     /// The size of a section of source, in bytes: about three screens of body text at
@@ -55,6 +58,7 @@ public final class Document {
         let folder = ImageDirectory.collection(openingImageAt: path)
         let title = path.split(separator: "/").last.map(String.init) ?? path
         self.init(title: title, imagePaths: folder.paths, startPage: folder.index)
+        opensAtImage = true
     }
 
     /// A document from text already in memory.

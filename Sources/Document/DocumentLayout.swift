@@ -152,7 +152,13 @@ public final class DocumentLayout: ContentLayout {
     @discardableResult
     public func setTextScale(_ scale: Double, keepingTextAt y: Double) -> Double {
         let scale = min(max(scale, DocumentLayout.textScaleRange.lowerBound), DocumentLayout.textScaleRange.upperBound)
-        guard scale != textScale, heights.count > 0 else { return y }
+        guard scale != textScale else { return y }
+        guard heights.count > 0 else {
+            // Not laid out yet (a size remembered from last time): the first layout uses it.
+            textScale = scale
+            textTypography = typography.scaled(by: scale)
+            return y
+        }
         layOut(section(at: y), keeping: .top)
         let kept = anchor(at: y)
         textScale = scale

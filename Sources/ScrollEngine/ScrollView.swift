@@ -5,9 +5,9 @@ import ScrollPhysics
 ///
 /// It never reads a clock. Every input carries its time in milliseconds, and the app calls
 /// `advance(to:)` with the frame-callback time before it draws; `frame` is then the state to
-/// draw. An input stamped behind the latest time seen carries no usable time (virtual
-/// keyboards stamp 0): it takes effect at the latest time, and the animation it starts begins
-/// at the next frame, so it shows whole instead of as a cut. A value type: the app keeps one
+/// draw. An input stamped behind the latest time seen, or with no time (not finite), carries
+/// no usable time (virtual keyboards stamp 0): it takes effect at the latest time, and the
+/// animation it starts begins at the next frame, so it shows whole instead of as a cut. A value type: the app keeps one
 /// per view and mutates it; nothing allocates once it is running.
 public struct ScrollView: Sendable {
     /// The tuned constants.

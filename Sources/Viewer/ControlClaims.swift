@@ -11,8 +11,9 @@ struct ControlClaims {
     enum Claim: Equatable {
         /// The close button or the move handle (client-side decorations only).
         case windowControl(WindowControls.Target, location: LogicalPoint)
-        /// A page control: a tap moves one page, a drag along it scrubs.
-        case pageControl(pane: Int, start: LogicalPoint, isScrubbing: Bool)
+        /// A page control: a tap moves one page, a drag along it scrubs from the page shown
+        /// when it started.
+        case pageControl(pane: Int, start: LogicalPoint, startPage: Int, isScrubbing: Bool)
     }
 
     private var claims: [Int: Claim] = [:]
@@ -46,11 +47,12 @@ extension DocumentViewer {
            let target = windowControls.target(atX: point.x, y: point.y, windowWidth: windowSize.width) {
             return .windowControl(target, location: point)
         }
-        let pane = panes.indices.first { index in
-            guard let control = pageControl(ofPane: index) else { return false }
-            return control.layout.contains(x: point.x - control.origin.x, y: point.y - control.origin.y)
+        for index in panes.indices {
+            guard let control = pageControl(ofPane: index),
+                  control.layout.contains(x: point.x - control.origin.x, y: point.y - control.origin.y) else { continue }
+            return .pageControl(pane: index, start: point, startPage: control.layout.currentPage, isScrubbing: false)
         }
-        return pane.map { .pageControl(pane: $0, start: point, isScrubbing: false) }
+        return nil
     }
 
     /// Claims what a touch or click at `point` lands on; false when it is content's.
@@ -67,13 +69,14 @@ extension DocumentViewer {
         switch claims[key] {
         case .windowControl(let target, _):
             claims[key] = .windowControl(target, location: point)
-        case .pageControl(let pane, let start, let isScrubbing):
+        case .pageControl(let pane, let start, let startPage, let isScrubbing):
             // Scrubbing starts once the finger leaves the engine's touch slop, so a shaky tap
             // stays a tap.
             let scrubs = isScrubbing || abs(point.x - start.x) > scene[panes[pane].view].configuration.touchSlopPixels
-            claims[key] = .pageControl(pane: pane, start: start, isScrubbing: scrubs)
+            claims[key] = .pageControl(pane: pane, start: start, startPage: startPage, isScrubbing: scrubs)
             if scrubs, let control = pageControl(ofPane: pane) {
-                let page = control.layout.page(atScrubX: point.x - control.origin.x)
+                let page = control.layout.page(scrubbingFrom: start.x - control.origin.x, startPage: startPage,
+                                               to: point.x - control.origin.x)
                 if page != control.layout.currentPage {
                     scene[panes[pane].view].scrollToPage(page, timeMilliseconds: timeMilliseconds)
                 }
@@ -90,7 +93,7 @@ extension DocumentViewer {
         case .windowControl(let target, let location):
             let releasedOn = windowControls.target(atX: location.x, y: location.y, windowWidth: windowSize.width)
             if target == .close, releasedOn == .close { requests.append(.quit) }
-        case .pageControl(let pane, let start, let isScrubbing):
+        case .pageControl(let pane, let start, _, let isScrubbing):
             if !isScrubbing { tapPageControl(ofPane: pane, at: start) }
         case nil:
             return false

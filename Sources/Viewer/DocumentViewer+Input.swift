@@ -8,7 +8,10 @@ extension DocumentViewer {
 
     public func handle(_ input: ViewerInput) {
         advanceClock(to: input.timeMilliseconds)
-        let time = timeMilliseconds
+        // The engine gets the event's own time, so one stamped behind what it has seen starts
+        // its animation at the next frame instead of in the past. 0 is what senders without a
+        // clock stamp (virtual keyboards such as wtype): no time at all.
+        let time = input.timeMilliseconds == 0 ? Double.nan : input.timeMilliseconds
         let wasNeeded = needsFrame
         needsFrame = true
         switch input.event {
@@ -29,7 +32,7 @@ extension DocumentViewer {
             for (view, tap) in taps { handleTap(tap, inView: view) }
             // Any touch reveals the window controls (after the hit test of its down, so a
             // first touch on a hidden control scrolls instead).
-            lastTouchMilliseconds = time
+            lastTouchMilliseconds = timeMilliseconds
         case .touchCancel:
             claims.removeAll()
             scene.touchCancel(timeMilliseconds: time)
@@ -40,13 +43,18 @@ extension DocumentViewer {
             if !moveClaim(ControlClaims.pointerKey, to: location) {
                 scene.pointerMotion(to: location, timeMilliseconds: time)
             }
+            hoverOutline(at: location)
         case .pointerLeave:
             scene.pointerLeave(timeMilliseconds: time)
+            hoverOutline(at: nil)
         case .pointerButton(let button, let isPressed):
             let key = ControlClaims.pointerKey
             let isControl = button == DocumentViewer.leftButton
                 && (isPressed ? claimControl(key, at: pointerLocation, serial: 0) : releaseClaim(key))
-            if !isControl { _ = scene.pointerButton(button, isPressed: isPressed, timeMilliseconds: time) }
+            if !isControl {
+                let isUsed = scene.pointerButton(button, isPressed: isPressed, timeMilliseconds: time)
+                if button == DocumentViewer.leftButton { clickOutline(isPressed: isPressed, isUsed: isUsed) }
+            }
         case .pointerAxis(let source, let delta, let value120, let modifiers):
             scene.pointerAxis(source: source, delta: delta, value120: value120, modifiers: modifiers, timeMilliseconds: time)
         case .pointerAxisStop(let horizontal, let vertical):
@@ -64,31 +72,27 @@ extension DocumentViewer {
             scene.holdEnd(isCancelled: isCancelled, timeMilliseconds: time)
         case .key(let name, let modifiers):
             // A key nothing answers changes nothing to draw.
-            if !handleKey(name, modifiers: modifiers) { needsFrame = wasNeeded }
+            if !handleKey(name, modifiers: modifiers, at: time) { needsFrame = wasNeeded }
         }
     }
 
-    /// Whether the scene moved for a key; window keys become requests.
-    private func handleKey(_ name: String, modifiers: InputModifiers) -> Bool {
+    /// Whether the scene moved for a key (at the event's `time`); window keys become requests.
+    /// Escape closes what is transient (full screen) and otherwise does nothing; `q`,
+    /// Ctrl+Q and Ctrl+W quit.
+    private func handleKey(_ name: String, modifiers: InputModifiers, at time: Double) -> Bool {
         switch (name, modifiers) {
-        case ("Escape", _) where isFullscreen:
-            requests.append(.setFullscreen(false))
-        case ("Escape", _), ("q", []), ("q", .control), ("Q", .control):
+        case ("Escape", _):
+            if isFullscreen { requests.append(.setFullscreen(false)) }
+        case ("q", []), ("q", .control), ("Q", .control), ("w", .control), ("W", .control):
             requests.append(.quit)
         case ("F11", []):
             requests.append(.setFullscreen(!isFullscreen))
+        case ("0", .control) where scene.focusedView == documentPane.view && resetTextSize():
+            return true
         default:
-            return scene.key(name, modifiers: modifiers, timeMilliseconds: timeMilliseconds)
+            if handleOutlineKey(name, modifiers: modifiers) { return true }
+            return scene.key(name, modifiers: modifiers, timeMilliseconds: time)
         }
         return false
-    }
-
-    /// A tap on a heading of the outline pages the document to it.
-    func handleTap(_ tap: Tap, inView view: Int) {
-        guard let (pane, outline) = outlinePane, pane.view == view else { return }
-        let list = scene[view]
-        let y = (tap.location.y + list.contentOffset.y) / list.zoomScale
-        guard let heading = outline.heading(atY: y) else { return }
-        scene[documentPane.view].scrollToPage(outline.page(ofHeading: heading), timeMilliseconds: timeMilliseconds)
     }
 }

@@ -4,7 +4,8 @@ import ScrollEngine
 /// Wayland), with the time it happened on the compositor's millisecond clock.
 public struct ViewerInput: Sendable, Equatable {
     public var event: Event
-    /// When it happened, in ms; the viewer clamps it so its clock never runs backwards.
+    /// When it happened, in ms; the viewer clamps it so its clock never runs backwards. 0 is
+    /// no time (virtual keyboards send it): what the input starts begins at the next frame.
     public var timeMilliseconds: Double
 
     public init(_ event: Event, timeMilliseconds: Double) {

@@ -60,7 +60,7 @@ enum NewUserScenes {
     static func imageZoom() throws -> Shot {
         let directory = try Cards.writeDirectory(count: 5, width: 960, height: 600)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let session = try GlideSession(size: Scenes.size, document: .paths([directory + "/3.png"]))
+        let session = try GlideSession(size: Scenes.size, document: .paths([directory + "/card-3.png"]))
         defer { session.stop() }
         try session.runUntilIdle()
         try session.doubleTap(x: 700, y: 380)

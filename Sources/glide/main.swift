@@ -16,6 +16,8 @@ func documentPaths(_ options: CommandLineOptions) -> [String] {
 /// Opens the files: one document, or several text files as a collection of documents, or
 /// several images as one image collection.
 func loadDocuments(_ paths: [String]) throws(DocumentError) -> [Document] {
+    // An image opened on its own opens its folder, at that image.
+    if paths.count == 1 { return [try Document(openingAlone: paths[0])] }
     var documents: [Document] = []
     for path in paths { documents.append(try Document(contentsOfFile: path)) }
     guard documents.count > 1 else { return documents }

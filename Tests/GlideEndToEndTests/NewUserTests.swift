@@ -31,7 +31,7 @@ final class NewUserTests: GlideTestCase {
         try typeUndated(.pageDown, in: session)
         try session.runUntilIdle()
         let after = try session.trace().dropFirst(before)
-        XCTAssertGreaterThan(after.filter { $0.y > 0 && $0.y < 560 }.count, 3, "frames along the way: \(after.map(\.y))")
+        XCTAssertGreaterThan(after.filter { $0.y > 0 && $0.y < 560 }.count, 3, "frames along the way: \(after.prefix(4).map { ($0.t, $0.y, $0.phase) })")
         XCTAssertEqual(after.last?.y, 560, "a screen less a line")
     }
 
@@ -58,7 +58,7 @@ final class NewUserTests: GlideTestCase {
     func testAnImageOpenedAloneOpensItsFolderAtThatImage() throws {
         let cards = try Cards.writeDirectory(count: 5, width: 400, height: 300)
         directories.append(cards)
-        let session = try start(document: .paths([cards + "/3.png"]))
+        let session = try start(document: .paths([cards + "/card-3.png"]))
         try session.runUntilIdle()
         let shown = try XCTUnwrap(try session.trace().last)
         XCTAssertEqual([shown.page, shown.pages], [2, 5])

@@ -21,6 +21,16 @@ final class UndatedInputAndEdgeTests: XCTestCase {
         XCTAssertEqual(path.last, 560, "a screen less a line")
     }
 
+    func testAKeyWithNoTimeBeforeAnyFrameAnimatesFromTheFirstFrame() {
+        var view = ScrollView.document()
+        XCTAssertTrue(view.key("Next", timeMilliseconds: .nan), "no time at all")
+        view.advance(to: 0)
+        let path = offsets(&view, from: 6_033)
+        XCTAssertEqual(path.first, 0)
+        XCTAssertGreaterThan(path.filter { $0 > 0 && $0 < 560 }.count, 3)
+        XCTAssertEqual(path.last, 560)
+    }
+
     func testKeysStampedBackwardsOrRepeatedAllCount() {
         var view = ScrollView.document()
         view.advance(to: 5_000)

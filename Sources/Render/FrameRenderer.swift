@@ -32,19 +32,10 @@ public final class FrameRenderer {
     public func render(_ content: any ContentLayout, frame: ScrollFrame, into buffer: PixelBuffer,
                        showing previous: BufferContents?,
                        windowControls: (controls: WindowControls, opacity: Double)? = nil) -> RenderedFrame {
-        render(content, frame: frame, zoomScale: frame.zoomScale, isPinching: frame.phase == .zooming, into: buffer,
-               showing: previous, windowControls: windowControls)
-    }
-
-    /// `render(_:frame:into:showing:windowControls:)` at `zoomScale`, with the content
-    /// stretched while `isPinching`: the engine's zoom gestures are another issue's, so tests
-    /// reach zoom through here.
-    func render(_ content: any ContentLayout, frame: ScrollFrame, zoomScale: Double, isPinching: Bool,
-                into buffer: PixelBuffer, showing previous: BufferContents?,
-                windowControls: (controls: WindowControls, opacity: Double)?) -> RenderedFrame {
+        let isPinching = frame.phase == .zooming
         tiles.beginFrame()
         let scale = buffer.scale
-        let zoom = max(zoomScale, 0.01)
+        let zoom = max(frame.zoomScale, 0.01)
         let viewportWidth = Double(buffer.width) / scale
         let viewportHeight = Double(buffer.height) / scale
 

@@ -1,9 +1,10 @@
 import ScrollPhysics
 
-/// Changes to the geometry: viewport, content and insets. Motion carries on from where it is,
-/// at the velocity it has: it is never rescaled (flutter#32448). An animation heading for an
-/// edge of the content (Home, End) keeps heading for that edge as the content's size changes,
-/// so it reaches the true end of content whose size was estimated.
+/// Changes to the geometry: viewport and content (insets are fixed when the view is made).
+/// Motion carries on from where it is, at the velocity it has: it is never rescaled
+/// (flutter#32448). An animation heading for an edge of the content (Home, End) keeps heading
+/// for that edge as the content's size changes, so it reaches the true end of content whose
+/// size was estimated.
 extension ScrollView {
     /// The viewport became `size` px at `timeMilliseconds`. In paging mode the page stays.
     public mutating func resize(to size: LogicalSize, timeMilliseconds: Double) {
@@ -13,11 +14,6 @@ extension ScrollView {
     /// The content became `size` px (at zoom scale 1), e.g. as layout proceeds.
     public mutating func setContentSize(_ size: LogicalSize, timeMilliseconds: Double) {
         changeGeometry(at: timeMilliseconds) { $0.contentSize = size }
-    }
-
-    /// The insets became `insets` px.
-    public mutating func setContentInsets(_ insets: ContentInsets, timeMilliseconds: Double) {
-        changeGeometry(at: timeMilliseconds) { $0.contentInsets = insets }
     }
 
     private mutating func changeGeometry(

@@ -123,17 +123,18 @@ final class ViewerHarness {
     }
 
     /// How far the content moved up between two pictures of the same rows: the shift that
-    /// makes the most rows of `after` equal rows of `before`.
+    /// makes the most rows of `after` equal rows of `before` (rows of one colour do not count).
     static func verticalShift(from before: [[UInt32]], to after: [[UInt32]], maximum: Int) -> Int? {
-        (-maximum...maximum).max { first, second in
-            matchingRows(before, after, shift: first) < matchingRows(before, after, shift: second)
+        func key(_ row: [UInt32]) -> Int? { Set(row).count > 1 ? row.hashValue : nil }
+        let old = before.map(key), new = after.map(key)
+        return (-maximum...maximum).max { first, second in
+            matches(old, new, shift: first) < matches(old, new, shift: second)
         }
     }
 
-    private static func matchingRows(_ before: [[UInt32]], _ after: [[UInt32]], shift: Int) -> Int {
+    private static func matches(_ before: [Int?], _ after: [Int?], shift: Int) -> Int {
         after.indices.filter { y in
-            let source = y + shift
-            return before.indices.contains(source) && before[source] == after[y] && Set(after[y]).count > 1
+            before.indices.contains(y + shift) && after[y] != nil && before[y + shift] == after[y]
         }.count
     }
 }

@@ -31,13 +31,19 @@ enum NewUserScenes {
         let session = try GlideSession(size: Scenes.size, document: .text(longDocument()), arguments: ["--paging"])
         defer { session.stop() }
         try session.runUntilIdle()
-        for _ in 0..<11 {
+        for _ in 0..<10 {
             try session.type(.pageDown)
-            for _ in 0..<40 { try session.presentFrame() }
+            try session.runUntilIdle()
         }
-        return try Scenes.shot(session, "7-page-control", "Page control: 10 dots and the page label") {
-            $0.page == 11 && $0.pages > 200 && $0.phase == "idle"
+        // The last turn, pictured as it lands: the label shows while pages turn.
+        try session.type(.pageDown)
+        for _ in 0..<60 where try session.traceOfShownFrame().page != 11 { try session.presentFrame() }
+        let shot = try Scenes.shot(session, "7-page-control", "Page control: 10 dots and the page label") {
+            $0.page == 11 && $0.pages > 200
         }
+        let dots = shot.image.pageControlDots().centres.count
+        guard dots == 10 else { throw DemoError("7-page-control: \(dots) dots, not 10") }
+        return shot
     }
 
     /// The bundled guide after three Ctrl+plus: the text set larger and re-wrapped to the

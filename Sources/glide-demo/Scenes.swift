@@ -43,7 +43,12 @@ enum Scenes {
         try session.pinchFingers(from: (260, 60), (460, 60), to: (180, 60), (540, 60), steps: 6)
         try session.liftFingers()
         try session.runUntilIdle()
-        shots.append(try shot(session, "4-pinch-zoom", "Pinch zoom") { $0.zoom > 1.5 && $0.phase == "idle" })
+        // The settled pinch became the text size: the text re-wrapped, larger, at zoom 1.
+        let zoomed = try shot(session, "4-pinch-zoom", "Pinch zoom: larger text") { $0.zoom == 1 && $0.phase == "idle" }
+        guard Double(zoomed.image.commonLinePitch()) > 1.4 * Double(shots[0].image.commonLinePitch()) else {
+            throw DemoError("4-pinch-zoom: the text is not larger than on the first page")
+        }
+        shots.append(zoomed)
         return shots
     }
 

@@ -25,22 +25,23 @@ enum NewUserScenes {
         return text
     }
 
-    /// `--paging` on the long document, turned to page 12: at most ten dots, the run following
-    /// the page, and the `12 / N` label above them while the turn's indicators show.
+    /// `--paging` on the long document, turned to page 12 and held by a finger starting the
+    /// next turn: at most ten dots, the run following the page, and the `12 / N` label above
+    /// them, which shows while pages move.
     static func pageControl() throws -> Shot {
         let session = try GlideSession(size: Scenes.size, document: .text(longDocument()), arguments: ["--paging"])
         defer { session.stop() }
         try session.runUntilIdle()
-        for _ in 0..<10 {
+        for _ in 0..<11 {
             try session.type(.pageDown)
             try session.runUntilIdle()
         }
-        // The last turn, pictured as it lands: the label shows while pages turn.
-        try session.type(.pageDown)
-        for _ in 0..<60 where try session.traceOfShownFrame().page != 11 { try session.presentFrame() }
+        try session.down(x: 900, y: 400)
+        for step in 1...4 { try session.move(x: 900 - 15 * Double(step), y: 400) }
         let shot = try Scenes.shot(session, "7-page-control", "Page control: 10 dots and the page label") {
-            $0.page == 11 && $0.pages > 200
+            $0.page == 11 && $0.pages > 200 && $0.phase == "dragging"
         }
+        try session.up()
         let dots = shot.image.pageControlDots().centres.count
         guard dots == 10 else { throw DemoError("7-page-control: \(dots) dots, not 10") }
         return shot

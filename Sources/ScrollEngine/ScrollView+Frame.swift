@@ -28,7 +28,7 @@ extension ScrollView {
         return PageControlModel(
             numberOfPages: count, currentPage: zoomedPage?.page ?? pages.nearestPage(to: pageOffset(contentOffset[axis])),
             axis: axis, isHidden: !showsPageControl || (hidesPageControlForSinglePage && count <= 1),
-            dotPitchPixels: configuration.pageControlDotPitchPixels, labelOpacity: labelOpacity)
+            labelOpacity: labelOpacity)
     }
 
     /// The indicators' opacity: 1 while the content moves and for the fade delay after, then

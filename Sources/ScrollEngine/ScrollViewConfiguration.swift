@@ -93,10 +93,6 @@ public struct ScrollViewConfiguration: Sendable, Equatable {
     /// `_kScrollbarMainAxisMargin`: 3).
     public var indicatorMarginPixels = 3.0
 
-    /// The distance between the centres of neighbouring page-control dots, in px (libadwaita
-    /// AdwCarouselIndicatorDots: radius 3 and spacing 7).
-    public var pageControlDotPitchPixels = 13.0
-
     // MARK: Zoom and taps
 
     /// How far the zoom scale may be pinched past a limit, as the rubber band's reach in natural

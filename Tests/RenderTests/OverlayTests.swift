@@ -96,7 +96,7 @@ final class OverlayTests: XCTestCase {
 extension PageControlLayout {
     /// The dots' centre line in a viewport `viewportHeight` tall, with the default style.
     static func centerY(viewportHeight: Double) -> Double {
-        let model = PageControlModel(numberOfPages: 2, currentPage: 0, axis: .horizontal, isHidden: false, dotPitchPixels: 16)
+        let model = PageControlModel(numberOfPages: 2, currentPage: 0, axis: .horizontal, isHidden: false)
         return PageControlLayout(model, viewportWidth: 400, viewportHeight: viewportHeight, style: OverlayStyle()).centerY
     }
 }

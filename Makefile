@@ -44,8 +44,11 @@ deps:
 test-deps: deps
 	$(call install_missing,$(TEST_PACKAGES))
 
+# glide decodes images in glide-image-decoder processes, found beside it (or in
+# $(PREFIX)/libexec/glide once installed).
 build: deps
 	$(SWIFT) build -c release --product glide
+	$(SWIFT) build -c release --product glide-image-decoder
 
 # Without a compositor to show the window in, it says so and points to the demo, which
 # brings its own.
@@ -60,6 +63,7 @@ run: build
 # The release binary is built too: some tests run it, since -O changes object lifetimes.
 test: test-deps
 	$(SWIFT) build -c release --product glide
+	$(SWIFT) build -c release --product glide-image-decoder
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 
@@ -74,6 +78,7 @@ soak: test-deps
 # release glide built beside it.
 demo: deps
 	$(SWIFT) build -c release --product glide
+	$(SWIFT) build -c release --product glide-image-decoder
 	$(SWIFT) build -c release --product glide-demo
 	.build/release/glide-demo demo
 
@@ -89,6 +94,7 @@ install: build install-files
 # build and must not start another).
 install-files:
 	install -Dm755 .build/release/glide $(DESTDIR)$(PREFIX)/bin/glide
+	install -Dm755 .build/release/glide-image-decoder $(DESTDIR)$(PREFIX)/libexec/glide/glide-image-decoder
 	install -Dm644 resources/default-document.md $(DESTDIR)$(PREFIX)/share/glide/default-document.md
 	install -Dm644 resources/dev.glide.Glide.desktop $(DESTDIR)$(PREFIX)/share/applications/dev.glide.Glide.desktop
 	install -Dm644 resources/dev.glide.Glide.svg \
@@ -98,7 +104,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/glide \
 		$(DESTDIR)$(PREFIX)/share/applications/dev.glide.Glide.desktop \
 		$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/dev.glide.Glide.svg
-	rm -rf $(DESTDIR)$(PREFIX)/share/glide
+	rm -rf $(DESTDIR)$(PREFIX)/share/glide $(DESTDIR)$(PREFIX)/libexec/glide
 
 clean:
 	rm -rf .build

@@ -37,14 +37,14 @@ public protocol ContentLayout: AnyObject {
     /// coordinates; the page colour is already painted.
     func draw(_ rect: ContentRect, on cairo: OpaquePointer)
 
-    /// The name of the file that page `page` (from 0) of paged content shows, when the
-    /// content is several files (a collection of documents or of images); nil for one file.
-    /// For the page label and the window title.
-    func fileName(ofPage page: Int) -> String?
+    /// The name of what page `page` (from 0) of paged content shows when the content is
+    /// several files (a collection of documents or of images): the file's; nil where a page
+    /// has no name of its own. For the transient page label and the window title.
+    func title(ofPage page: Int) -> String?
 }
 
 extension ContentLayout {
-    public func fileName(ofPage page: Int) -> String? { nil }
+    public func title(ofPage page: Int) -> String? { nil }
 }
 
 /// Paged content that can keep a band at the bottom of every page clear, for a page control.

@@ -79,8 +79,8 @@ public final class DocumentCollectionLayout: ContentLayout {
         }
     }
 
-    /// The title of the document that page `page` belongs to.
-    public func fileName(ofPage page: Int) -> String? {
+    /// The title of the document that page `page` belongs to, when there are several.
+    public func title(ofPage page: Int) -> String? {
         guard documents.count > 1 else { return nil }
         var first = 0
         for document in documents {

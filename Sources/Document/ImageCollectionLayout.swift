@@ -28,6 +28,18 @@ public final class ImageCollectionLayout: ContentLayout {
         self.palette = palette
         self.images = images
         anchorPage = document.startPage
+        // Whatever image changed, the pages redraw: only the few near the viewport are drawn.
+        images.observeChanges { [weak self] _ in self?.changeLog.record(.everything) }
+    }
+
+    /// The file name of the image on `page`, for the page label.
+    public func title(ofPage page: Int) -> String? {
+        guard document.imagePaths.indices.contains(page) else { return nil }
+        return ImageCollectionLayout.fileName(of: document.imagePaths[page])
+    }
+
+    private static func fileName(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// One page per image.
@@ -75,11 +87,16 @@ public final class ImageCollectionLayout: ContentLayout {
             let left = Double(page) * viewportWidth
             switch images.image(atPath: document.imagePaths[page]) {
             case .image(let image):
-                let room = max(viewportHeight - pageBottomInsetPixels, 1)
-                let fit = fitScale(width: image.width, height: image.height)
-                let width = Double(image.width) * fit, height = Double(image.height) * fit
-                image.draw(x: left + ((viewportWidth - width) / 2).rounded(), y: ((room - height) / 2).rounded(),
-                           width: width, height: height, on: cairo)
+                let frame = fittedFrame(image.naturalSize, left: left)
+                image.draw(x: frame.x, y: frame.y, width: frame.width, height: frame.height, on: cairo)
+            case .pending(let size):
+                // A tinted frame of the image's shape until its pixels arrive.
+                guard let size else { continue }
+                let frame = fittedFrame(size, left: left)
+                let color = palette.codeBackground
+                cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+                cairo_rectangle(cairo, frame.x, frame.y, frame.width, frame.height)
+                cairo_fill(cairo)
             case .failure(let reason):
                 drawPlaceholder(for: document.imagePaths[page], reason: reason, left: left, on: cairo)
             }
@@ -88,30 +105,36 @@ public final class ImageCollectionLayout: ContentLayout {
 
     /// The largest zoom that page `page` allows, where zoom 1 fits its image to the window:
     /// twice the image's own pixels (so a photo can be inspected closely, as in Loupe and
-    /// Photos; pixels as decoded, which are the file's up to `ImageStore`'s decode cap), and
-    /// never less than `minimumMaximumZoomScale`, so a small image, already enlarged to fit,
-    /// still zooms. 1 for a page that shows no image.
+    /// Photos), and never less than `minimumMaximumZoomScale`, so a small image, already
+    /// enlarged to fit, still zooms. 1 for a page that shows no image (yet).
     public func maximumZoomScale(ofPage page: Int) -> Double {
-        guard document.imagePaths.indices.contains(page), viewportWidth > 0,
-              case .image(let image) = images.image(atPath: document.imagePaths[page]) else { return 1 }
-        let fit = fitScale(width: image.width, height: image.height)
-        return max(2 / fit, ImageCollectionLayout.minimumMaximumZoomScale)
+        guard document.imagePaths.indices.contains(page), viewportWidth > 0 else { return 1 }
+        let size: ImageSize
+        switch images.image(atPath: document.imagePaths[page]) {
+        case .image(let image): size = image.naturalSize
+        case .pending(let known?): size = known
+        case .pending(nil), .failure: return 1
+        }
+        return max(2 / fitScale(size), ImageCollectionLayout.minimumMaximumZoomScale)
     }
 
     /// The least maximum zoom of an image: 2×, UIScrollView's common double-tap zoom.
     public static let minimumMaximumZoomScale = 2.0
 
-    /// The scale that fits an image `width`×`height` px into the room above the bottom inset.
-    private func fitScale(width: Int, height: Int) -> Double {
+    /// The scale that fits an image of `size` into the page above the bottom inset.
+    private func fitScale(_ size: ImageSize) -> Double {
         let room = max(viewportHeight - pageBottomInsetPixels, 1)
-        return min(viewportWidth / Double(max(width, 1)), room / Double(max(height, 1)))
+        return min(viewportWidth / Double(max(size.width, 1)), room / Double(max(size.height, 1)))
     }
 
-    /// The image file page `page` shows, when there are several.
-    public func fileName(ofPage page: Int) -> String? {
-        guard pageCount > 1, document.imagePaths.indices.contains(page) else { return nil }
-        let path = document.imagePaths[page]
-        return path.split(separator: "/").last.map(String.init) ?? path
+    /// An image of `size` fitted whole and centred on the page that starts at `left`, above
+    /// the bottom inset.
+    private func fittedFrame(_ size: ImageSize, left: Double) -> ContentRect {
+        let fit = fitScale(size)
+        let room = max(viewportHeight - pageBottomInsetPixels, 1)
+        let width = Double(size.width) * fit, height = Double(size.height) * fit
+        return ContentRect(x: left + ((viewportWidth - width) / 2).rounded(), y: ((room - height) / 2).rounded(),
+                           width: width, height: height)
     }
 
     /// The page whose span holds `x`.
@@ -125,7 +148,7 @@ public final class ImageCollectionLayout: ContentLayout {
 
     /// The file name and why it cannot be shown, centred on the page in plain text.
     private func drawPlaceholder(for path: String, reason: String, left: Double, on cairo: OpaquePointer) {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = ImageCollectionLayout.fileName(of: path)
         let text = "⚠ '\(name)' cannot be shown:\n\(reason)"
         let layout = pango_cairo_create_layout(cairo)!
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }

@@ -79,7 +79,7 @@ public final class FrameRenderer {
         var overlay = OverlayRenderer(style: overlayStyle)
         overlay.style.isOnDarkContent = content.palette.isDark
         var covered = overlay.draw(frame, viewportWidth: viewportWidth, viewportHeight: viewportHeight,
-                                   pageTitle: content.fileName(ofPage: frame.pageControl.currentPage), on: cairo)
+                                   pageTitle: content.title(ofPage: frame.pageControl.currentPage), on: cairo)
         if let windowControls {
             covered += overlay.drawWindowControls(windowControls.controls, opacity: windowControls.opacity,
                                                   viewportWidth: viewportWidth, on: cairo)

@@ -132,7 +132,7 @@ public final class DocumentViewer {
 
     /// The name of the file on the page shown, when several files are open: for the title.
     public var shownFileName: String? {
-        documentPane.layout.fileName(ofPage: scene[documentPane.view].frame.pageControl.currentPage)
+        documentPane.layout.title(ofPage: scene[documentPane.view].frame.pageControl.currentPage)
     }
 
     /// Says that content changed (a page rendered, an image decoded, a file reloaded, a search

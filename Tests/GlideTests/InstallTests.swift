@@ -22,8 +22,8 @@ final class InstallTests: XCTestCase {
         // can run (a second build would wait for this one's lock).
         let install = try make(["install-files", "PREFIX=\(prefix)"])
         XCTAssertEqual(install.status, 0, install.error)
-        let files = ["bin/glide", "share/glide/default-document.md", "share/applications/dev.glide.Glide.desktop",
-                     "share/icons/hicolor/scalable/apps/dev.glide.Glide.svg"]
+        let files = ["bin/glide", "libexec/glide/glide-image-decoder", "share/glide/default-document.md",
+                     "share/applications/dev.glide.Glide.desktop", "share/icons/hicolor/scalable/apps/dev.glide.Glide.svg"]
         for file in files {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix + "/" + file), file)
         }

@@ -81,14 +81,14 @@ final class PageControlTests: XCTestCase {
         let shown = control(pages: 245, current: 11)
         XCTAssertEqual(shown.label(title: nil), "12 / 245")
         XCTAssertEqual(shown.label(title: "notes.md"), "notes.md · 12 / 245")
-        let single = ImageCollectionLayout(document: Document(title: "t", imagePaths: ["/pictures/only.png"]))
-        XCTAssertNil(single.fileName(ofPage: 0), "one file needs no name")
+        let single = HorizontalPagesLayout(document: Document(text: "# One", isMarkdown: true, title: "one.md"))
+        XCTAssertNil(single.title(ofPage: 0), "one file needs no name")
         let several = ImageCollectionLayout(document: Document(title: "t", imagePaths: ["/pictures/a.png", "/pictures/b.jpg"]))
-        XCTAssertEqual(several.fileName(ofPage: 1), "b.jpg")
+        XCTAssertEqual(several.title(ofPage: 1), "b.jpg")
         let documents = DocumentCollectionLayout(documents: [Document(text: "# One", isMarkdown: true, title: "one.md"),
                                                              Document(text: "# Two", isMarkdown: true, title: "two.md")])
         documents.setViewportSize(width: 400, height: 300)
-        XCTAssertEqual(documents.fileName(ofPage: 1), "two.md")
+        XCTAssertEqual(documents.title(ofPage: 1), "two.md")
     }
 
     /// Dark pixels in the band above the control where the label shows.

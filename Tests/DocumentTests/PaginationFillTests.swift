@@ -24,8 +24,15 @@ final class PaginationFillTests: XCTestCase {
 
     /// The paginated column of `markdown`, laid out whole; the image block's top and height.
     private func imagePlacement(_ markdown: String, in directory: String) -> (top: Double, height: Double, column: DocumentLayout) {
-        let layout = HorizontalPagesLayout(document: Document(text: markdown, isMarkdown: true, title: "t",
-                                                              baseDirectory: directory))
+        // A first layout asks for the image; once decoded, a layout with the same store
+        // places it at its size.
+        let images = ImageStore()
+        let document = Document(text: markdown, isMarkdown: true, title: "t", baseDirectory: directory)
+        let first = HorizontalPagesLayout(document: document, images: images)
+        first.setViewportSize(width: width, height: height)
+        _ = first.column.prepare(ContentRect(x: 0, y: 0, width: width, height: height), margin: 1_000_000)
+        images.waitForDecodes()
+        let layout = HorizontalPagesLayout(document: document, images: images)
         layout.setViewportSize(width: width, height: height)
         _ = layout.column.prepare(ContentRect(x: 0, y: 0, width: width, height: height), margin: 1_000_000)
         for (index, section) in layout.column.shapedSections {

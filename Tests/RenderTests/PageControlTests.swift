@@ -138,6 +138,8 @@ final class PageControlTests: XCTestCase {
         view.showsPageControl = true
         view.advance(to: 10_000)
         _ = FrameRenderer().render(layout, frame: view.frame, into: frame.buffer, showing: nil)
+        layout.images.waitForDecodes()
+        _ = FrameRenderer().render(layout, frame: view.frame, into: frame.buffer, showing: nil)
         let band = Int(300 - style.pageControlReservedHeightPixels)
         let blue = { (pixel: UInt32) in pixel & 0xffffff == 0x0000ff }
         XCTAssertEqual(frame.pixels(rows: band..<300).filter(blue).count, 0, "nothing of the image under the control")
@@ -171,6 +173,9 @@ final class ImageZoomLimitTests: XCTestCase {
         let photo = try image(width: 1_600, height: 1_200), icon = try image(width: 64, height: 64)
         let layout = ImageCollectionLayout(document: Document(title: "t", imagePaths: [photo, icon, "/nonexistent.png"]))
         layout.setViewportSize(width: 800, height: 600)
+        // Asking starts the decoders; their results arrive through the mailbox.
+        for page in 0..<3 { _ = layout.maximumZoomScale(ofPage: page) }
+        layout.images.waitForDecodes()
         XCTAssertEqual(layout.maximumZoomScale(ofPage: 0), 4, accuracy: 1e-9, "fitted at 1/2, so 2× its pixels is 4")
         XCTAssertEqual(layout.maximumZoomScale(ofPage: 1), 2, "enlarged to fit, and 2× more")
         XCTAssertEqual(layout.maximumZoomScale(ofPage: 2), 1, "nothing to zoom")

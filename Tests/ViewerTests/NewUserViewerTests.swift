@@ -111,6 +111,10 @@ final class NewUserViewerTests: XCTestCase {
         var options = ViewerOptions()
         options.isPaged = true
         let harness = ViewerHarness(layout: layout, options: options)
+        // The first frame asked for the images; their decoders answer through the mailbox.
+        layout.images.waitForDecodes()
+        harness.viewer.setNeedsFrame()
+        harness.drawFrame()
         controlWheel(harness, notches: 20, at: LogicalPoint(x: 400, y: 300))
         harness.runUntilIdle()
         var view = harness.viewer.scene[harness.viewer.documentPane.view]

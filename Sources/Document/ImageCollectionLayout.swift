@@ -106,14 +106,16 @@ public final class ImageCollectionLayout: ContentLayout {
     /// The largest zoom that page `page` allows, where zoom 1 fits its image to the window:
     /// twice the image's own pixels (so a photo can be inspected closely, as in Loupe and
     /// Photos), and never less than `minimumMaximumZoomScale`, so a small image, already
-    /// enlarged to fit, still zooms. 1 for a page that shows no image (yet).
+    /// enlarged to fit, still zooms (also while its size is not known yet). 1 for a page that
+    /// cannot show its image.
     public func maximumZoomScale(ofPage page: Int) -> Double {
         guard document.imagePaths.indices.contains(page), viewportWidth > 0 else { return 1 }
         let size: ImageSize
         switch images.image(atPath: document.imagePaths[page]) {
         case .image(let image): size = image.naturalSize
         case .pending(let known?): size = known
-        case .pending(nil), .failure: return 1
+        case .pending(nil): return ImageCollectionLayout.minimumMaximumZoomScale
+        case .failure: return 1
         }
         return max(2 / fitScale(size), ImageCollectionLayout.minimumMaximumZoomScale)
     }

@@ -24,9 +24,10 @@ let package = Package(
         systemLibrary("CXkbCommon", pkgConfig: "xkbcommon", debian: "libxkbcommon-dev"),
         systemLibrary("CCairo", pkgConfig: "cairo", debian: "libcairo2-dev"),
         systemLibrary("CPangoCairo", pkgConfig: "pangocairo", debian: "libpango1.0-dev"),
-        systemLibrary("CCmark", pkgConfig: "libcmark", debian: "libcmark-dev"),
+        systemLibrary("CCmarkGFM", pkgConfig: "libcmark-gfm", debian: "libcmark-gfm-dev"),
         systemLibrary("CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", debian: "libgdk-pixbuf-2.0-dev"),
         systemLibrary("CLibdecor", pkgConfig: "libdecor-0", debian: "libdecor-0-dev"),
+        systemLibrary("CAtk", pkgConfig: "atk-bridge-2.0", debian: "libatk-bridge2.0-dev"),
         .plugin(
             name: "WaylandScannerPlugin",
             capability: .buildTool(),
@@ -52,14 +53,19 @@ let package = Package(
         .target(name: "ScrollEngine", dependencies: ["ScrollPhysics"]),
 
         // Content and pixels: no Wayland.
-        .target(name: "Document", dependencies: ["CCairo", "CPangoCairo", "CCmark", "CGdkPixbuf", "CSystem"]),
-        .target(name: "Render", dependencies: ["ScrollEngine", "Document", "CCairo"]),
+        .target(name: "Document", dependencies: ["CCairo", "CPangoCairo", "CCmarkGFM", "CGdkPixbuf", "CSystem"]),
+        .target(name: "Render", dependencies: ["ScrollEngine", "Document", "CCairo", "CPangoCairo"]),
 
         // The viewer core: panes, input, the frame pipeline. No Wayland, no clock.
         .target(name: "Viewer", dependencies: ["ScrollEngine", "Document", "Render"]),
         // Replay, option parsing and the trace format: shared by glide, glide-replay and the
         // tests, not part of the engine's product.
         .target(name: "GlideTools", dependencies: ["ScrollPhysics", "ScrollEngine", "Viewer"]),
+        // The accessible tree on the accessibility bus: ATK objects over a model of the
+        // document, no Wayland. GObject types (AtkObject subclasses, interfaces, AtkUtil) are
+        // registered in C.
+        .target(name: "CAccessibility", dependencies: ["CAtk"]),
+        .target(name: "Accessibility", dependencies: ["CAccessibility", "CAtk", "CPangoCairo"]),
 
         // Wayland objects: no scrolling.
         .target(
@@ -71,7 +77,8 @@ let package = Package(
         .executableTarget(
             name: "glide",
             dependencies: [
-                "ScrollPhysics", "ScrollEngine", "Document", "Render", "Viewer", "GlideTools", "WaylandClient", "CSystem",
+                "ScrollPhysics", "ScrollEngine", "Document", "Render", "Viewer", "GlideTools", "WaylandClient",
+                "Accessibility", "CSystem",
             ]),
         .executableTarget(name: "glide-replay", dependencies: ["ScrollPhysics", "ScrollEngine", "GlideTools"]),
         // Decodes one image per run, in a process of its own that glide kills at the budget.
@@ -90,6 +97,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo"]),
         // The viewer offscreen: input in, frames and pixels out, no compositor.
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "GlideTools", "Document", "Render", "ScrollEngine", "CCairo"]),
+        .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "CAtk"]),
         .testTarget(name: "GlideTests", dependencies: ["glide", "CCairo", "Document", "Render", "ScrollEngine", "GlideTools"]),
 
         // An in-process Wayland compositor that drives the real client in tests.

@@ -4,6 +4,8 @@ import Glibc
 public enum DocumentError: Error, CustomStringConvertible, Equatable {
     /// The file could not be read; `reason` is the system's wording (`No such file or directory`).
     case cannotOpen(path: String, reason: String)
+    /// The file holds a format Glide does not show; `name` says which (`EPUB`, `ELF`).
+    case unsupportedFormat(path: String, name: String)
     /// A directory holds no file that looks like an image.
     case noImages(directory: String)
 
@@ -15,6 +17,8 @@ public enum DocumentError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .cannotOpen(let path, let reason):
             return "cannot open '\(path)': \(reason)"
+        case .unsupportedFormat(let path, let name):
+            return "cannot open '\(path)': \(name) files are not supported"
         case .noImages(let directory):
             return "no readable images in '\(directory)' (looked for "
                 + ImageDirectory.extensions.map { "." + $0 }.joined(separator: ", ") + ")"

@@ -45,6 +45,9 @@ public struct OverlayStyle: Sendable {
     /// The size of the transient page label's text in logical px: a caption, smaller than the
     /// 17 px body text.
     public var pageLabelFontPixels = 13.0
+    /// The size of a notice's text in logical px: a little under the body's 17, as a
+    /// status line.
+    public var noticeSizePixels = 15.0
     /// Whether the content is dark, so the overlays are drawn light.
     public var isOnDarkContent = false
 

@@ -77,6 +77,13 @@ public struct PageControlLayout: Sendable, Equatable {
         return x < current ? .previous : .next
     }
 
+    /// Whether a finger that landed on the control at `startX` and is now at `x` scrubs: once
+    /// it has travelled half a dot pitch, where a scrub would select another page; a shake
+    /// within that stays a tap.
+    public func isScrub(fromX startX: Double, toX x: Double) -> Bool {
+        abs(x - startX) >= pitch / 2
+    }
+
     /// The page a finger selects that went down on the control at `startX` while `startPage`
     /// showed and now is at `x`: one page per dot pitch travelled, in sequence, and past an
     /// end of the backdrop the first or last page ("scrubbing past the leading or trailing

@@ -34,8 +34,8 @@ extension DocumentViewer {
             return
         }
         defer { outlinePress = nil }
-        guard let press = outlinePress, abs(press.x - pointerLocation.x) <= clickSlopPixels,
-              abs(press.y - pointerLocation.y) <= clickSlopPixels, let heading = outlineHeading(at: press) else { return }
+        guard let press = outlinePress, let release = pointerLocation, abs(press.x - release.x) <= clickSlopPixels,
+              abs(press.y - release.y) <= clickSlopPixels, let heading = outlineHeading(at: press) else { return }
         openHeading(heading)
     }
 
@@ -76,7 +76,7 @@ extension DocumentViewer {
     private func openHeading(_ index: Int) {
         guard let (_, outline) = outlinePane else { return }
         outline.focusedHeading = index
-        scene[documentPane.view].scrollToPage(outline.page(ofHeading: index), timeMilliseconds: timeMilliseconds)
+        showOutlineHeading(index, timeMilliseconds: timeMilliseconds)
         needsFrame = true
     }
 

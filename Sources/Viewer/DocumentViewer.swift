@@ -33,8 +33,8 @@ public final class DocumentViewer {
     var lastTouchMilliseconds = -Double.infinity
     /// Touches and clicks that landed on a control: they are the control's, not the engine's.
     var claims = ControlClaims()
-    /// The pointer's position in the window: for pinch focus and for clicks on controls.
-    public internal(set) var pointerLocation = LogicalPoint(x: 0, y: 0)
+    /// The pointer's position in the window, as the scene keeps it (the one record of it).
+    public var pointerLocation: LogicalPoint? { scene.pointerLocation }
     var requests: [ViewerRequest] = []
     private var drawnFrameCount = 0
     private var bufferSize = (width: 0, height: 0)
@@ -47,6 +47,9 @@ public final class DocumentViewer {
     let reflowsTextOnZoom: Bool
     /// Where the left button went down on the outline, for a click on a row.
     var outlinePress: LogicalPoint?
+    /// The block a navigation call is scrolling the document to, and the offset last aimed at:
+    /// content laid out on the way moves the block, so the scroll follows it until it rests.
+    var navigationTarget: (location: BlockLocation, offset: LogicalPoint)?
 
     /// Shows `layout` in a window of `windowSize` logical px; in split mode (pages only) its
     /// outline sits above it. `position` is where the reader was last time.
@@ -210,6 +213,7 @@ public final class DocumentViewer {
         for (pane, rect) in zip(panes, paneRects) {
             let band = PaneGeometry.band(of: buffer, for: rect)
             layOut(pane, viewportWidth: rect.size.width, viewportHeight: rect.size.height, scale: buffer.scale)
+            if pane === documentPane { followNavigationTarget() }
             let frame = scene[pane.view].frame
             if pane === documentPane { traced = frame }
             let rendered = pane.renderer.render(

@@ -20,6 +20,9 @@ final class ViewerApp {
     private let positions: ReadingPositionStore
     private var isQuitRequested = false
     private lazy var seatAdapter = SeatAdapter(app: self)
+    /// Watches the shown files and reads a changed one again off the loop (nil when inotify
+    /// is unavailable: the files are then shown as they were opened).
+    private var reloader: DocumentReloader?
 
     /// Shows `documents`: one, or several text documents as one strip of pages; `paths` are
     /// their files.
@@ -46,11 +49,13 @@ final class ViewerApp {
         // An image opened on its own opens at that image, not where its folder was left.
         let saved = document.opensAtImage ? nil
             : documentPath.flatMap(positions.position(forFileAt:)).map { ($0.anchor, $0.zoomScale) }
+            // A document opened afresh starts at the desktop's text size (GNOME's Large Text),
+            // bounded by the view's zoom limits (pages, which do not zoom, stay as they are).
+            ?? (ReadingAnchor.top, ViewerSettings.textScalingFactor())
         let size = options.windowSize
         viewer = DocumentViewer(layout: layout, options: viewerOptions,
                                 windowSize: LogicalSize(width: size.width, height: size.height), position: saved)
-        let title = documents.count > 1 ? "\(documents.count) documents" : document.title
-        window = Window(registry: registry, display: display, title: "\(title) — Glide", appID: ViewerApp.appID,
+        window = Window(registry: registry, display: display, title: ViewerApp.windowTitle(of: documents), appID: ViewerApp.appID,
                         width: Int32(size.width), height: Int32(size.height))
         viewer.showsWindowControls = window.hasClientSideDecorations
         window.onResize = { [unowned self] in
@@ -63,7 +68,31 @@ final class ViewerApp {
         }
         for seat in registry.seats { seat.delegate = seatAdapter }
         registry.onSeatAdded = { [unowned self] seat in seat.delegate = seatAdapter }
+        reloader = ViewerApp.makeReloader(for: documents, showingIn: viewer)
     }
+
+    /// Watches the files of `documents`; a changed one is shown by `viewer` when read again,
+    /// one that cannot be read any more leaves a notice. Nil without inotify.
+    private static func makeReloader(for documents: [Document], showingIn viewer: DocumentViewer) -> DocumentReloader? {
+        do {
+            return try DocumentReloader(documents: documents) { _, outcome in
+                switch outcome {
+                case .reloaded(let document): viewer.reload(document)
+                case .unavailable(let notice): viewer.setNotice(notice)
+                }
+            }
+        } catch {
+            printError("\(error); files are shown as they were opened")
+            return nil
+        }
+    }
+
+    /// What the documents are called: a file's name, or how many files there are.
+    static func title(of documents: [Document]) -> String {
+        documents.count > 1 ? "\(documents.count) documents" : documents[0].title
+    }
+
+    static func windowTitle(of documents: [Document]) -> String { "\(title(of: documents)) — Glide" }
 
     /// Whether the loop should stop: the user quit, the compositor closed the window, or the
     /// window cannot draw (see `Window.failure`).
@@ -96,6 +125,11 @@ final class ViewerApp {
                 EventLoop.Source(fileDescriptor: mailbox.fileDescriptor) {
                     if mailbox.deliverPending() > 0 { viewer.setNeedsFrame() }
                 }]
+            + (reloader.map { reloader in
+                reloader.fileDescriptors.map { descriptor in
+                    EventLoop.Source(fileDescriptor: descriptor) { reloader.handleReadable(descriptor) }
+                }
+            } ?? [])
             + registry.seats.compactMap { seat in
                 seat.keyRepeatFileDescriptor.map { descriptor in
                     EventLoop.Source(fileDescriptor: descriptor) { seat.keyboard?.deliverDueRepeats() }
@@ -137,14 +171,10 @@ final class ViewerApp {
         if let name = viewer.shownFileName { window.setTitle("\(name) — Glide") }
         trace?.record(frame.traced, number: frame.number)
         if frame.savesReadingPosition { saveReadingPosition() }
-        return DrawnFrame(damage: frame.damage.map(PixelRect.init), isAnimating: frame.isAnimating, isAtRest: frame.isAtRest)
+        return DrawnFrame(damage: frame.damage, isAnimating: frame.isAnimating, isAtRest: frame.isAtRest)
     }
 }
 
-extension PixelRect {
-    /// A buffer rectangle from the renderer's, for `wl_surface.damage_buffer`: the one
-    /// conversion between the two pixel spaces' types.
-    init(_ rect: DeviceRect) {
-        self.init(x: Int32(rect.x), y: Int32(rect.y), width: Int32(rect.width), height: Int32(rect.height))
-    }
-}
+/// The renderer's buffer rectangles are what `wl_surface.damage_buffer` is given: buffer
+/// pixels have one rectangle type.
+extension DeviceRect: BufferDamage {}

@@ -1,5 +1,7 @@
+import Accessibility
 import CSystem
 import Document
+import Foundation
 import Glibc
 import WaylandClient
 
@@ -13,22 +15,14 @@ func documentPaths(_ options: CommandLineOptions) -> [String] {
     return [path]
 }
 
-/// Opens the files: one document, or several text files as a collection of documents, or
-/// several images as one image collection.
+/// Opens the files: one document, or several (text, images or both) as one strip; files of a
+/// format Glide does not show are skipped with a notice when they are among several.
 func loadDocuments(_ paths: [String]) throws(DocumentError) -> [Document] {
     // An image opened on its own opens its folder, at that image.
     if paths.count == 1 { return [try Document(openingAlone: paths[0])] }
-    var documents: [Document] = []
-    for path in paths { documents.append(try Document(contentsOfFile: path)) }
-    guard documents.count > 1 else { return documents }
-    if documents.allSatisfy({ $0.kind == .imageCollection && $0.imagePaths.count == 1 }) {
-        return [Document(title: "\(documents.count) images", imagePaths: documents.flatMap(\.imagePaths))]
-    }
-    if let images = zip(paths, documents).first(where: { $0.1.kind == .imageCollection }) {
-        exit(.usage, "'\(images.0)' holds images; several files open together only if all are text or all are "
-            + "images; \(CommandLineOptions.usage)")
-    }
-    return documents
+    let set = try DocumentSet(opening: paths)
+    for skipped in set.skipped { printError("\(skipped.description); skipped") }
+    return set.documents
 }
 
 /// Connects to the compositor and shows the document until the window closes.
@@ -49,7 +43,17 @@ func run(_ documents: [Document], paths: [String], options: CommandLineOptions, 
     let signalSource = EventLoop.Source(fileDescriptor: terminationSignals) {
         if glide_signalfd_take(terminationSignals) != 0 { viewer.quit() }
     }
-    try EventLoop.run(display: display, sources: { [signalSource] + viewer.pollSources }, render: viewer.render,
+    // Screen readers reach the window through AT-SPI when an accessibility bus is there.
+    let accessibilityModel = AccessibleViewer(app: viewer, windowTitle: ViewerApp.windowTitle(of: documents),
+                                              documentTitle: ViewerApp.title(of: documents))
+    let accessibility = AccessibilityBridge(model: accessibilityModel, applicationName: "glide",
+                                            toolkitVersion: glideVersion,
+                                            environment: ProcessInfo.processInfo.environment)
+    let hooks = accessibility.map { bridge in
+        [AccessibilityPollHook(bridge: bridge, onWork: trace.map { trace in { trace.noteAccessibilityWork(milliseconds: $0) } })]
+    }
+    try EventLoop.run(display: display, sources: { [signalSource] + viewer.pollSources }, hooks: hooks ?? [],
+                      render: viewer.render,
                       until: { viewer.isFinished })
     if let failure = viewer.failure { throw failure }
 }

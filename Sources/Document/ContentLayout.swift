@@ -37,14 +37,25 @@ public protocol ContentLayout: AnyObject {
     /// coordinates; the page colour is already painted.
     func draw(_ rect: ContentRect, on cairo: OpaquePointer)
 
-    /// What the transient page label names for `page`, beside its number: an image
-    /// collection's file name; nil where a page has no name of its own.
+    /// The name of what page `page` (from 0) of paged content shows when the content is
+    /// several files (a collection of documents or of images): the file's; nil where a page
+    /// has no name of its own. For the transient page label and the window title.
     func title(ofPage page: Int) -> String?
 }
 
 extension ContentLayout {
     public func title(ofPage page: Int) -> String? { nil }
 }
+
+/// Paged content that can keep a band at the bottom of every page clear, for a page control.
+public protocol PageInsetLayout: ContentLayout {
+    /// Room kept clear at the bottom of every page, in logical px.
+    var pageBottomInsetPixels: Double { get set }
+}
+
+extension ImageCollectionLayout: PageInsetLayout {}
+extension HorizontalPagesLayout: PageInsetLayout {}
+extension DocumentCollectionLayout: PageInsetLayout {}
 
 /// Where a reader is, independent of the window's size: the block at the top of the viewport
 /// and how far into it (a fraction of its height), or the page of an image collection

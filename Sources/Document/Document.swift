@@ -19,6 +19,11 @@ public final class Document {
     public let baseDirectory: String
     /// The images of a collection, in order; empty for text.
     public let imagePaths: [String]
+    /// The page to open at: the image that was opened alone, within its folder's collection.
+    public let startPage: Int
+    /// Whether the reader opened one image, shown at `startPage` among its folder's, rather
+    /// than a document or a folder whose reading position is worth returning to.
+    public private(set) var opensAtImage = false
     /// The file the document was read from (nil for text given in memory and collections of
     /// several images): the file to watch and reload.
     public let path: String?
@@ -39,6 +44,7 @@ public final class Document {
     /// Opens a file or a directory. A directory is an image collection; a file is recognised
     /// by its bytes (`FileFormat`): an image, Markdown (by its name) or plain text; anything
     /// else is refused with `DocumentError.unsupportedFormat`.
+    /// See `init(openingAlone:)` for a file opened on its own.
     public convenience init(contentsOfFile path: String) throws(DocumentError) {
         let title = path.split(separator: "/").last.map(String.init) ?? path
         if ImageDirectory.isDirectory(path) {
@@ -62,18 +68,33 @@ public final class Document {
         }
     }
 
+    /// Opens a file the reader opened on its own: as `init(contentsOfFile:)`, except that an
+    /// image opens its folder's images as the collection, at that image (as Loupe does), so
+    /// the next and previous pictures are a swipe away.
+    public convenience init(openingAlone path: String) throws(DocumentError) {
+        guard !ImageDirectory.isDirectory(path), ImageDirectory.hasImageExtension(path) else {
+            try self.init(contentsOfFile: path)
+            return
+        }
+        let folder = ImageDirectory.collection(openingImageAt: path)
+        let title = path.split(separator: "/").last.map(String.init) ?? path
+        self.init(title: title, imagePaths: folder.paths, startPage: folder.index)
+        opensAtImage = true
+    }
+
     /// A document from text already in memory.
     public convenience init(text: String, isMarkdown: Bool, title: String, baseDirectory: String = ".") {
         self.init(title: title, bytes: SourceBytes(Array(text.utf8)), isMarkdown: isMarkdown, baseDirectory: baseDirectory,
                   path: nil)
     }
 
-    /// A collection of the images at `imagePaths`.
-    public init(title: String, imagePaths: [String]) {
+    /// A collection of the images at `imagePaths`, opening at `startPage`.
+    public init(title: String, imagePaths: [String], startPage: Int = 0) {
         self.title = title
         kind = .imageCollection
         baseDirectory = "."
         self.imagePaths = imagePaths
+        self.startPage = imagePaths.indices.contains(startPage) ? startPage : 0
         path = imagePaths.count == 1 ? imagePaths[0] : nil
         source = nil
         pdf = nil
@@ -87,6 +108,7 @@ public final class Document {
         kind = .pdf
         baseDirectory = ImageDirectory.parent(of: pdf.path)
         imagePaths = []
+        startPage = 0
         path = pdf.path
         source = nil
         self.pdf = pdf
@@ -100,6 +122,7 @@ public final class Document {
         kind = .text
         baseDirectory = "."
         imagePaths = []
+        startPage = 0
         path = imagePath
         source = nil
         pdf = nil
@@ -110,6 +133,7 @@ public final class Document {
     private init(title: String, bytes: SourceBytes, isMarkdown: Bool, baseDirectory: String, path: String?) {
         self.title = title
         kind = .text
+        startPage = 0
         self.baseDirectory = baseDirectory
         self.path = path
         source = bytes

@@ -18,6 +18,12 @@ public final class DocumentCollectionLayout: ContentLayout {
         set { for document in documents { document.palette = newValue } }
     }
 
+    /// Room kept clear at the bottom of every page (see `HorizontalPagesLayout`).
+    public var pageBottomInsetPixels: Double {
+        get { documents.first?.pageBottomInsetPixels ?? 0 }
+        set { for document in documents { document.pageBottomInsetPixels = newValue } }
+    }
+
     /// All the documents' pages.
     public var pageCount: Int { documents.reduce(0) { $0 + $1.pageCount } }
 
@@ -71,6 +77,17 @@ public final class DocumentCollectionLayout: ContentLayout {
             }
             left += width
         }
+    }
+
+    /// The title of the document that page `page` belongs to, when there are several.
+    public func title(ofPage page: Int) -> String? {
+        guard documents.count > 1 else { return nil }
+        var first = 0
+        for document in documents {
+            first += document.pageCount
+            if page < first { return document.document.title }
+        }
+        return documents.last?.document.title
     }
 
     /// The page where document `index` begins.

@@ -8,7 +8,10 @@ import CPangoCairo
 /// pixel offset, and survives reflow.
 public final class DocumentLayout: ContentLayout {
     public private(set) var document: Document
+    /// The typography at the default text size.
     public let typography: Typography
+    /// The typography the text is set in: `typography` at `textScale`.
+    private var textTypography: Typography
     public let images: ImageStore
     public var palette: Palette {
         didSet {
@@ -23,6 +26,20 @@ public final class DocumentLayout: ContentLayout {
     public var isPaginated = false {
         didSet { if isPaginated != oldValue { reflow() } }
     }
+
+    /// Room kept clear at the bottom of every page in paging mode, in logical px: the band a
+    /// page control needs, so at rest it covers no text.
+    public var pageBottomInsetPixels = 0.0 {
+        didSet { if pageBottomInsetPixels != oldValue, isPaginated { reflow() } }
+    }
+
+    /// The text's size as a multiple of the default (text zoom), within `textScaleRange`.
+    public private(set) var textScale = 1.0
+
+    /// The text sizes a reader may choose: from half the default (8.5 px body text) to three
+    /// times it (51 px), about the largest accessibility text size of iOS (AX5 body, 53 pt
+    /// against 17 pt). Larger would put a handful of words on a line.
+    public static let textScaleRange = 0.5...3.0
 
     /// The viewport's size in logical px.
     public private(set) var viewportWidth = 0.0
@@ -41,7 +58,7 @@ public final class DocumentLayout: ContentLayout {
     private var sections: [Int: (layout: SectionLayout, lastUse: Int)] = [:]
     private var useCount = 0
     private var changeLog = ChangeLog()
-    private var column = ColumnGeometry(left: 0, width: 0, pageHeight: nil, pageMargin: 0)
+    private var column = ColumnGeometry(left: 0, width: 0, pageHeight: nil, pageMargin: 0, pageBottomMargin: 0)
     /// The reading position: a block and how far into it (0…1) the viewport's top is.
     private var anchor = ReadingAnchor.top
     /// For each section laid out since the last reflow, where each of its blocks' text starts
@@ -53,6 +70,7 @@ public final class DocumentLayout: ContentLayout {
                 images: ImageStore = ImageStore()) {
         self.document = document
         self.typography = typography
+        textTypography = typography
         self.palette = palette
         self.images = images
         context = pango_font_map_create_context(pango_cairo_font_map_get_default())
@@ -141,6 +159,29 @@ public final class DocumentLayout: ContentLayout {
         return ContentPoint(x: 0, y: (y / viewportHeight).rounded(.down) * viewportHeight)
     }
 
+    /// Sets the text to `scale` times its default size (clamped to `textScaleRange`) and
+    /// re-wraps it to the viewport, laying out only the section with the reading position
+    /// and the one at `y` now (the rest lazily, as for a new width). Returns the content y
+    /// where the text that was at content y `y` is now, so the app can keep it where it was
+    /// on screen (under the fingers, or at the top).
+    @discardableResult
+    public func setTextScale(_ scale: Double, keepingTextAt y: Double) -> Double {
+        let scale = min(max(scale, DocumentLayout.textScaleRange.lowerBound), DocumentLayout.textScaleRange.upperBound)
+        guard scale != textScale else { return y }
+        guard heights.count > 0 else {
+            // Not laid out yet (a size remembered from last time): the first layout uses it.
+            textScale = scale
+            textTypography = typography.scaled(by: scale)
+            return y
+        }
+        layOut(section(at: y), keeping: .top)
+        let kept = anchor(at: y)
+        textScale = scale
+        textTypography = typography.scaled(by: scale)
+        reflow()
+        return kept.map(offset(of:)) ?? y
+    }
+
     /// Shows `newDocument`, the same file read again after it changed, in place of the
     /// document: the reading position stays at the same block, or the nearest one that still
     /// exists (the last, when the file became shorter than the position). Everything is laid
@@ -158,10 +199,11 @@ public final class DocumentLayout: ContentLayout {
     /// Estimates every section again for the current width and page height, then lays out
     /// the one with the reading position so `anchorOffset` is exact.
     private func reflow() {
-        let measure = typography.measure(forWindowWidth: viewportWidth)
+        let measure = textTypography.measure(forWindowWidth: viewportWidth)
         column = ColumnGeometry(left: ((viewportWidth - measure) / 2).rounded(), width: measure,
                                 pageHeight: isPaginated && viewportHeight > 0 ? viewportHeight : nil,
-                                pageMargin: typography.pageMarginPixels)
+                                pageMargin: typography.pageMarginPixels,
+                                pageBottomMargin: max(typography.pageMarginPixels, pageBottomInsetPixels))
         sections.removeAll()
         blockTextTops.removeAll()
         let count = document.sectionCount
@@ -174,9 +216,9 @@ public final class DocumentLayout: ContentLayout {
     private func estimatedHeight(ofSection section: Int) -> Double {
         let bytes = document.byteCount(ofSection: section)
         guard bytes > 0 else { return 0 }
-        let estimate = typography.estimatedHeight(ofBytes: bytes, measure: column.width)
+        let estimate = textTypography.estimatedHeight(ofBytes: bytes, measure: column.width)
         guard let pageHeight = column.pageHeight else { return estimate }
-        let pageText = pageHeight - 2 * column.pageMargin
+        let pageText = column.pageTextHeight ?? pageHeight
         return max(1, (estimate / max(pageText, 1)).rounded(.up)) * pageHeight
     }
 
@@ -208,15 +250,31 @@ public final class DocumentLayout: ContentLayout {
         // A page's reading position is its first line, below the page's top margin: the page
         // top itself lies in the last block of the page before.
         let y = isPaginated ? column.pageTextTop(at: viewportTop + 0.5) : viewportTop
+        if let noted = anchor(at: y) { anchor = noted }
+    }
+
+    /// The block at content y `y` and how far into it `y` is, if its section is laid out.
+    private func anchor(at y: Double) -> ReadingAnchor? {
         let index = section(at: y)
-        guard let section = sections[index]?.layout else { return }
+        guard let section = sections[index]?.layout else { return nil }
         let local = y - top(ofSection: index)
         let block = section.blocks.lastIndex { $0.top <= local } ?? 0
         // Below 0 only above the first block (the page margin), so the top of the document
         // stays the top, margin included.
         let fraction = section.blocks.isEmpty ? 0
             : min((local - section.blocks[block].top) / max(section.blocks[block].height, 1), 1)
-        anchor = ReadingAnchor(section: index, block: block, fraction: fraction)
+        return ReadingAnchor(section: index, block: block, fraction: fraction)
+    }
+
+    /// The content y of `anchor` (laying out its section): unrounded, not paged.
+    private func offset(of anchor: ReadingAnchor) -> Double {
+        guard anchor.section < heights.count else { return 0 }
+        layOut(anchor.section, keeping: .top)
+        guard let section = sections[anchor.section]?.layout, anchor.block < section.blocks.count else {
+            return top(ofSection: anchor.section)
+        }
+        let block = section.blocks[anchor.block]
+        return top(ofSection: anchor.section) + block.top + anchor.fraction * block.height
     }
 
     enum FixedEdge {
@@ -235,7 +293,7 @@ public final class DocumentLayout: ContentLayout {
             sections[index]?.lastUse = useCount
             return 0
         }
-        let shaper = BlockShaper(context: context, typography: typography, palette: palette, images: images,
+        let shaper = BlockShaper(context: context, typography: textTypography, palette: palette, images: images,
                                  baseDirectory: document.baseDirectory)
         let layout = SectionLayout(blocks: document.blocks(inSection: index), isFirstSection: index == 0,
                                    shaper: shaper, column: column)
@@ -308,7 +366,7 @@ public final class DocumentLayout: ContentLayout {
                 cairo_save(cairo)
                 cairo_translate(cairo, 0, sectionTop)
                 section.draw(top: rect.y - sectionTop, bottom: rect.maxY - sectionTop, palette: palette,
-                             typography: typography, on: cairo)
+                             typography: textTypography, on: cairo)
                 cairo_restore(cairo)
             }
             index += 1

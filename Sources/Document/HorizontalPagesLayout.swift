@@ -20,6 +20,13 @@ public final class HorizontalPagesLayout: ContentLayout {
         set { column.palette = newValue }
     }
 
+    /// Room kept clear at the bottom of every page, in logical px: the band the page control
+    /// needs, so at rest it covers no text.
+    public var pageBottomInsetPixels: Double {
+        get { column.pageBottomInsetPixels }
+        set { column.pageBottomInsetPixels = newValue }
+    }
+
     /// How many pages there are; it changes as estimated sections are laid out.
     public var pageCount: Int { column.pageCount }
 

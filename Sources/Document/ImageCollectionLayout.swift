@@ -10,6 +10,13 @@ public final class ImageCollectionLayout: ContentLayout {
         didSet { if palette != oldValue { changeLog.record(.everything) } }
     }
 
+    /// Room kept clear at the bottom of every page, in logical px: the band the page control
+    /// needs, so at rest it covers no part of the image (a caption at its bottom stays
+    /// readable). Images are fitted into the viewport above it.
+    public var pageBottomInsetPixels = 0.0 {
+        didSet { if pageBottomInsetPixels != oldValue { changeLog.record(.everything) } }
+    }
+
     public private(set) var viewportWidth = 0.0
     public private(set) var viewportHeight = 0.0
     private var changeLog = ChangeLog()
@@ -20,6 +27,7 @@ public final class ImageCollectionLayout: ContentLayout {
         self.document = document
         self.palette = palette
         self.images = images
+        anchorPage = document.startPage
         // Whatever image changed, the pages redraw: only the few near the viewport are drawn.
         images.observeChanges { [weak self] _ in self?.changeLog.record(.everything) }
     }
@@ -95,11 +103,39 @@ public final class ImageCollectionLayout: ContentLayout {
         }
     }
 
-    /// An image of `size` fitted whole and centred on the page that starts at `left`.
+    /// The largest zoom that page `page` allows, where zoom 1 fits its image to the window:
+    /// twice the image's own pixels (so a photo can be inspected closely, as in Loupe and
+    /// Photos), and never less than `minimumMaximumZoomScale`, so a small image, already
+    /// enlarged to fit, still zooms (also while its size is not known yet). 1 for a page that
+    /// cannot show its image.
+    public func maximumZoomScale(ofPage page: Int) -> Double {
+        guard document.imagePaths.indices.contains(page), viewportWidth > 0 else { return 1 }
+        let size: ImageSize
+        switch images.image(atPath: document.imagePaths[page]) {
+        case .image(let image): size = image.naturalSize
+        case .pending(let known?): size = known
+        case .pending(nil): return ImageCollectionLayout.minimumMaximumZoomScale
+        case .failure: return 1
+        }
+        return max(2 / fitScale(size), ImageCollectionLayout.minimumMaximumZoomScale)
+    }
+
+    /// The least maximum zoom of an image: 2×, UIScrollView's common double-tap zoom.
+    public static let minimumMaximumZoomScale = 2.0
+
+    /// The scale that fits an image of `size` into the page above the bottom inset.
+    private func fitScale(_ size: ImageSize) -> Double {
+        let room = max(viewportHeight - pageBottomInsetPixels, 1)
+        return min(viewportWidth / Double(max(size.width, 1)), room / Double(max(size.height, 1)))
+    }
+
+    /// An image of `size` fitted whole and centred on the page that starts at `left`, above
+    /// the bottom inset.
     private func fittedFrame(_ size: ImageSize, left: Double) -> ContentRect {
-        let fit = min(viewportWidth / Double(max(size.width, 1)), viewportHeight / Double(max(size.height, 1)))
+        let fit = fitScale(size)
+        let room = max(viewportHeight - pageBottomInsetPixels, 1)
         let width = Double(size.width) * fit, height = Double(size.height) * fit
-        return ContentRect(x: left + ((viewportWidth - width) / 2).rounded(), y: ((viewportHeight - height) / 2).rounded(),
+        return ContentRect(x: left + ((viewportWidth - width) / 2).rounded(), y: ((room - height) / 2).rounded(),
                            width: width, height: height)
     }
 

@@ -22,6 +22,16 @@ public enum ImageDirectory {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
+    /// The collection an image opened alone belongs to: its folder's images, and its place
+    /// among them; just the image where the folder cannot be listed.
+    static func collection(openingImageAt path: String) -> (paths: [String], index: Int) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let paths = try? imagePaths(in: parent(of: path)),
+              let index = paths.firstIndex(where: { $0.split(separator: "/").last.map(String.init) == name })
+        else { return ([path], 0) }
+        return (paths, index)
+    }
+
     /// The readable image files in `directory`, in natural order (`2.jpg` before `10.jpg`).
     static func imagePaths(in directory: String) throws(DocumentError) -> [String] {
         guard let stream = opendir(directory) else { throw DocumentError(path: directory, errno: errno) }

@@ -13,6 +13,10 @@ extension OutlineLayout {
     /// The tint's opacity: the link colour at this strength reads as selected on both
     /// palettes without hiding the text (iOS tints a selected row about as lightly).
     static let highlightOpacity = 0.16
+    /// The hover tint's opacity: half the highlight's, so the page's row stays the stronger.
+    static let hoverOpacity = 0.08
+    /// The keyboard focus ring's width in logical px (GTK's focus outline is 2 px).
+    static let focusRingWidthPixels = 2.0
 
     public func draw(_ rect: ContentRect, on cairo: OpaquePointer) {
         guard viewportWidth > 0 else { return }
@@ -27,7 +31,12 @@ extension OutlineLayout {
         for (index, heading) in outline.headings.enumerated() {
             let row = rowRect(ofHeading: index)
             guard row.y < rect.maxY, row.maxY > rect.y else { continue }
-            if index == highlightedHeading { painter.drawHighlight(row, left: left, width: measure, on: cairo) }
+            if index == highlightedHeading {
+                painter.drawHighlight(row, left: left, width: measure, on: cairo)
+            } else if index == hoveredHeading {
+                painter.drawTint(row, left: left, width: measure, opacity: OutlineLayout.hoverOpacity, on: cairo)
+            }
+            if index == focusedHeading { painter.drawFocusRing(row, left: left, width: measure, on: cairo) }
             let indent = Double(min(max(heading.level, 1), 6) - 1) * OutlineLayout.indentPerLevelPixels
             painter.drawRow(text: heading.text, level: heading.level, color: heading.level >= 3 ? palette.secondaryText : palette.text,
                     in: row, left: left + indent, width: measure - indent, on: cairo)
@@ -42,20 +51,41 @@ struct OutlineRowPainter {
     let typography: Typography
     let viewportWidth: Double
 
-    /// A rounded tint a little wider than the column, inset from the row's top and bottom.
+    /// The tint of the row of the page shown.
     func drawHighlight(_ row: ContentRect, left: Double, width: Double, on cairo: OpaquePointer) {
-        let outset = OutlineLayout.highlightOutsetPixels, radius = OutlineLayout.highlightCornerRadiusPixels
-        let x = max(left - outset, 0), right = min(left + width + outset, viewportWidth)
-        let top = row.y + 2, bottom = row.maxY - 2
+        drawTint(row, left: left, width: width, opacity: OutlineLayout.highlightOpacity, on: cairo)
+    }
+
+    /// A rounded tint of the link colour at `opacity`, a little wider than the column.
+    func drawTint(_ row: ContentRect, left: Double, width: Double, opacity: Double, on cairo: OpaquePointer) {
+        rowShape(row, left: left, width: width, inset: 2, on: cairo)
+        let tint = palette.link
+        cairo_set_source_rgba(cairo, tint.red, tint.green, tint.blue, opacity)
+        cairo_fill(cairo)
+    }
+
+    /// A ring of the link colour just inside the row's rounded shape.
+    func drawFocusRing(_ row: ContentRect, left: Double, width: Double, on cairo: OpaquePointer) {
+        let ring = OutlineLayout.focusRingWidthPixels
+        rowShape(row, left: left, width: width, inset: 2 + ring / 2, on: cairo)
+        let tint = palette.link
+        cairo_set_source_rgba(cairo, tint.red, tint.green, tint.blue, 1)
+        cairo_set_line_width(cairo, ring)
+        cairo_stroke(cairo)
+    }
+
+    /// The path of a row's rounded shape, a little wider than the column, `inset` px in from
+    /// the row's top and bottom (and from the outset's sides).
+    private func rowShape(_ row: ContentRect, left: Double, width: Double, inset: Double, on cairo: OpaquePointer) {
+        let outset = OutlineLayout.highlightOutsetPixels - (inset - 2), radius = OutlineLayout.highlightCornerRadiusPixels
+        let x = max(left - outset, inset - 2), right = min(left + width + outset, viewportWidth - (inset - 2))
+        let top = row.y + inset, bottom = row.maxY - inset
         cairo_new_sub_path(cairo)
         cairo_arc(cairo, right - radius, top + radius, radius, -.pi / 2, 0)
         cairo_arc(cairo, right - radius, bottom - radius, radius, 0, .pi / 2)
         cairo_arc(cairo, x + radius, bottom - radius, radius, .pi / 2, .pi)
         cairo_arc(cairo, x + radius, top + radius, radius, .pi, 3 * .pi / 2)
         cairo_close_path(cairo)
-        let tint = palette.link
-        cairo_set_source_rgba(cairo, tint.red, tint.green, tint.blue, OutlineLayout.highlightOpacity)
-        cairo_fill(cairo)
     }
 
     /// One line of text at the body size centred in the row; level 1 bold.

@@ -13,12 +13,29 @@ public final class OutlineLayout: ContentLayout {
 
     /// The heading whose row is tinted (the one of the page shown), nil for none.
     public var highlightedHeading: Int? {
-        didSet {
-            guard highlightedHeading != oldValue else { return }
-            for row in [oldValue, highlightedHeading].compactMap({ $0 }) where outline.headings.indices.contains(row) {
-                let rect = rowRect(ofHeading: row)
-                changeLog.record(.band(rect.y...rect.maxY))
-            }
+        didSet { redrawRows(oldValue, highlightedHeading) }
+    }
+
+    /// The heading whose row the pointer is over, lightly tinted as a list row is under the
+    /// pointer, so a click's target shows before the click; nil for none.
+    public var hoveredHeading: Int? {
+        didSet { redrawRows(oldValue, hoveredHeading) }
+    }
+
+    /// The heading the keyboard has reached (Up and Down move it, Return opens it), ringed as
+    /// a focused list row is; nil while the keyboard has not moved in the list.
+    public var focusedHeading: Int? {
+        didSet { redrawRows(oldValue, focusedHeading) }
+    }
+
+    public var headingCount: Int { outline.headings.count }
+
+    /// Records that the rows of `old` and `new` are to be drawn again, when they differ.
+    private func redrawRows(_ old: Int?, _ new: Int?) {
+        guard old != new else { return }
+        for row in [old, new].compactMap({ $0 }) where outline.headings.indices.contains(row) {
+            let rect = rowRect(ofHeading: row)
+            changeLog.record(.band(rect.y...rect.maxY))
         }
     }
 
@@ -115,6 +132,12 @@ public final class OutlineLayout: ContentLayout {
 public protocol OutlineList: ContentLayout {
     /// The row tinted as the one of the page shown.
     var highlightedHeading: Int? { get set }
+    /// The row under the pointer, lightly tinted; nil for none.
+    var hoveredHeading: Int? { get set }
+    /// The row the keyboard has reached, ringed; nil while the keyboard has not moved in the list.
+    var focusedHeading: Int? { get set }
+    /// How many rows the list has.
+    var headingCount: Int { get }
     /// The row at `y` (list coordinates), for a tap.
     func heading(atY y: Double) -> Int?
     /// The page (from 0) row `index` leads to.

@@ -8,8 +8,14 @@ struct ColumnGeometry: Equatable {
     var width: Double
     /// The page height in paging mode (the viewport's), nil for one continuous column.
     var pageHeight: Double?
-    /// The margin above and below the text of every page in paging mode.
+    /// The margin above the text of every page in paging mode.
     var pageMargin: Double
+    /// The margin below the text of every page in paging mode: the top margin, or more where
+    /// a page control needs the room.
+    var pageBottomMargin: Double
+
+    /// The height of a page's text area.
+    var pageTextHeight: Double? { pageHeight.map { $0 - pageMargin - pageBottomMargin } }
 
     /// The top of the text area of the page that holds `y`.
     func pageTextTop(at y: Double) -> Double {
@@ -20,7 +26,7 @@ struct ColumnGeometry: Equatable {
     /// The bottom of the text area of the page that holds `y`.
     func pageTextBottom(at y: Double) -> Double {
         guard let pageHeight else { return .infinity }
-        return ((y / pageHeight).rounded(.down) + 1) * pageHeight - pageMargin
+        return ((y / pageHeight).rounded(.down) + 1) * pageHeight - pageBottomMargin
     }
 
     /// The top of the text area of the page after the one that holds `y`.
@@ -68,6 +74,12 @@ final class SectionLayout {
     let blocks: [PlacedBlock]
     let height: Double
 
+    /// The least share of a page's text area that must be filled before a block that does
+    /// not fit is moved to the next page: below it, an image is scaled into the room left
+    /// (text is split between lines), so a page is never left mostly blank. A half: an image
+    /// keeps at least half the height it would have on a page of its own.
+    static let leastFilledShareOfPage = 0.5
+
     init(blocks source: [Block], isFirstSection: Bool, shaper: BlockShaper, column: ColumnGeometry) {
         let typography = shaper.typography
         let isPaged = column.pageHeight != nil
@@ -83,14 +95,22 @@ final class SectionLayout {
             }
             let indent = Double(block.quoteDepth + block.listDepth) * typography.indentPixels
             let width = max(column.width - indent, 40)
-            let maximumImageHeight = column.pageHeight.map { $0 - 2 * column.pageMargin } ?? .infinity
-            let layout = shaper.shape(block, width: width, maximumImageHeight: maximumImageHeight)
+            let maximumImageHeight = column.pageTextHeight ?? .infinity
+            var layout = shaper.shape(block, width: width, maximumImageHeight: maximumImageHeight)
             var shifts: [(line: Int, shift: Double)] = []
             if isPaged {
                 if layout.lines.isEmpty {
                     let startsPage = abs(y - column.pageTextTop(at: y)) < 0.5
-                    if y + layout.height > column.pageTextBottom(at: y) + 0.5, !startsPage {
-                        y = column.nextPageTextTop(after: y)
+                    let room = column.pageTextBottom(at: y) - y
+                    if layout.height > room + 0.5, !startsPage {
+                        if let textHeight = column.pageTextHeight, room >= textHeight * SectionLayout.leastFilledShareOfPage,
+                           case .image = layout.content {
+                            // Moving the image on would leave this page mostly blank: it is
+                            // scaled to the room left instead.
+                            layout = shaper.shape(block, width: width, maximumImageHeight: room.rounded(.down))
+                        } else {
+                            y = column.nextPageTextTop(after: y)
+                        }
                     }
                 } else {
                     shifts = SectionLayout.pageBreaks(of: layout, at: y, column: column)
@@ -103,7 +123,7 @@ final class SectionLayout {
         }
         blocks = placed
         if let pageHeight = column.pageHeight {
-            height = placed.isEmpty ? 0 : max(1, ((y + column.pageMargin) / pageHeight - 0.001).rounded(.up)) * pageHeight
+            height = placed.isEmpty ? 0 : max(1, ((y + column.pageBottomMargin) / pageHeight - 0.001).rounded(.up)) * pageHeight
         } else {
             height = y.rounded(.up)
         }

@@ -86,7 +86,8 @@ public final class FrameRenderer {
         var covered = reading.isEmpty ? [] : readingRenderer.drawOnContent(
             offsetX: offsetX, offsetY: offsetY, zoom: zoom, viewportWidth: viewportWidth,
             viewportHeight: viewportHeight, on: cairo)
-        covered += overlay.draw(frame, viewportWidth: viewportWidth, viewportHeight: viewportHeight, on: cairo)
+        covered += overlay.draw(frame, viewportWidth: viewportWidth, viewportHeight: viewportHeight,
+                                pageTitle: content.title(ofPage: frame.pageControl.currentPage), on: cairo)
         if let windowControls {
             covered += overlay.drawWindowControls(windowControls.controls, opacity: windowControls.opacity,
                                                   viewportWidth: viewportWidth, on: cairo)

@@ -26,7 +26,7 @@ extension OverlayRenderer {
         let textWidth = Double(logical.width) / Double(PANGO_SCALE), textHeight = Double(logical.height) / Double(PANGO_SCALE)
         let width = textWidth + 2 * padding, height = textHeight + padding
         let x = ((viewportWidth - width) / 2).rounded()
-        let y = (viewportHeight - style.pageControlClearancePixels - height - padding).rounded()
+        let y = (viewportHeight - style.pageControlReservedHeightPixels - height - padding).rounded()
         let (level, alpha) = style.ink
         // Twice the indicators' strength: text on it must read.
         cairo_set_source_rgba(cairo, level, level, level, min(1, alpha * 2.2))

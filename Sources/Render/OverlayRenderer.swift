@@ -1,4 +1,5 @@
 import CCairo
+import CPangoCairo
 import ScrollEngine
 
 /// Draws what the scroll view shows on top of the content: the scroll indicators and the
@@ -8,11 +9,14 @@ struct OverlayRenderer {
     var style: OverlayStyle
 
 
-    func draw(_ frame: ScrollFrame, viewportWidth: Double, viewportHeight: Double, on cairo: OpaquePointer) -> [LogicalRect] {
+    /// Draws the overlays of `frame`; `pageTitle` names what the current page shows, for the
+    /// page label when several files are open.
+    func draw(_ frame: ScrollFrame, viewportWidth: Double, viewportHeight: Double, pageTitle: String? = nil,
+              on cairo: OpaquePointer) -> [LogicalRect] {
         var covered: [LogicalRect] = []
         let control = frame.pageControl
         let controlShown = !control.isHidden && control.numberOfPages > 0
-        let clearance = controlShown && control.axis == .horizontal ? style.pageControlClearancePixels : 0
+        let clearance = controlShown && control.axis == .horizontal ? style.pageControlReservedHeightPixels : 0
         let inset = style.indicatorEdgeInsetPixels
 
         let vertical = frame.verticalIndicator
@@ -43,8 +47,45 @@ struct OverlayRenderer {
         if controlShown {
             let layout = PageControlLayout(control, viewportWidth: viewportWidth, viewportHeight: viewportHeight, style: style)
             covered.append(drawPageControl(layout, on: cairo))
+            if control.labelOpacity > 0 {
+                covered.append(drawPageLabel(layout.label(title: pageTitle), centerX: viewportWidth / 2,
+                                             centerY: layout.labelCenterY,
+                                             maximumWidth: viewportWidth - 2 * style.pageControlSideMarginPixels,
+                                             opacity: control.labelOpacity, on: cairo))
+            }
         }
         return covered
+    }
+
+    /// The transient `12 / 245` label on a backdrop like the control's, at `opacity`.
+    private func drawPageLabel(_ text: String, centerX: Double, centerY: Double, maximumWidth: Double,
+                               opacity: Double, on cairo: OpaquePointer) -> LogicalRect {
+        let layout = pango_cairo_create_layout(cairo)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let font = pango_font_description_new()!
+        pango_font_description_set_family(font, "Sans")
+        pango_font_description_set_absolute_size(font, style.pageLabelFontPixels * Double(PANGO_SCALE))
+        pango_layout_set_font_description(layout, font)
+        pango_font_description_free(font)
+        // A long file name is shortened in the middle, keeping its start and its extension.
+        let padding = style.pageLabelFontPixels * 0.75
+        pango_layout_set_width(layout, Int32(max(maximumWidth - 2 * padding, 1) * Double(PANGO_SCALE)))
+        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
+        pango_layout_set_single_paragraph_mode(layout, 1)
+        pango_layout_set_text(layout, text, Int32(text.utf8.count))
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_pixel_extents(layout, &ink, &logical)
+        let width = Double(logical.width) + 2 * padding
+        let height = Double(logical.height) + padding
+        let x = (centerX - width / 2).rounded(), y = (centerY - height / 2).rounded()
+        let backdropLevel = style.isOnDarkContent ? 0.0 : 1.0
+        cairo_set_source_rgba(cairo, backdropLevel, backdropLevel, backdropLevel, style.pageControlBackdropOpacity * opacity)
+        let rect = roundedBar(x: x, y: y, width: width, height: height, on: cairo)
+        let level = style.isOnDarkContent ? 1.0 : 0.0
+        cairo_set_source_rgba(cairo, level, level, level, style.currentDotOpacity * opacity)
+        cairo_move_to(cairo, x + padding - Double(logical.x), y + padding / 2 - Double(logical.y))
+        pango_cairo_show_layout(cairo, layout)
+        return rect
     }
 
     /// A thin indicator, or a grabbable bar while the pointer is near it.

@@ -1,11 +1,13 @@
 import ScrollEngine
 
-/// Where the page control's dots are drawn in a viewport, for drawing and for hit-testing
-/// taps and scrubs, in logical px.
+/// Where the page control's dots are drawn in a viewport, and the one rule for what a tap or
+/// a scrub on it does, in logical px.
 ///
-/// As many dots as fit are shown (UIPageControl: "a certain number of dots are displayed
-/// before they're clipped"); with more pages the visible run follows the current page, and
-/// the dots at an edge with more pages beyond it shrink, as on iOS 14.
+/// At most `OverlayStyle.maximumVisibleDots` dots show (Apple's guidance: more than about 10
+/// cannot be counted at a glance). With more pages the run of dots follows the current page,
+/// and the dots at an edge with more pages beyond it shrink, as UIPageControl's do since
+/// iOS 14. The control sits centred at the bottom, inside the band a paged view reserves for
+/// it (`OverlayStyle.pageControlReservedHeightPixels`), so at rest it covers no content.
 public struct PageControlLayout: Sendable, Equatable {
     /// One drawn dot.
     public struct Dot: Sendable, Equatable {
@@ -23,44 +25,50 @@ public struct PageControlLayout: Sendable, Equatable {
     public let backdropX: Double
     public let backdropWidth: Double
     public let backdropHeight: Double
+    /// The distance between neighbouring dot centres.
+    public let pitch: Double
+    /// The height of the area that answers touches, centred on the dots.
+    public let hitHeight: Double
     /// The number of pages and the current one.
     public let pageCount: Int
     public let currentPage: Int
 
     public init(_ model: PageControlModel, viewportWidth: Double, viewportHeight: Double, style: OverlayStyle) {
-        let pitch = model.dotPitchPixels
+        pitch = style.dotPitchPixels
         let room = viewportWidth - 2 * style.pageControlSideMarginPixels - style.pageControlBackdropHeightPixels
         let fitting = max(1, Int(room / max(pitch, 1)) + 1)
-        let visible = min(model.numberOfPages, fitting)
-        let first = min(max(model.currentPage - visible / 2, 0), max(model.numberOfPages - visible, 0))
+        let visible = max(0, min(model.numberOfPages, fitting, style.maximumVisibleDots))
+        let current = min(max(model.currentPage, 0), max(model.numberOfPages - 1, 0))
+        // The run keeps the current dot in its middle, and stops at the first and last page.
+        let first = min(max(current - (visible - 1) / 2, 0), max(model.numberOfPages - visible, 0))
         let centerX = viewportWidth / 2
         var dots: [Dot] = []
         for slot in 0..<visible {
             let page = first + slot
-            let isCurrent = page == model.currentPage
-            var radius = isCurrent ? style.currentDotRadiusPixels : style.dotRadiusPixels
-            // Shrink towards an edge that has more pages beyond it.
+            var radius = style.dotDiameterPixels / 2
             let fromStart = slot, fromEnd = visible - 1 - slot
             if first > 0, fromStart < style.edgeDotScales.count { radius *= style.edgeDotScales[fromStart] }
             if first + visible < model.numberOfPages, fromEnd < style.edgeDotScales.count {
                 radius *= style.edgeDotScales[fromEnd]
             }
             dots.append(Dot(page: page, centerX: centerX + (Double(slot) - Double(visible - 1) / 2) * pitch,
-                            radius: radius, isCurrent: isCurrent))
+                            radius: radius, isCurrent: page == current))
         }
         self.dots = dots
-        centerY = viewportHeight - style.pageControlBottomInsetPixels
         backdropHeight = style.pageControlBackdropHeightPixels
+        centerY = viewportHeight - style.pageControlBottomGapPixels - backdropHeight / 2
         backdropWidth = Double(max(visible - 1, 0)) * pitch + backdropHeight
         backdropX = centerX - backdropWidth / 2
+        hitHeight = max(backdropHeight, style.minimumTouchTargetPixels)
         pageCount = model.numberOfPages
-        currentPage = model.currentPage
+        currentPage = current
     }
 
-    /// Whether a point lies on the control (its backdrop, with a 44 px tall touch target as in
-    /// Apple's Human Interface Guidelines).
+    /// Whether a point lies on the control: its backdrop, widened and heightened to a touch
+    /// target of at least 44 px (Apple's Human Interface Guidelines).
     public func contains(x: Double, y: Double) -> Bool {
-        x >= backdropX && x <= backdropX + backdropWidth && abs(y - centerY) <= max(backdropHeight, 44) / 2
+        let halfWidth = max(backdropWidth, hitHeight) / 2
+        return abs(x - (backdropX + backdropWidth / 2)) <= halfWidth && abs(y - centerY) <= hitHeight / 2
     }
 
     /// Which way a tap at `x` moves: towards the side of the current dot it lands on.
@@ -70,17 +78,32 @@ public struct PageControlLayout: Sendable, Equatable {
     }
 
     /// Whether a finger that landed on the control at `startX` and is now at `x` scrubs: once
-    /// it reaches another page's dot; a shake within one dot stays a tap.
+    /// it has travelled half a dot pitch, where a scrub would select another page; a shake
+    /// within that stays a tap.
     public func isScrub(fromX startX: Double, toX x: Double) -> Bool {
-        page(atScrubX: x) != page(atScrubX: startX)
+        abs(x - startX) >= pitch / 2
     }
 
-    /// The page a finger scrubbing along the control at `x` selects: the nearest dot's, and
-    /// past the ends the pages beyond them, one per dot pitch.
-    public func page(atScrubX x: Double) -> Int {
-        guard let first = dots.first, let last = dots.last else { return 0 }
-        let pitch = dots.count > 1 ? (last.centerX - first.centerX) / Double(dots.count - 1) : 1
-        let page = first.page + Int(((x - first.centerX) / max(pitch, 1)).rounded())
-        return min(max(page, 0), max(pageCount - 1, 0))
+    /// The page a finger selects that went down on the control at `startX` while `startPage`
+    /// showed and now is at `x`: one page per dot pitch travelled, in sequence, and past an
+    /// end of the backdrop the first or last page ("scrubbing past the leading or trailing
+    /// edge helps people quickly reach the first or last page", Apple's HIG).
+    public func page(scrubbingFrom startX: Double, startPage: Int, to x: Double) -> Int {
+        let last = max(pageCount - 1, 0)
+        if x < backdropX { return 0 }
+        if x > backdropX + backdropWidth { return last }
+        let page = startPage + Int(((x - startX) / max(pitch, 1)).rounded())
+        return min(max(page, 0), last)
     }
+
+    /// The transient label above the control: the page of the pages, and the title of what
+    /// that page shows when several files are open.
+    public func label(title: String?) -> String {
+        let position = "\(currentPage + 1) / \(pageCount)"
+        guard let title, !title.isEmpty else { return position }
+        return "\(title) · \(position)"
+    }
+
+    /// The centre line of the transient label, above the control's touch target.
+    public var labelCenterY: Double { centerY - hitHeight / 2 - 8 }
 }

@@ -73,6 +73,17 @@ enum AxisMotion: Sendable {
         return fling.velocity(at: timeMilliseconds - start)
     }
 
+    /// The same animation starting at `now` instead, if it started at `start`.
+    func starting(at now: Double, ifStartedAt start: Double) -> AxisMotion {
+        switch self {
+        case .none: return self
+        case .fling(let fling, let began): return began == start ? .fling(fling, startMilliseconds: now) : self
+        case .spring(let spring, let began, let purpose):
+            return began == start ? .spring(spring, startMilliseconds: now, purpose: purpose) : self
+        case .step(let step, let began): return began == start ? .step(step, startMilliseconds: now) : self
+        }
+    }
+
     /// What this animation makes the scroll view report at `timeMilliseconds`.
     func phase(at timeMilliseconds: Double) -> ScrollPhase {
         switch self {

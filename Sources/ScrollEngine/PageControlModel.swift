@@ -17,18 +17,20 @@ public struct PageControlModel: Sendable, Equatable {
     /// `hidesPageControlForSinglePage`.
     public var isHidden: Bool
 
-    /// The distance between neighbouring dot centres, in px.
-    public var dotPitchPixels: Double
+    /// How visible the transient page label (`12 / 245`) is: the scroll indicators' opacity,
+    /// since the control stands in for the indicator on its axis; 1 while pages turn or are
+    /// scrubbed, fading with the indicators after.
+    public var labelOpacity: Double
 
     /// Creates a page control model from its parts.
     public init(
-        numberOfPages: Int, currentPage: Int, axis: Axis, isHidden: Bool, dotPitchPixels: Double
+        numberOfPages: Int, currentPage: Int, axis: Axis, isHidden: Bool, labelOpacity: Double = 0
     ) {
+        self.labelOpacity = labelOpacity
         self.numberOfPages = numberOfPages
         self.currentPage = currentPage
         self.axis = axis
         self.isHidden = isHidden
-        self.dotPitchPixels = dotPitchPixels
     }
 }
 

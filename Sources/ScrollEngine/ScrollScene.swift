@@ -123,6 +123,7 @@ public struct ScrollScene: Sendable {
     // MARK: Pointer
 
     /// The pointer moved to `point` (screen px). A scrollbar drag keeps the pointer's view.
+    /// Keys go to the view the pointer hovers, as they go to the one last touched or clicked.
     public mutating func pointerMotion(to point: LogicalPoint, timeMilliseconds: Double) {
         pointerLocation = point
         if let grab = buttonView {
@@ -135,6 +136,7 @@ public struct ScrollScene: Sendable {
         }
         pointerView = target
         if let target {
+            focusedView = target
             views[target].pointerMotion(to: rects[target].local(point), timeMilliseconds: timeMilliseconds)
         }
     }
@@ -147,13 +149,14 @@ public struct ScrollScene: Sendable {
     }
 
     /// A mouse button changed; see `ScrollView.pointerButton`. A press used by a view keeps
-    /// the pointer with it until the release.
+    /// the pointer with it until the release; any press gives the view under it the keys.
     @discardableResult
     public mutating func pointerButton(_ button: UInt32, isPressed: Bool, timeMilliseconds: Double) -> Bool {
         if !isPressed, let grab = buttonView {
             buttonView = nil
             return views[grab].pointerButton(button, isPressed: false, timeMilliseconds: timeMilliseconds)
         }
+        if isPressed, let target = pointerView { focusedView = target }
         guard isPressed, let target = pointerView,
             views[target].pointerButton(button, isPressed: true, timeMilliseconds: timeMilliseconds)
         else { return false }

@@ -126,6 +126,7 @@ extension ScrollView {
     /// Zooms `steps` zoom steps (negative: out) from the scale the zoom is heading for, about
     /// `focus`, animated.
     mutating func zoom(bySteps steps: Int, about focus: LogicalPoint, at now: Double) {
+        enterPageZoom()
         var scale = zoomDestinationScale
         let factor = steps > 0 ? configuration.zoomStepFactor : 1 / configuration.zoomStepFactor
         // Steps past a limit change nothing, so a flood of notches costs no more than the

@@ -12,20 +12,23 @@ extension ScrollView {
         return ScrollFrame(
             timeMilliseconds: timeMilliseconds, contentOffset: contentOffset, zoomScale: zoomScale,
             phase: phase, horizontalIndicator: indicator(.horizontal, opacity: opacity),
-            verticalIndicator: indicator(.vertical, opacity: opacity), pageControl: pageControl,
+            verticalIndicator: indicator(.vertical, opacity: opacity), pageControl: pageControl(labelOpacity: opacity),
             isAtRest: !isHeld && !isMoving && opacity == 0,
             needsFrames: isMoving || (!isHeld && opacity > 0))
     }
 
     /// The page control for the current offset.
-    public var pageControl: PageControlModel {
+    public var pageControl: PageControlModel { pageControl(labelOpacity: 0) }
+
+    /// The page control for the current offset, its label at `labelOpacity`.
+    func pageControl(labelOpacity: Double) -> PageControlModel {
         let axis = pageControlAxis
         let pages = pages(axis)
         let count = pages.pageCount
         return PageControlModel(
-            numberOfPages: count, currentPage: pages.nearestPage(to: contentOffset[axis]),
+            numberOfPages: count, currentPage: zoomedPage?.page ?? pages.nearestPage(to: pageOffset(contentOffset[axis])),
             axis: axis, isHidden: !showsPageControl || (hidesPageControlForSinglePage && count <= 1),
-            dotPitchPixels: configuration.pageControlDotPitchPixels)
+            labelOpacity: labelOpacity)
     }
 
     /// The indicators' opacity: 1 while the content moves and for the fade delay after, then

@@ -55,7 +55,8 @@ extension ScrollView {
     }
 
     /// Home or End: to the start or the end along the primary axis, with the programmatic
-    /// spring, keeping the other axis where it is heading.
+    /// spring, keeping the other axis where it is heading. The spring follows that end while
+    /// the content's estimated size is corrected, so the first press reaches the very end.
     private mutating func scrollToEnd(atStart: Bool, at now: Double) -> Bool {
         let axis = primaryAxis
         guard isScrollable(axis) else { return false }
@@ -67,6 +68,7 @@ extension ScrollView {
         let bounds = offsetBounds(axis)
         target[axis] = atStart ? bounds.lowerBound : bounds.upperBound
         scroll(to: target, animated: true, timeMilliseconds: now)
+        edgeTarget[axis] = (atStart ? .start : .end, self.timeMilliseconds)
         return true
     }
 }

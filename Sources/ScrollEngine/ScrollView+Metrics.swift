@@ -11,6 +11,7 @@ extension ScrollView {
 
     /// The offset bounds along `axis` at zoom scale `scale`, in px.
     func offsetBounds(_ axis: Axis, zoomScale scale: Double) -> ClosedRange<Double> {
+        if let page = zoomedPageBounds(axis, zoomScale: scale) { return page }
         let lower = -contentInsets.leading(axis)
         let extent = contentInsets.leading(axis) + contentSize[axis] * scale
             + contentInsets.trailing(axis)
@@ -75,15 +76,32 @@ extension ScrollView {
 
     /// The pages along `axis`, each the viewport's size.
     func pages(_ axis: Axis) -> PageGeometry {
-        let bounds = offsetBounds(axis)
+        // Zooming a page does not change the pages: they are counted at the resting scale.
+        let bounds = isPageZoomMode ? unzoomedBounds(axis) : offsetBounds(axis)
         return PageGeometry(
             firstOffset: bounds.lowerBound, lastOffset: bounds.upperBound,
             pageLength: viewportSize[axis])
     }
 
+    /// The offset bounds along `axis` with no page zoomed, at the resting scale.
+    private func unzoomedBounds(_ axis: Axis) -> ClosedRange<Double> {
+        var unzoomed = self
+        unzoomed.zoomedPage = nil
+        return unzoomed.offsetBounds(axis, zoomScale: restingZoomScale)
+    }
+
     /// The axis the page control counts pages along: horizontal for content that scrolls only
-    /// sideways, vertical otherwise.
+    /// sideways, vertical otherwise; a zoomed page's pages' axis while one is zoomed.
     public var pageControlAxis: Axis {
-        isScrollable(.horizontal) && !isScrollable(.vertical) ? .horizontal : .vertical
+        if let zoomed = zoomedPage { return zoomed.axis }
+        guard isPageZoomMode else {
+            return isScrollable(.horizontal) && !isScrollable(.vertical) ? .horizontal : .vertical
+        }
+        // The pages' axis does not change while a turn resets a page's zoom.
+        let isLong = { (axis: Axis) in
+            let bounds = self.unzoomedBounds(axis)
+            return bounds.upperBound > bounds.lowerBound
+        }
+        return isLong(.horizontal) && !isLong(.vertical) ? .horizontal : .vertical
     }
 }

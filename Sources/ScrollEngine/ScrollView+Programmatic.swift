@@ -35,6 +35,8 @@ extension ScrollView {
 
     /// Scrolls to `page` (clamped) along the page control's axis.
     public mutating func scrollToPage(_ page: Int, animated: Bool = true, timeMilliseconds: Double) {
+        advance(to: timeMilliseconds)
+        if turnZoomedPage(to: page, at: self.timeMilliseconds) { return }
         let axis = pageControlAxis
         let pages = pages(axis)
         var target = LogicalPoint(
@@ -63,7 +65,8 @@ extension ScrollView {
 
     /// The page the content is on, or is moving to, along the page control's axis.
     var destinationPage: Int {
+        if let zoomed = zoomedPage { return zoomed.page }
         let axis = pageControlAxis
-        return pages(axis).nearestPage(to: motion[axis].finalPosition ?? contentOffset[axis])
+        return pages(axis).nearestPage(to: pageOffset(motion[axis].finalPosition ?? contentOffset[axis]))
     }
 }

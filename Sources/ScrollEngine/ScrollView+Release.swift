@@ -39,7 +39,7 @@ extension ScrollView {
     /// snap in paging mode; a bounce back if the content is past an edge.
     mutating func release(_ axis: Axis, velocity: Double, at now: Double) {
         let offset = contentOffset[axis]
-        if isPagingEnabled && isScrollable(axis) {
+        if isPagingEnabled && isScrollable(axis) && zoomedPage == nil {
             let pages = pages(axis)
             let page = pages.releasePage(
                 from: offset, velocity: velocity,

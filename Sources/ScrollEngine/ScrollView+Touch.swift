@@ -86,6 +86,8 @@ extension ScrollView {
         let caughtMotion = isAnimating
         catchMotion()
         endPointerGestures()
+        // A page turn caught while its zoom resets: the page under the finger stays zoomed.
+        if zoomScale != restingZoomScale { enterPageZoom() }
         let raw = rawContentOffset
         let location = fingers.centroid
         gesture = TouchGesture(
@@ -138,12 +140,14 @@ extension ScrollView {
     /// Two fingers are down: from here they zoom about their centroid and pan with it. Called
     /// again whenever the pair changes, so fingers joining or leaving never make a jump.
     private mutating func beginPinch(_ pair: TouchTable.Pair, at now: Double) {
+        enterPageZoom()
         gesture.stage = .pinching
         gesture.didPinch = true
         gesture.lockedAxis = nil
         gesture.pinchFingers = pair
         gesture.pinchStartSpan = max(pair.span, PinchZoom.minimumSpanPixels)
         gesture.focus = pair.centroid
+        zoomFocus = pair.centroid
         gesture.pinch = PinchZoom(
             focus: pair.centroid, rawOffset: gesture.rawOffset, scale: zoomScale,
             rawLogScale: rawLogScale(showing: zoomScale))
@@ -155,6 +159,7 @@ extension ScrollView {
     private mutating func movePinch(_ pair: TouchTable.Pair, at now: Double) {
         guard let pinch = gesture.pinch else { return }
         gesture.focus = pair.centroid
+        zoomFocus = pair.centroid
         let ratio = max(pair.span, PinchZoom.minimumSpanPixels) / gesture.pinchStartSpan
         gesture.rawOffset = applyPinch(pinch, scaleRatio: ratio, focus: pair.centroid)
         lastMovementMilliseconds = now
@@ -201,8 +206,10 @@ extension ScrollView {
             settleAfterGesture(about: gesture.focus, rawOffset: gesture.rawOffset, at: now)
             return nil
         case .dragging:
-            if !bounceZoomIntoLimits(about: gesture.focus, rawOffset: gesture.rawOffset, at: now) {
-                fling(withFingerVelocity: releaseVelocity(at: now), at: now)
+            let velocity = releaseVelocity(at: now)
+            if !bounceZoomIntoLimits(about: gesture.focus, rawOffset: gesture.rawOffset, at: now),
+               !turnZoomedPageIfReleasedPastItsEdge(velocity: velocity, at: now) {
+                fling(withFingerVelocity: velocity, at: now)
             }
             return nil
         }

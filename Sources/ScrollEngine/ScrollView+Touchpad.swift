@@ -8,6 +8,8 @@ extension ScrollView {
         guard isZoomEnabled, gesture.stage == .none, touches.isEmpty else { return }
         catchMotion()
         endPointerGestures()
+        enterPageZoom()
+        zoomFocus = focus
         let raw = rawContentOffset
         touchpadPinch = TouchpadPinch(
             zoom: PinchZoom(

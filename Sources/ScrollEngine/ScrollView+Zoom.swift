@@ -29,8 +29,10 @@ extension ScrollView {
     ) {
         advance(to: timeMilliseconds)
         guard isZoomEnabled, scale > 0, scale.isFinite, !isPinching else { return }
+        enterPageZoom()
         let target = min(max(scale, minimumZoomScale), maximumZoomScale)
         let point = focus ?? viewportCentre
+        zoomFocus = point
         if animated && gesture.stage == .none {
             animateZoom(to: target, about: point, purpose: .programmatic, at: self.timeMilliseconds)
             return
@@ -58,6 +60,7 @@ extension ScrollView {
     /// The double tap's zoom: back to the resting scale when zoomed in past it, else in to the
     /// double-tap scale (or the maximum if smaller), keeping the tapped point where it is.
     mutating func toggleZoom(about point: LogicalPoint, at now: Double) {
+        enterPageZoom()
         // A scale within 1 % of the resting one counts as not zoomed in, so rounding in an
         // earlier zoom cannot turn a double tap around.
         let isZoomedIn = zoomScale > restingZoomScale * 1.01
@@ -80,6 +83,7 @@ extension ScrollView {
         to scale: Double, keeping anchor: LogicalPoint, at focus: LogicalPoint, purpose: SpringPurpose,
         at now: Double
     ) {
+        zoomFocus = focus
         animateZoom(
             to: scale, offset: offset(keeping: anchor, at: focus, scale: scale), anchor: anchor,
             focus: focus, purpose: purpose, at: now)

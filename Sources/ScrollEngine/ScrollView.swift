@@ -5,8 +5,10 @@ import ScrollPhysics
 ///
 /// It never reads a clock. Every input carries its time in milliseconds, and the app calls
 /// `advance(to:)` with the frame-callback time before it draws; `frame` is then the state to
-/// draw. Times that go backwards are treated as the latest time seen. A value type: the app
-/// keeps one per view and mutates it; nothing allocates once it is running.
+/// draw. An input stamped behind the latest time seen, or with no time (not finite), carries
+/// no usable time (virtual keyboards stamp 0): it takes effect at the latest time, and the
+/// animation it starts begins at the next frame, so it shows whole instead of as a cut. A value type: the app keeps one
+/// per view and mutates it; nothing allocates once it is running.
 public struct ScrollView: Sendable {
     /// The tuned constants.
     public var configuration: ScrollViewConfiguration
@@ -22,6 +24,11 @@ public struct ScrollView: Sendable {
 
     /// The magnification of the content (1 is actual size).
     public internal(set) var zoomScale = 1.0
+
+    /// The viewport point (px) the latest zoom was about: the fingers' centre, the pointer, a
+    /// double tap, or the centre for keys. An app that turns a settled zoom into something
+    /// else (text set larger) keeps the content here in place.
+    public internal(set) var zoomFocus = LogicalPoint.zero
 
     /// The smallest zoom scale pinching may reach (UIScrollView's default 1; zoom is enabled
     /// only when the maximum is larger). `textZoomScaleRange` suits documents.
@@ -51,6 +58,10 @@ public struct ScrollView: Sendable {
 
     /// Whether the vertical scroll indicator may show.
     public var showsVerticalScrollIndicator = true
+
+    /// Whether a zoom in paging mode magnifies only the page in view, as Photos zooms one
+    /// photo (see `ScrollView+PageZoom`); otherwise it magnifies all the content.
+    public var zoomsPagesIndividually = false
 
     /// Whether a page control is shown; it turns off the indicator on its axis.
     public var showsPageControl = false
@@ -83,6 +94,14 @@ public struct ScrollView: Sendable {
     var pointer = PointerState()
     /// The last time the content moved or was held moving, in ms; indicators fade from here.
     var lastMovementMilliseconds = -Double.infinity
+    /// The time given to an input that came stamped behind the latest time seen, in ms: what
+    /// it started is moved to start at the next frame's time (see `advance(to:)`).
+    var undatedInputMilliseconds: Double?
+    /// The page being zoomed in page-zoom mode, and the axis its pages run along.
+    var zoomedPage: (page: Int, axis: Axis)?
+    /// The edge Home or End sent the spring on each axis to, and when that spring started:
+    /// while it runs, it follows the edge as the content's size changes.
+    var edgeTarget = AxisPair<(edge: ContentEdge, startMilliseconds: Double)?>(horizontal: nil, vertical: nil)
 
     /// Creates a scroll view showing the top-left of its content (centred where it is smaller
     /// than the viewport).
@@ -138,7 +157,13 @@ public struct ScrollView: Sendable {
     /// Moves every animation to `timeMilliseconds`: call it with the frame time before drawing.
     public mutating func advance(to timeMilliseconds: Double) {
         if timeMilliseconds.isFinite, timeMilliseconds > self.timeMilliseconds {
+            if let undated = undatedInputMilliseconds {
+                undatedInputMilliseconds = nil
+                restartAnimations(startedAt: undated, at: timeMilliseconds)
+            }
             self.timeMilliseconds = timeMilliseconds
+        } else if !(timeMilliseconds >= self.timeMilliseconds) {
+            undatedInputMilliseconds = self.timeMilliseconds
         }
         let now = self.timeMilliseconds
         if let running = zoomMotion {
@@ -147,6 +172,7 @@ public struct ScrollView: Sendable {
             if running.isDone(at: now) { zoomMotion = nil }
             lastMovementMilliseconds = now
         }
+        leavePageZoomIfUnzoomed()
         for axis in Axis.allCases {
             guard let position = motion[axis].position(at: now) else { continue }
             if motion[axis].isDone(at: now) {
@@ -164,6 +190,19 @@ public struct ScrollView: Sendable {
         {
             lastMovementMilliseconds = now
         }
+    }
+
+    /// Moves the start of the animations that began at `undated` (an input without a usable
+    /// time) to `now`, the first time known to be current, so they run whole from here.
+    private mutating func restartAnimations(startedAt undated: Double, at now: Double) {
+        for axis in Axis.allCases {
+            motion[axis] = motion[axis].starting(at: now, ifStartedAt: undated)
+            if edgeTarget[axis]?.startMilliseconds == undated { edgeTarget[axis]?.startMilliseconds = now }
+        }
+        if let running = zoomMotion, running.startMilliseconds == undated {
+            zoomMotion?.startMilliseconds = now
+        }
+        if lastMovementMilliseconds == undated { lastMovementMilliseconds = now }
     }
 
     /// `offset` limited to the rubber band's reach around the bounds, the viewport's size: a

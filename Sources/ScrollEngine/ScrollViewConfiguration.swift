@@ -64,6 +64,11 @@ public struct ScrollViewConfiguration: Sendable, Equatable {
     /// direction; a slower one to the nearest page. [inferred]
     public var pagingVelocityThresholdPixelsPerSecond = 300.0
 
+    /// How far past its edge a zoomed page must be dragged, as a share of the viewport, for the
+    /// release to turn to the next page (else it springs back): the displacement a finger
+    /// reaches through the rubber band after about a third of the viewport, a deliberate pull.
+    public var pageTurnOverscrollFraction = 0.15
+
     /// With directional lock on, a drag locks to an axis when its motion along that axis is at
     /// least this many times its motion across it (unitless; 2 is within about 27° of the axis).
     /// Apple documents no angle. [inferred]
@@ -87,10 +92,6 @@ public struct ScrollViewConfiguration: Sendable, Equatable {
     /// The space between an indicator and the ends of the viewport, in px (Cupertino
     /// `_kScrollbarMainAxisMargin`: 3).
     public var indicatorMarginPixels = 3.0
-
-    /// The distance between the centres of neighbouring page-control dots, in px (libadwaita
-    /// AdwCarouselIndicatorDots: radius 3 and spacing 7).
-    public var pageControlDotPitchPixels = 13.0
 
     // MARK: Zoom and taps
 

@@ -25,7 +25,7 @@ struct ZoomMotion: Sendable {
     let targetCorrection: LogicalPoint
     /// The progress p from 0 to 1.
     let progress: CriticallyDampedSpring
-    let startMilliseconds: Double
+    var startMilliseconds: Double
     /// Why it runs: a bounce back inside the zoom limits, or a zoom the user asked for.
     let purpose: SpringPurpose
 

@@ -15,8 +15,9 @@ struct ControlClaims {
     enum Claim: Equatable {
         /// The close button or the move handle (client-side decorations only).
         case windowControl(WindowControls.Target, location: LogicalPoint)
-        /// A page control: a tap moves one page, a drag along it scrubs.
-        case pageControl(pane: Int, start: LogicalPoint, isScrubbing: Bool)
+        /// A page control: a tap moves one page, a drag along it scrubs from the page shown
+        /// when it started.
+        case pageControl(pane: Int, start: LogicalPoint, startPage: Int, isScrubbing: Bool)
     }
 
     private var claims: [Int: Claim] = [:]
@@ -62,11 +63,12 @@ extension DocumentViewer {
            let target = windowControls.target(atX: point.x, y: point.y, windowWidth: windowSize.width) {
             return .windowControl(target, location: point)
         }
-        let pane = panes.indices.first { index in
-            guard let control = pageControl(ofPane: index) else { return false }
-            return control.layout.contains(x: point.x - control.origin.x, y: point.y - control.origin.y)
+        for index in panes.indices {
+            guard let control = pageControl(ofPane: index),
+                  control.layout.contains(x: point.x - control.origin.x, y: point.y - control.origin.y) else { continue }
+            return .pageControl(pane: index, start: point, startPage: control.layout.currentPage, isScrubbing: false)
         }
-        return pane.map { .pageControl(pane: $0, start: point, isScrubbing: false) }
+        return nil
     }
 
     /// Claims what a touch or click at `point` lands on; false when it is content's.
@@ -83,12 +85,12 @@ extension DocumentViewer {
         switch claims[key] {
         case .windowControl(let target, _):
             claims[key] = .windowControl(target, location: point)
-        case .pageControl(let pane, let start, let isScrubbing):
+        case .pageControl(let pane, let start, let startPage, let isScrubbing):
             guard let control = pageControl(ofPane: pane) else { break }
             let origin = control.origin.x
             let scrubs = isScrubbing || control.layout.isScrub(fromX: start.x - origin, toX: point.x - origin)
-            claims[key] = .pageControl(pane: pane, start: start, isScrubbing: scrubs)
-            let page = control.layout.page(atScrubX: point.x - origin)
+            claims[key] = .pageControl(pane: pane, start: start, startPage: startPage, isScrubbing: scrubs)
+            let page = control.layout.page(scrubbingFrom: start.x - origin, startPage: startPage, to: point.x - origin)
             if scrubs, page != control.layout.currentPage {
                 scene[panes[pane].view].scrollToPage(page, timeMilliseconds: timeMilliseconds)
             }
@@ -104,7 +106,7 @@ extension DocumentViewer {
         case .windowControl(let target, let location):
             let releasedOn = windowControls.target(atX: location.x, y: location.y, windowWidth: windowSize.width)
             if target == .close, releasedOn == .close { requests.append(.quit) }
-        case .pageControl(let pane, let start, let isScrubbing):
+        case .pageControl(let pane, let start, _, let isScrubbing):
             if !isScrubbing { tapPageControl(ofPane: pane, at: start) }
         case nil:
             return false

@@ -9,7 +9,10 @@ extension DocumentViewer {
 
     public func handle(_ input: ViewerInput) {
         advanceClock(to: input.timeMilliseconds)
-        let time = timeMilliseconds
+        // The engine gets the event's own time, so one stamped behind what it has seen starts
+        // its animation at the next frame instead of in the past. 0 is what senders without a
+        // clock stamp (virtual keyboards such as wtype): no time at all.
+        let time = input.timeMilliseconds == 0 ? Double.nan : input.timeMilliseconds
         let wasNeeded = needsFrame
         needsFrame = true
         // The reading tools see keys first: Escape closes find before it quits.
@@ -21,6 +24,8 @@ extension DocumentViewer {
             if case .key = input.event { needsFrame = wasNeeded }
             return
         }
+        // Keys the viewer answers itself: the text size (Ctrl+0) and the outline's rows.
+        if case .key(let name, let modifiers) = input.event, handleViewerKey(name, modifiers: modifiers) { return }
         // Taps are acted on once the scene has finished the frame: acting on one changes the
         // scene, which must not happen while the scene is still mutating itself.
         var taps: [(view: Int, tap: Tap)] = []
@@ -31,12 +36,17 @@ extension DocumentViewer {
         case .touchFrame:
             // Any touch reveals the window controls (after the hit test of its down, so a
             // first touch on a hidden control scrolls instead).
-            lastTouchMilliseconds = time
+            lastTouchMilliseconds = timeMilliseconds
         case .touchCancel:
             // Touch changes take effect at a frame; a cancel has none of its own.
             scene.apply(.touchFrame, timeMilliseconds: time)
+        case .pointerMotion(let location):
+            hoverOutline(at: location)
+        case .pointerLeave:
+            hoverOutline(at: nil)
         case .pointerButton(DocumentViewer.leftButton, let isPressed):
-            // A press and release off the controls is a click, which may follow a link.
+            clickOutline(isPressed: isPressed, isUsed: isUsed)
+            // A press and release off the controls is a click, which may follow a PDF's link.
             guard let location = scene.pointerLocation else { break }
             if isPressed {
                 pressLocation = location
@@ -154,12 +164,13 @@ extension DocumentViewer {
         needsFrame = true
     }
 
-    /// Whether `name` was a window key (quit, fullscreen), which becomes a request.
+    /// Whether `name` was a window key, which becomes a request: Escape closes what is
+    /// transient (full screen) and otherwise does nothing; `q`, Ctrl+Q and Ctrl+W quit; F11.
     private func handleWindowKey(_ name: String, modifiers: InputModifiers) -> Bool {
         switch (name, modifiers) {
-        case ("Escape", _) where isFullscreen:
-            requests.append(.setFullscreen(false))
-        case ("Escape", _), ("q", []), ("q", .control), ("Q", .control):
+        case ("Escape", _):
+            if isFullscreen { requests.append(.setFullscreen(false)) }
+        case ("q", []), ("q", .control), ("Q", .control), ("w", .control), ("W", .control):
             requests.append(.quit)
         case ("F11", []):
             requests.append(.setFullscreen(!isFullscreen))
@@ -170,18 +181,23 @@ extension DocumentViewer {
     }
 
     /// A tap on the document goes to the reading tools (links, help, clearing a selection),
-    /// then to a PDF's links; a tap on a heading of the outline pages the document to it.
+    /// then to a PDF's links; a tap on a row of the outline pages the document to its heading.
     func handleTap(_ tap: Tap, inView view: Int) {
+        let origin = scene.rects[view].origin
+        let point = LogicalPoint(x: tap.location.x + origin.x, y: tap.location.y + origin.y)
         if view == documentPane.view {
-            let origin = scene.rects[view].origin
-            if readingTools.tap(x: tap.location.x + origin.x, y: tap.location.y + origin.y) { return }
+            if readingTools.tap(x: point.x, y: point.y) { return }
             if tap.count == 1 { _ = followLink(at: tap.location) }
             return
         }
-        guard let (pane, outline) = outlinePane, pane.view == view else { return }
-        let list = scene[view]
-        let y = (tap.location.y + list.contentOffset.y) / list.zoomScale
-        guard let heading = outline.heading(atY: y) else { return }
-        showOutlineHeading(heading, timeMilliseconds: timeMilliseconds)
+        guard let (pane, _) = outlinePane, pane.view == view, let heading = outlineHeading(at: point) else { return }
+        openHeading(heading)
+    }
+
+    /// Whether the viewer answered a key itself: Ctrl+0 on reflowing text (the default text
+    /// size), or a row key while the outline has the keys.
+    private func handleViewerKey(_ name: String, modifiers: InputModifiers) -> Bool {
+        if name == "0", modifiers == .control, scene.focusedView == documentPane.view { return resetTextSize() }
+        return handleOutlineKey(name, modifiers: modifiers)
     }
 }

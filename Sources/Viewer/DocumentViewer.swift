@@ -64,6 +64,11 @@ public final class DocumentViewer {
     /// timer of `longPressMilliseconds` from the moment this turns true, and calls
     /// `longPressTimerFired()` if it is still true then (the viewer reads no clock).
     public internal(set) var wantsLongPressTimer = false
+    /// Whether a zoom of the document, once it settles, becomes its text size (a scrolling
+    /// text document with the default zoom range): text zoom reflows rather than magnifies.
+    let reflowsTextOnZoom: Bool
+    /// Where the left button went down on the outline, for a click on a row.
+    var outlinePress: LogicalPoint?
     /// The block a navigation call is scrolling the document to, and the offset last aimed at:
     /// content laid out on the way moves the block, so the scroll follows it until it rests.
     var navigationTarget: (location: BlockLocation, offset: LogicalPoint)?
@@ -98,6 +103,23 @@ public final class DocumentViewer {
             ?? (options.isPaged ? 1...1 : ScrollView.textZoomScaleRange)
         view.minimumZoomScale = zoom.lowerBound
         view.maximumZoomScale = zoom.upperBound
+        let text = options.isPaged || options.zoomRange != nil ? nil : layout as? TextScalableLayout
+        reflowsTextOnZoom = text != nil
+        if let text {
+            if let position, position.zoomScale != 1 { _ = text.setTextScale(position.zoomScale, keeping: .zero) }
+            DocumentViewer.limitTextZoom(of: &view, at: text.textScale)
+        }
+        if layout is ImageCollectionLayout, options.zoomRange == nil {
+            // Images zoom like Photos: one at a time, from fit-to-window to twice their
+            // pixels (the page's own limit is set as it is shown).
+            view.zoomsPagesIndividually = true
+            view.minimumZoomScale = 1
+            view.maximumZoomScale = ImageCollectionLayout.minimumMaximumZoomScale
+        }
+        if options.isPaged, options.showsPageControl, let paged = layout as? PageInsetLayout {
+            // The page control's band is kept clear: at rest it covers no content.
+            paged.pageBottomInsetPixels = OverlayStyle().pageControlReservedHeightPixels
+        }
         if options.isPaged {
             view.isPagingEnabled = true
             view.showsPageControl = options.showsPageControl
@@ -111,7 +133,7 @@ public final class DocumentViewer {
         // Keys page the document, not the outline, until a touch or the pointer picks a view.
         scene.focus(view: index)
         self.panes = panes
-        if let position, position.zoomScale != 1 {
+        if let position, position.zoomScale != 1, !reflowsTextOnZoom {
             scene[index].setZoomScale(position.zoomScale, animated: false, timeMilliseconds: 0)
         }
     }
@@ -129,9 +151,17 @@ public final class DocumentViewer {
     /// The pane showing the document (the last one).
     public var documentPane: Pane { panes[panes.count - 1] }
 
-    /// Where the reader is now, to remember between runs.
+    /// Where the reader is now, to remember between runs: for text that reflows on zoom, the
+    /// zoom is its text size.
     public var readingPosition: (anchor: ReadingAnchor, zoomScale: Double) {
-        (documentPane.layout.readingAnchor, scene[documentPane.view].frame.zoomScale)
+        let zoom = scene[documentPane.view].frame.zoomScale
+        let textScale = reflowsTextOnZoom ? (documentPane.layout as? TextScalableLayout)?.textScale ?? 1 : 1
+        return (documentPane.layout.readingAnchor, zoom * textScale)
+    }
+
+    /// The name of the file on the page shown, when several files are open: for the title.
+    public var shownFileName: String? {
+        documentPane.layout.title(ofPage: scene[documentPane.view].frame.pageControl.currentPage)
     }
 
     /// Says that content changed (a page rendered, an image decoded, a file reloaded, a search
@@ -200,6 +230,8 @@ public final class DocumentViewer {
         if case .callback = time { isCallback = true } else { isCallback = false }
         advanceReadingTools(atFrameCallback: isCallback)
         scene.advance(to: timeMilliseconds)
+        foldSettledTextZoom()
+        limitImageZoomToThePageShown()
         highlightCurrentHeading()
         if bufferSize != (buffer.width, buffer.height) {
             for pane in panes { pane.bufferContents.removeAll() }
@@ -239,12 +271,12 @@ public final class DocumentViewer {
         let view = scene[pane.view]
         let correction = pane.renderer.layOut(pane.layout, contentOffset: view.contentOffset, zoomScale: view.zoomScale,
                                               viewportWidth: viewportWidth, viewportHeight: viewportHeight, scale: scale)
-        // Estimates corrected as the content was laid out: keep the engine in step.
+        // Estimates corrected as the content was laid out: keep the engine in step, and a
+        // running animation (End heading for the end) going.
         updateContentSize(of: pane, to: pane.layout.contentSize)
         if correction != .zero {
-            let offset = scene[pane.view].contentOffset
-            scene[pane.view].scroll(to: LogicalPoint(x: offset.x + correction.x, y: offset.y + correction.y),
-                                    animated: false, timeMilliseconds: timeMilliseconds)
+            scene[pane.view].shiftContent(by: LogicalPoint(x: correction.x, y: correction.y),
+                                          timeMilliseconds: timeMilliseconds)
         }
     }
 

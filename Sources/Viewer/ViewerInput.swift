@@ -9,7 +9,8 @@ public struct ViewerInput: Sendable, Equatable {
     public typealias Event = SceneInput
 
     public var event: Event
-    /// When it happened, in ms; the viewer clamps it so its clock never runs backwards.
+    /// When it happened, in ms; the viewer clamps it so its clock never runs backwards. 0 is
+    /// no time (virtual keyboards send it): what the input starts begins at the next frame.
     public var timeMilliseconds: Double
     /// The compositor's serial of a touch down or button press, which lets a window control
     /// start a compositor move with it; 0 for other input.

@@ -57,6 +57,11 @@ final class LibdecorFrame: ToplevelRole, ProxyOwner {
         libdecor_unref(context)
     }
 
+    func setTitle(_ title: String) {
+        guard let frame else { return }
+        libdecor_frame_set_title(frame, title)
+    }
+
     func setFullscreen(_ isFullscreen: Bool) {
         guard let frame else { return }
         if isFullscreen {

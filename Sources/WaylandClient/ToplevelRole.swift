@@ -7,6 +7,8 @@ protocol ToplevelRole: AnyObject {
     /// Called when the user asks to close the window.
     var onClose: (() -> Void)? { get set }
     func setFullscreen(_ isFullscreen: Bool)
+    /// Names the window (the compositor shows it in task lists and title bars).
+    func setTitle(_ title: String)
     /// Starts an interactive move, as a press on a title bar does; `serial` is the press's.
     func move(seat: Seat, serial: UInt32)
 }
@@ -38,6 +40,10 @@ final class XdgToplevelRole: ToplevelRole {
 
     func setFullscreen(_ isFullscreen: Bool) {
         toplevel.setFullscreen(isFullscreen)
+    }
+
+    func setTitle(_ title: String) {
+        toplevel.setTitle(title)
     }
 
     func move(seat: Seat, serial: UInt32) {

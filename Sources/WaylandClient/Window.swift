@@ -61,6 +61,7 @@ public final class Window {
     public init(registry: Registry, display: Display, title: String, appID: String, width: Int32, height: Int32) {
         self.width = width
         self.height = height
+        self.title = title
         surface = Surface(registry: registry)
         let minimum: (width: Int32, height: Int32) = (200, 150)
         let wantsLibdecor = registry.decorationManager == nil
@@ -110,6 +111,17 @@ public final class Window {
         let timing = pendingTiming
         pendingTiming = .immediate
         draw(timing: timing)
+    }
+
+    /// The window's name, as the compositor shows it.
+    public private(set) var title: String
+
+    /// Names the window anew (with several files open, the one shown); nothing is sent when
+    /// the name is the same.
+    public func setTitle(_ title: String) {
+        guard title != self.title else { return }
+        self.title = title
+        role.setTitle(title)
     }
 
     /// Asks for fullscreen, or to leave it (F11); the compositor answers with a configure.

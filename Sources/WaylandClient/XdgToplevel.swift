@@ -44,6 +44,10 @@ final class XdgToplevel: ProxyOwner {
         xdg_toplevel_move(proxy, seat.proxy, serial)
     }
 
+    func setTitle(_ title: String) {
+        xdg_toplevel_set_title(proxy, title)
+    }
+
     func setFullscreen(_ isFullscreen: Bool) {
         if isFullscreen {
             xdg_toplevel_set_fullscreen(proxy, nil)

@@ -44,7 +44,12 @@ enum Scenes {
         try session.pinchFingers(from: (260, 60), (460, 60), to: (180, 60), (540, 60), steps: 6)
         try session.liftFingers()
         try session.runUntilIdle()
-        shots.append(try shot(session, "4-pinch-zoom", "Pinch zoom") { $0.zoom > 1.5 && $0.phase == "idle" })
+        // The settled pinch became the text size: the text re-wrapped, larger, at zoom 1.
+        let zoomed = try shot(session, "4-pinch-zoom", "Pinch zoom: larger text") { $0.zoom == 1 && $0.phase == "idle" }
+        guard Double(zoomed.image.commonLinePitch()) > 1.4 * Double(shots[0].image.commonLinePitch()) else {
+            throw DemoError("4-pinch-zoom: the text is not larger than on the first page")
+        }
+        shots.append(zoomed)
         return shots
     }
 
@@ -103,7 +108,7 @@ enum Scenes {
     }
 
     /// What glide shows now, checked against `expectation` on its trace line.
-    private static func shot(_ session: GlideSession, _ name: String, _ label: String,
+    static func shot(_ session: GlideSession, _ name: String, _ label: String,
                              expectation: (TraceFrame) -> Bool) throws -> Shot {
         let frame = try session.traceOfShownFrame()
         guard expectation(frame) else { throw DemoError("\(name): glide's frame is not what the picture should show: \(frame)") }

@@ -14,6 +14,7 @@ do {
     shots.append(try Scenes.paging())
     if let split = try Scenes.split() { shots.append(split) }
     shots += try Scenes.pdf()
+    shots += [try NewUserScenes.pageControl(), try NewUserScenes.textZoom(), try NewUserScenes.imageZoom()]
 
     var sheet: [(label: String, surface: OpaquePointer)] = []
     for shot in shots {

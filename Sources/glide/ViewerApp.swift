@@ -45,7 +45,9 @@ final class ViewerApp {
         let layout = documents.count > 1 ? DocumentCollectionLayout(documents: documents, palette: palette)
             : document.makeLayout(palette: palette, paged: viewerOptions.isPaged)
         // The first resize scrolls to the anchor, so the saved position is where the window opens.
-        let saved = documentPath.flatMap(positions.position(forFileAt:)).map { ($0.anchor, $0.zoomScale) }
+        // An image opened on its own opens at that image, not where its folder was left.
+        let saved = document.opensAtImage ? nil
+            : documentPath.flatMap(positions.position(forFileAt:)).map { ($0.anchor, $0.zoomScale) }
             // A document opened afresh starts at the desktop's text size (GNOME's Large Text),
             // bounded by the view's zoom limits (pages, which do not zoom, stay as they are).
             ?? (ReadingAnchor.top, ViewerSettings.textScalingFactor())
@@ -225,6 +227,8 @@ final class ViewerApp {
         let pixels = PixelBuffer(pixels: buffer.pixels, width: Int(buffer.width), height: Int(buffer.height),
                                  stride: Int(buffer.stride), scale: scale)
         let frame = viewer.frame(at: time, into: pixels, bufferID: ObjectIdentifier(buffer))
+        // With several files open, the title names the one shown.
+        if let name = viewer.shownFileName { window.setTitle("\(name) — Glide") }
         trace?.record(frame.traced, number: frame.number)
         if frame.savesReadingPosition { saveReadingPosition() }
         return DrawnFrame(damage: frame.damage, isAnimating: frame.isAnimating, isAtRest: frame.isAtRest)

@@ -18,6 +18,8 @@ func documentPaths(_ options: CommandLineOptions) -> [String] {
 /// Opens the files: one document, or several (text, images or both) as one strip; files of a
 /// format Glide does not show are skipped with a notice when they are among several.
 func loadDocuments(_ paths: [String]) throws(DocumentError) -> [Document] {
+    // An image opened on its own opens its folder, at that image.
+    if paths.count == 1 { return [try Document(openingAlone: paths[0])] }
     let set = try DocumentSet(opening: paths)
     for skipped in set.skipped { printError("\(skipped.description); skipped") }
     if set.documents.count > 1, let pdf = set.documents.first(where: { $0.kind == .pdf }) {

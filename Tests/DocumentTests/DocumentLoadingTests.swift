@@ -143,3 +143,23 @@ final class DocumentLoadingTests: XCTestCase {
         XCTAssertFalse(styled.blocks.isEmpty)
     }
 }
+
+/// An image opened on its own opens its folder as the collection, at that image.
+final class ImageOpenedAloneTests: XCTestCase {
+    func testAnImageOpenedAloneOpensItsFolderAtThatImage() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glide-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for name in ["10.png", "2.png", "1.jpg", "notes.txt"] {
+            XCTAssertTrue(FileManager.default.createFile(atPath: directory + "/" + name, contents: Data([1])))
+        }
+        let document = try Document(openingAlone: directory + "/2.png")
+        XCTAssertEqual(document.kind, .imageCollection)
+        XCTAssertEqual(document.imagePaths.map { $0.split(separator: "/").last! }, ["1.jpg", "2.png", "10.png"])
+        XCTAssertEqual(document.startPage, 1)
+        let layout = ImageCollectionLayout(document: document)
+        layout.setViewportSize(width: 400, height: 300)
+        XCTAssertEqual(layout.anchorOffset.x, 400, "the window opens at that image")
+        try "Notes.\n".write(toFile: directory + "/notes.txt", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try Document(openingAlone: directory + "/notes.txt").kind, .text, "a text file stays itself")
+    }
+}

@@ -6,11 +6,12 @@ extension SurfaceImage {
     /// The page control's dots, left to right, and which is the current page's.
     ///
     /// The dots sit on a rounded backdrop of the page's colour whose centre line is
-    /// `bottomInset` logical px (`OverlayStyle.pageControlBottomInsetPixels`: 20) above the
-    /// bottom edge; the current dot is drawn at 0.9 opacity, the others at 0.3. The backdrop's
-    /// extent is read on a row `probe` px above the dots (clear of them, inside the backdrop's
-    /// 11 px half-height), then the dots are the runs of the centre line darker than it.
-    public func pageControlDots(scale: Int = 1, bottomInset: Int = 20, probe: Int = 7) -> (centres: [Double], current: Int?) {
+    /// `bottomInset` logical px (`OverlayStyle`: a 9 px gap below a 26 px backdrop, so 22)
+    /// above the bottom edge; the current dot is drawn at 0.9 opacity, the others at 0.3. The
+    /// backdrop's extent is read on a row `probe` px above the dots (clear of their 3.5 px
+    /// radius, inside the backdrop's 13 px half-height), then the dots are the runs of the
+    /// centre line darker than it.
+    public func pageControlDots(scale: Int = 1, bottomInset: Int = 22, probe: Int = 8) -> (centres: [Double], current: Int?) {
         let row = height - bottomInset * scale, probeRow = row - probe * scale, middle = width / 2
         let backdrop = luminance(x: middle, y: probeRow)
         func isBackdrop(_ x: Int) -> Bool { abs(luminance(x: x, y: probeRow) - backdrop) < 8 }

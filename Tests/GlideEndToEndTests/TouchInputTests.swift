@@ -113,7 +113,7 @@ final class TouchInputTests: GlideTestCase {
     /// Two fingers spreading apart zoom about the point between them: the content point
     /// under their centre stays under it.
     func testTwoFingersSpreadingZoomAboutTheirCentre() throws {
-        let session = try start()
+        let session = try start(arguments: ["--zoom", "0.75:4"])  // magnification, not text size
         let surface = session.surface
         try session.touch { touch, time in
             touch.sendDown(on: surface, id: 1, x: 300, y: 300, time: time)

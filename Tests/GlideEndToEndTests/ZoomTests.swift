@@ -4,13 +4,16 @@ import XCTest
 
 /// Zooming a document: double tap, touchpad pinch and Ctrl+wheel, each about its point.
 final class ZoomTests: GlideTestCase {
+    /// Text zoom re-wraps by default (NewUserTests); `--zoom` asks for the engine's plain
+    /// magnification, whose gestures these tests follow point by point.
+    private let magnifying = ["--zoom", "0.75:4"]
     /// The content point (at zoom 1) shown at window point (x, y) in `frame`.
     private func contentPoint(_ frame: TraceFrame, x: Double, y: Double) -> (x: Double, y: Double) {
         ((frame.x + x) / frame.zoom, (frame.y + y) / frame.zoom)
     }
 
     func testADoubleTapZoomsInAboutTheTappedPointAndASecondZoomsBack() throws {
-        let session = try start()
+        let session = try start(arguments: magnifying)
         let before = try session.image
         try session.doubleTap(x: 300, y: 200)
         try session.runUntilIdle()
@@ -33,7 +36,7 @@ final class ZoomTests: GlideTestCase {
     }
 
     func testATouchpadPinchZoomsAboutThePointer() throws {
-        let session = try start()
+        let session = try start(arguments: magnifying)
         try session.pointerEnter(x: 200, y: 150)
         let surface = session.surface
         try session.input { server, time in server.pointerGestures.sendPinchBegin(on: surface, time: time) }
@@ -51,7 +54,7 @@ final class ZoomTests: GlideTestCase {
     }
 
     func testControlAndTheWheelZoomAboutThePointerAndBack() throws {
-        let session = try start()
+        let session = try start(arguments: magnifying)
         try session.pointerEnter(x: 200, y: 150)
         try session.press(.leftControl)
         try session.wheel(steps: -1)

@@ -84,11 +84,57 @@ final class HeadlessSwayInputTests: XCTestCase {
     }
 
     func testPageDownKeyFromWtypeScrollsAScreenLessALine() throws {
-        // The first key of a new virtual keyboard can be lost; End then Home leaves the top.
-        let typed = try ChildProcess.run("/usr/bin/wtype", ["-k", "Home", "-k", "Next"], environment: sway.clientEnvironment)
+        // The first key of a new virtual keyboard can be lost while glide binds its new
+        // wl_keyboard (sway sends the key before), so wtype waits first and Home leads.
+        let typed = try ChildProcess.run("/usr/bin/wtype", ["-s", "300", "-k", "Home", "-k", "Next"],
+                                         environment: sway.clientEnvironment)
         XCTAssertEqual(typed.status, 0, typed.error)
         // A page is the viewport less one 40 px line, so a line of context stays in view.
         XCTAssertEqual(try restingOffset(), 800 - 40, accuracy: 0.01)
+    }
+}
+
+/// Keys from wtype, which stamps them 0, in a real compositor: End animates to the very end.
+final class HeadlessSwayVirtualKeyboardTests: XCTestCase {
+    func testEndFromWtypeAnimatesToTheVeryEndOnTheFirstPress() throws {
+        let sway = try HeadlessSway()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glide-wtype-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // 3,000 short lines: plain text many times taller than its byte count estimates.
+        let document = directory.appendingPathComponent("lines.txt").path
+        try (1...3000).map { "Line \($0)" }.joined(separator: "\n").write(toFile: document, atomically: true, encoding: .utf8)
+        let tracePath = directory.appendingPathComponent("trace.jsonl").path
+        let glide = ChildProcess(BuiltProducts.path(of: "glide"), ["--trace", tracePath, document],
+                                 environment: sway.clientEnvironment)
+        try glide.start()
+        defer { glide.process.terminate(); glide.waitForExit(seconds: 5) }
+        let deadline = Date().addingTimeInterval(15)
+        while try !sway.hasWindow(appID: "dev.glide.Glide") {
+            guard glide.process.isRunning, Date() < deadline else { throw HarnessError("no window: \(glide.standardError)") }
+            usleep(50_000)
+        }
+        func rest() throws -> (y: Double, count: Int) {
+            var count = -1
+            for _ in 0..<25 {
+                usleep(400_000)
+                let frames = try TraceFile(path: tracePath).frames
+                if frames.count == count, let last = frames.last, last.phase == "idle" { return (last.y, count) }
+                count = frames.count
+            }
+            throw HarnessError("never came to rest")
+        }
+        // The first key of a new virtual keyboard can be lost before the client has its
+        // wl_keyboard (a race of the test's set-up, not glide's): wtype waits, Home goes first.
+        let keys = ["-s", "300", "-k", "Home", "-s", "300", "-k", "End"]
+        let typed = try ChildProcess.run("/usr/bin/wtype", keys, environment: sway.clientEnvironment)
+        XCTAssertEqual(typed.status, 0, typed.error)
+        let first = try rest()
+        let frames = try TraceFile(path: tracePath).frames
+        XCTAssertGreaterThan(frames.filter { $0.phase == "animating" }.count, 5, "End animates, not a cut")
+        XCTAssertGreaterThan(first.y, 3000 * 20, "deep into the 3,000 lines")
+        let again = try ChildProcess.run("/usr/bin/wtype", keys, environment: sway.clientEnvironment)
+        XCTAssertEqual(again.status, 0, again.error)
+        XCTAssertEqual(try rest().y, first.y, accuracy: 0.5, "the first End had reached the very end")
     }
 }
 
@@ -141,7 +187,7 @@ final class HeadlessSwayPagingTests: XCTestCase {
 
     private func typeKeys(_ keys: [String], in run: Run) throws {
         // The first key of a new virtual keyboard can be lost, so Home goes first.
-        let typed = try ChildProcess.run("/usr/bin/wtype", (["Home"] + keys).flatMap { ["-k", $0] },
+        let typed = try ChildProcess.run("/usr/bin/wtype", ["-s", "300"] + (["Home"] + keys).flatMap { ["-k", $0] },
                                          environment: run.sway.clientEnvironment)
         XCTAssertEqual(typed.status, 0, typed.error)
     }

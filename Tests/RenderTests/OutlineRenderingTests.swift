@@ -54,6 +54,34 @@ final class OutlineRenderingTests: XCTestCase {
         }
     }
 
+    /// Blue less red at the middle of heading `index`'s row, right of the text column.
+    private func tint(_ frame: OffscreenFrame, row index: Int) -> Int {
+        let pixel = frame.pixel(x: 24 + 452 + 6, y: rows(ofHeading: index).lowerBound + rowHeight / 2)
+        return Int(pixel & 0xff) - Int((pixel >> 16) & 0xff)
+    }
+
+    func testTheHoveredRowIsTintedMoreLightlyThanThePagesRow() {
+        let layout = outline(sixHeadings)
+        layout.highlightedHeading = 2
+        layout.hoveredHeading = 4
+        let frame = renderOnce(layout, width: width, height: height)
+        XCTAssertGreaterThan(tint(frame, row: 4), 3, "the row under the pointer is tinted")
+        XCTAssertLessThan(tint(frame, row: 4), tint(frame, row: 2), "more lightly than the page's row")
+        XCTAssertEqual(tint(frame, row: 3), 0xF7 - 0xFB, "the page colour")
+    }
+
+    func testTheKeyboardsRowIsRinged() {
+        let layout = outline(sixHeadings)
+        layout.focusedHeading = 1
+        let frame = renderOnce(layout, width: width, height: height)
+        let rows = rows(ofHeading: 1)
+        // The ring's top edge: a line of the link colour across the row, 2–4 px below its top.
+        let ring = frame.pixels(rows: (rows.lowerBound + 2)..<(rows.lowerBound + 5), columns: 100..<400)
+            .filter { Int($0 & 0xff) - Int(($0 >> 16) & 0xff) > 40 }
+        XCTAssertGreaterThan(ring.count, 250, "a ring across the row")
+        XCTAssertEqual(tint(frame, row: 0), 0xF7 - 0xFB, "no other row")
+    }
+
     func testTheDarkPaletteDrawsLightTextAndATint() {
         let layout = outline(sixHeadings, palette: .dark)
         layout.highlightedHeading = 0

@@ -53,46 +53,6 @@ final class OverlayTests: XCTestCase {
         XCTAssertGreaterThan(bar.count, 36 * 2, "lighter than the page")
     }
 
-    private func pageControl(pages: Int, current: Int, width: Double = 400) -> PageControlLayout {
-        var view = ScrollView(viewportSize: LogicalSize(width: width, height: 300),
-                              contentSize: LogicalSize(width: width * Double(pages), height: 300))
-        view.isPagingEnabled = true
-        view.showsPageControl = true
-        view.scrollToPage(current, animated: false, timeMilliseconds: 0)
-        return PageControlLayout(view.frame.pageControl, viewportWidth: width, viewportHeight: 300, style: OverlayStyle())
-    }
-
-    func testAllDotsShowWhenTheyFitWithTheCurrentOneLarger() {
-        let control = pageControl(pages: 5, current: 2)
-        XCTAssertEqual(control.dots.map(\.page), [0, 1, 2, 3, 4])
-        XCTAssertEqual(control.dots.filter(\.isCurrent).map(\.page), [2])
-        XCTAssertGreaterThan(control.dots[2].radius, control.dots[1].radius)
-        XCTAssertEqual(control.dots[0].radius, control.dots[1].radius, "no shrinking when all fit")
-    }
-
-    func testManyPagesShowAsManyDotsAsFitWithShrinkingEdges() {
-        let control = pageControl(pages: 200, current: 100, width: 300)
-        XCTAssertLessThan(control.dots.count, 200)
-        XCTAssertLessThanOrEqual(control.backdropWidth, 300 - 2 * 16)
-        XCTAssertTrue(control.dots.contains { $0.page == 100 && $0.isCurrent })
-        XCTAssertLessThan(control.dots.first!.radius, control.dots[2].radius, "pages beyond the left edge")
-        XCTAssertLessThan(control.dots.last!.radius, control.dots[control.dots.count - 3].radius, "and the right")
-        let atStart = pageControl(pages: 200, current: 0, width: 300)
-        XCTAssertEqual(atStart.dots.first!.page, 0)
-        XCTAssertEqual(atStart.dots[1].radius, atStart.dots[2].radius, "nothing beyond the left edge")
-    }
-
-    func testTapsAndScrubsPickPages() {
-        let control = pageControl(pages: 5, current: 2)
-        let current = control.dots[2].centerX
-        XCTAssertEqual(control.direction(ofTapAtX: current - 20), .previous)
-        XCTAssertEqual(control.direction(ofTapAtX: current + 20), .next)
-        XCTAssertEqual(control.page(atScrubX: control.dots[4].centerX), 4)
-        XCTAssertEqual(control.page(atScrubX: -1_000), 0)
-        XCTAssertTrue(control.contains(x: current, y: control.centerY))
-        XCTAssertFalse(control.contains(x: current, y: 0))
-    }
-
     func testTheDrawnPageControlHasOneDarkerDotPerPage() {
         let layout = ImageCollectionLayout(document: Document(title: "t", imagePaths: (0..<4).map { "/nonexistent/\($0).png" }))
         layout.setViewportSize(width: 400, height: 300)
@@ -103,7 +63,7 @@ final class OverlayTests: XCTestCase {
         view.scrollToPage(1, animated: false, timeMilliseconds: 0)
         let frame = OffscreenFrame(width: 400, height: 300)
         _ = FrameRenderer().render(layout, frame: view.frame, into: frame.buffer, showing: nil)
-        let row = 300 - Int(OverlayStyle().pageControlBottomInsetPixels)
+        let row = Int(PageControlLayout.centerY(viewportHeight: 300))
         // Runs of dark pixels along the dots' centre line: one per dot; the current is darkest.
         var runs: [[UInt32]] = []
         var inRun = false
@@ -117,6 +77,7 @@ final class OverlayTests: XCTestCase {
         XCTAssertEqual(runs.count, 4)
         let darkest = runs.map { $0.map { ($0 >> 8) & 0xff }.min()! }
         XCTAssertEqual(darkest.firstIndex(of: darkest.min()!), 1)
+        XCTAssertEqual(runs.map(\.count).max(), runs.map(\.count).min(), "the current dot differs by colour, not size")
     }
 
     func testASinglePageHidesThePageControlWhenAsked() {
@@ -127,7 +88,15 @@ final class OverlayTests: XCTestCase {
         layout.setViewportSize(width: 400, height: 300)
         let frame = OffscreenFrame(width: 400, height: 300)
         _ = FrameRenderer().render(layout, frame: view.frame, into: frame.buffer, showing: nil)
-        let row = 300 - Int(OverlayStyle().pageControlBottomInsetPixels)
+        let row = Int(PageControlLayout.centerY(viewportHeight: 300))
         XCTAssertTrue(frame.pixels(rows: row..<(row + 1)).allSatisfy { $0 & 0xffffff == 0xFBFAF7 })
+    }
+}
+
+extension PageControlLayout {
+    /// The dots' centre line in a viewport `viewportHeight` tall, with the default style.
+    static func centerY(viewportHeight: Double) -> Double {
+        let model = PageControlModel(numberOfPages: 2, currentPage: 0, axis: .horizontal, isHidden: false)
+        return PageControlLayout(model, viewportWidth: 400, viewportHeight: viewportHeight, style: OverlayStyle()).centerY
     }
 }

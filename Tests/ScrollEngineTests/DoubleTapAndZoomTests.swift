@@ -148,3 +148,19 @@ final class DoubleTapAndZoomTests: XCTestCase {
         XCTAssertEqual(view.restingZoomScale, 1.5)
     }
 }
+
+/// Where the latest zoom was about, for an app that folds a settled zoom into the text size.
+final class ZoomFocusTests: XCTestCase {
+    func testTheZoomFocusIsTheFingersThePointerOrTheCentre() {
+        var view = ScrollView.zoomable()
+        view.pressTwo(LogicalPoint(300, 200), LogicalPoint(400, 200), at: 0)
+        view.moveTwo(LogicalPoint(280, 220), LogicalPoint(440, 220), at: 16)
+        XCTAssertEqual(view.zoomFocus, LogicalPoint(360, 220))
+        view.liftTwo(at: 32)
+        view.pinchBegin(at: LogicalPoint(100, 500), timeMilliseconds: 1_000)
+        XCTAssertEqual(view.zoomFocus, LogicalPoint(100, 500))
+        view.pinchEnd(isCancelled: false, timeMilliseconds: 1_016)
+        view.key("plus", modifiers: .control, timeMilliseconds: 2_000)
+        XCTAssertEqual(view.zoomFocus, LogicalPoint(400, 300), "keys zoom about the centre")
+    }
+}

@@ -113,6 +113,30 @@ final class ReplayToolTests: XCTestCase {
         XCTAssertTrue(result.standardOutput.contains(#""zoom":2.16,"#), "then Ctrl+plus ×1.2")
     }
 
+    func testEndAndPageDownReachTheEndOnTheFirstPressWithAnAnimation() throws {
+        func ys(_ output: String) throws -> [Double] {
+            try output.split(separator: "\n").map { line in
+                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+                return (object["y"] as? Double) ?? Double(object["y"] as! Int)
+            }
+        }
+        func xs(_ output: String) throws -> [Double] {
+            try output.split(separator: "\n").map { line in
+                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+                return (object["x"] as? Double) ?? Double(object["x"] as! Int)
+            }
+        }
+        let end = try run(["-"], script: #"{"t": 100, "type": "key", "key": "End"}"#)
+        XCTAssertEqual(end.status, 0, end.standardError)
+        let path = try ys(end.standardOutput)
+        XCTAssertEqual(path.last, 20_000 - 600, "the very end of the 800x20000 content")
+        XCTAssertGreaterThan(path.filter { $0 > 0 && $0 < 19_400 }.count, 5, "reached over several frames, not a cut")
+        let script = #"{"t": 100, "type": "key", "key": "Next"}"# + "\n" + #"{"t": 1000, "type": "key", "key": "Next"}"#
+        let pages = try run(["--paging", "--page-control", "--content", "2400x600", "-"], script: script)
+        XCTAssertEqual(pages.status, 0, pages.standardError)
+        XCTAssertEqual(try xs(pages.standardOutput).last, 1_600, "the last page")
+    }
+
     func testSplitPrintsOneEntryPerView() throws {
         let result = try run(["--split", "-"], script: flick)
         XCTAssertEqual(result.status, 0, result.standardError)

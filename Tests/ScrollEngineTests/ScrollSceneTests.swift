@@ -96,3 +96,35 @@ final class ScrollSceneTests: XCTestCase {
         }
     }
 }
+
+/// Keys go to the pane the user last touched, clicked or hovered.
+final class SceneKeyFocusTests: XCTestCase {
+    private func split() throws -> ScrollScene {
+        var scene = ScrollScene()
+        let list = ScrollView(viewportSize: LogicalSize(width: 800, height: 300), contentSize: LogicalSize(width: 800, height: 5000))
+        var pages = ScrollView(viewportSize: LogicalSize(width: 800, height: 300), contentSize: LogicalSize(width: 8000, height: 300))
+        pages.isPagingEnabled = true
+        _ = try scene.addView(list, in: LogicalRect(x: 0, y: 0, width: 800, height: 300))
+        _ = try scene.addView(pages, in: LogicalRect(x: 0, y: 300, width: 800, height: 300))
+        scene.focus(view: 1)
+        return scene
+    }
+
+    func testHoveringAPaneGivesItTheKeys() throws {
+        var scene = try split()
+        scene.pointerMotion(to: LogicalPoint(400, 100), timeMilliseconds: 0)
+        XCTAssertEqual(scene.focusedView, 0)
+        XCTAssertTrue(scene.key("Down", timeMilliseconds: 10), "the list scrolls")
+        scene.pointerMotion(to: LogicalPoint(400, 450), timeMilliseconds: 20)
+        XCTAssertEqual(scene.focusedView, 1)
+    }
+
+    func testAClickOnContentGivesItsPaneTheKeysThoughNothingUsesTheClick() throws {
+        var scene = try split()
+        scene.pointerMotion(to: LogicalPoint(400, 100), timeMilliseconds: 0)
+        scene.focus(view: 1)
+        scene.pointerButton(0x110, isPressed: true, timeMilliseconds: 10)
+        scene.pointerButton(0x110, isPressed: false, timeMilliseconds: 20)
+        XCTAssertEqual(scene.focusedView, 0)
+    }
+}

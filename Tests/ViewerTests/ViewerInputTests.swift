@@ -26,8 +26,9 @@ final class ViewerInputTests: XCTestCase {
         XCTAssertFalse(fling.last!.isAnimating)
     }
 
-    func testTwoFingersSpreadingZoomInAboutTheirCentre() {
-        let harness = ViewerHarness(layout: longLayout())
+    func testTwoFingersSpreadingZoomInAboutTheirCentre() throws {
+        let layout = try XCTUnwrap(longLayout() as? DocumentLayout)
+        let harness = ViewerHarness(layout: layout)
         harness.runUntilIdle()
         harness.send(.touchDown(id: 0, location: LogicalPoint(x: 300, y: 300)),
                      .touchDown(id: 1, location: LogicalPoint(x: 500, y: 300)), .touchFrame)
@@ -40,18 +41,20 @@ final class ViewerInputTests: XCTestCase {
         XCTAssertGreaterThan(harness.frames.last!.traced.zoomScale, 1.3)
         harness.send(.touchUp(id: 0), .touchUp(id: 1), .touchFrame)
         harness.runUntilIdle()
-        XCTAssertGreaterThan(harness.frames.last!.traced.zoomScale, 1.3, "the zoom stays")
+        XCTAssertGreaterThan(layout.textScale, 1.3, "the zoom stays, as the text's size once it settles")
+        XCTAssertEqual(harness.frames.last!.traced.zoomScale, 1, "re-wrapped, not magnified")
     }
 
-    func testATouchpadPinchZoomsAboutThePointer() {
-        let harness = ViewerHarness(layout: longLayout())
+    func testATouchpadPinchZoomsAboutThePointer() throws {
+        let layout = try XCTUnwrap(longLayout() as? DocumentLayout)
+        let harness = ViewerHarness(layout: layout)
         harness.runUntilIdle()
         harness.send(.pointerMotion(LogicalPoint(x: 200, y: 100)), .pinchBegin(nil))
         for scale in [1.2, 1.5, 2.0] { harness.send(.pinchUpdate(scale: scale)) }
         harness.send(.pinchEnd(isCancelled: false))
         harness.runUntilIdle()
         XCTAssertEqual(harness.viewer.pointerLocation, LogicalPoint(x: 200, y: 100))
-        XCTAssertEqual(harness.frames.last!.traced.zoomScale, 2, accuracy: 0.01)
+        XCTAssertEqual(layout.textScale, 2, accuracy: 0.01, "the text is set twice as large")
     }
 
     func testAWheelNotchScrollsAndPixelsFollow() {

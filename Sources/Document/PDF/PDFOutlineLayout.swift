@@ -17,12 +17,27 @@ public final class PDFOutlineLayout: OutlineList {
     private var lastHeadingOnPage: (page: Int, row: Int?)?
 
     public var highlightedHeading: Int? {
-        didSet {
-            guard highlightedHeading != oldValue else { return }
-            for row in [oldValue, highlightedHeading].compactMap({ $0 }) where entries.indices.contains(row) {
-                let rect = rowRect(ofHeading: row)
-                changeLog.record(.band(rect.y...rect.maxY))
-            }
+        didSet { redrawRows(oldValue, highlightedHeading) }
+    }
+
+    /// The row under the pointer, lightly tinted (as `OutlineLayout.hoveredHeading`).
+    public var hoveredHeading: Int? {
+        didSet { redrawRows(oldValue, hoveredHeading) }
+    }
+
+    /// The row the keyboard has reached, ringed (as `OutlineLayout.focusedHeading`).
+    public var focusedHeading: Int? {
+        didSet { redrawRows(oldValue, focusedHeading) }
+    }
+
+    public var headingCount: Int { entries.count }
+
+    /// Records that the rows of `old` and `new` are to be drawn again, when they differ.
+    private func redrawRows(_ old: Int?, _ new: Int?) {
+        guard old != new else { return }
+        for row in [old, new].compactMap({ $0 }) where entries.indices.contains(row) {
+            let rect = rowRect(ofHeading: row)
+            changeLog.record(.band(rect.y...rect.maxY))
         }
     }
 
@@ -107,7 +122,12 @@ public final class PDFOutlineLayout: OutlineList {
         for index in first...last {
             let entry = entries[index]
             let row = rowRect(ofHeading: index)
-            if index == highlightedHeading { painter.drawHighlight(row, left: left, width: measure, on: cairo) }
+            if index == highlightedHeading {
+                painter.drawHighlight(row, left: left, width: measure, on: cairo)
+            } else if index == hoveredHeading {
+                painter.drawTint(row, left: left, width: measure, opacity: OutlineLayout.hoverOpacity, on: cairo)
+            }
+            if index == focusedHeading { painter.drawFocusRing(row, left: left, width: measure, on: cairo) }
             let indent = Double(entry.level - 1) * OutlineLayout.indentPerLevelPixels
             painter.drawRow(text: entry.title, level: entry.level, color: entry.level >= 3 ? palette.secondaryText : palette.text,
                             in: row, left: left + indent, width: measure - indent, on: cairo)

@@ -20,7 +20,8 @@ final class SoakTests: GlideTestCase {
         // (the tile cache holds 48 MB), text at many zooms (pango keeps the fonts of its 256
         // latest sizes), then a spell of random input.
         let warmUpSeconds = max(10, seconds / 10)
-        let session = try start()
+        // Magnifying zoom (`--zoom`), so the sweeps reach the engine's limits.
+        let session = try start(arguments: ["--zoom", "0.75:4"])
         try fillCaches(session)
         let pid = session.client.processIdentifier
         var random = SeededRandom(seed: Self.seed)

@@ -56,11 +56,19 @@ final class FileFormatTests: XCTestCase {
     }
 
     func testUnsupportedFilesAreRefusedWithOneLine() throws {
-        for (label, head, format) in samples where format == .pdf || format.isUnsupported {
+        for (label, head, format) in samples where format.isUnsupported {
             let path = try file(head, named: "document.txt")
             XCTAssertThrowsError(try Document(contentsOfFile: path), label) { error in
                 XCTAssertEqual("\(error)", "cannot open '\(path)': \(label) files are not supported")
             }
+        }
+    }
+
+    func testAPDFUnderAnyNameGoesToPoppler() throws {
+        let (_, head, _) = try XCTUnwrap(samples.first { $0.2 == .pdf })
+        let path = try file(head, named: "document.txt")
+        XCTAssertThrowsError(try Document(contentsOfFile: path)) { error in
+            XCTAssertEqual("\(error)", "cannot open PDF '\(path)': it is damaged")
         }
     }
 

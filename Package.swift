@@ -31,6 +31,10 @@ let package = Package(
             capability: .buildTool(),
             path: "Sources/WaylandScannerPlugin"),
         .target(name: "CSystem"),
+        // gettext and locale queries (libintl.h), which the Glibc module leaves out.
+        .target(name: "CLocale"),
+        // The user's language: translated messages (po/) and numbers as the locale writes them.
+        .target(name: "Localization", dependencies: ["CLocale"]),
         // glide-bench's allocation counter: it replaces malloc process-wide, so only that
         // executable links it.
         .target(name: "CAllocationCounter"),
@@ -51,7 +55,8 @@ let package = Package(
         .target(name: "ScrollEngine", dependencies: ["ScrollPhysics"]),
 
         // Content and pixels: no Wayland.
-        .target(name: "Document", dependencies: ["CCairo", "CPangoCairo", "CCmark", "CGdkPixbuf", "CSystem"]),
+        .target(
+            name: "Document", dependencies: ["CCairo", "CPangoCairo", "CCmark", "CGdkPixbuf", "CSystem", "Localization"]),
         .target(name: "Render", dependencies: ["ScrollEngine", "Document", "CCairo"]),
 
         // Wayland objects: no scrolling.
@@ -59,11 +64,12 @@ let package = Package(
             name: "WaylandClient",
             dependencies: [
                 "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXkbCommon", "CSystem", "CLibdecor",
+                "Localization",
             ]),
 
         .executableTarget(
             name: "glide",
-            dependencies: ["ScrollEngine", "Document", "Render", "WaylandClient", "CSystem"]),
+            dependencies: ["ScrollEngine", "Document", "Render", "WaylandClient", "CSystem", "Localization"]),
         .executableTarget(name: "glide-replay", dependencies: ["ScrollEngine"]),
         // Test tool: drives headless sway with a virtual pointer (see its main.swift).
         .executableTarget(name: "glide-virtual-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols"]),
@@ -77,7 +83,8 @@ let package = Package(
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),
         .testTarget(name: "DocumentTests", dependencies: ["Document", "CCairo", "CGdkPixbuf"]),
         .testTarget(name: "RenderTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo"]),
-        .testTarget(name: "GlideTests", dependencies: ["glide", "CCairo", "Document", "Render", "ScrollEngine"]),
+        .testTarget(
+            name: "GlideTests", dependencies: ["glide", "CCairo", "Document", "Render", "ScrollEngine", "Localization"]),
 
         // An in-process Wayland compositor that drives the real client in tests.
         .target(

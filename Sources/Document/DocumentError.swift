@@ -1,4 +1,5 @@
 import Glibc
+import Localization
 
 /// Why a document could not be opened.
 public enum DocumentError: Error, CustomStringConvertible, Equatable {
@@ -14,10 +15,10 @@ public enum DocumentError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .cannotOpen(let path, let reason):
-            return "cannot open '\(path)': \(reason)"
+            return localized("cannot open '%s': %s", path, reason)
         case .noImages(let directory):
-            return "no readable images in '\(directory)' (looked for "
-                + ImageDirectory.extensions.map { "." + $0 }.joined(separator: ", ") + ")"
+            return localized("no readable images in '%s' (looked for %s)", directory,
+                             ImageDirectory.extensions.map { "." + $0 }.joined(separator: ", "))
         }
     }
 }

@@ -1,9 +1,11 @@
+import Localization
 import ScrollEngine
 import ScrollPhysics
 
 /// What the command line asked for.
 struct CommandLineOptions {
-    static let usage = "usage: glide [OPTIONS] [FILE|DIRECTORY]... (see glide --help)"
+    /// The pointer to `--help` that ends every command-line error.
+    static var usage: String { HelpText.usagePointer }
 
     /// The files or directories to open; empty for the bundled guide.
     var paths: [String] = []
@@ -88,32 +90,8 @@ struct CommandLineOptions {
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
 
-    static let help = """
-        usage: glide [OPTIONS] [FILE|DIRECTORY]...
-
-        Glide shows documents and images in a Wayland window and scrolls them by touch,
-        touchpad, wheel and keyboard. Without FILE it opens its bundled guide.
-
-          FILE                  a UTF-8 text or Markdown (.md) file
-          --paging              show a document as horizontal pages with a page control
-          --no-page-control     hide the page control
-          --zoom MIN:MAX        zoom limits (equal values turn zoom off)
-          --deceleration normal|fast|RATE
-                                how fast a flick slows: 0.998 or 0.99 per ms, or RATE
-          --directional-lock    a drag that starts along one axis stays on it
-          --split               the outline above the document's pages
-          --dark                light text on a dark page
-          --size WxH            the window's initial size in logical px (default 1024x768)
-          --trace FILE          write one JSON line per committed frame to FILE (- for
-                                stdout); an existing FILE is never overwritten
-          -h, --help            show this help and exit
-          --version             show the version and exit
-
-        Touch: drag, flick, catch. Keys: F11 fullscreen; Escape leaves fullscreen or quits;
-        q or Ctrl+Q quit.
-        Exit status: 0 closed normally (also on SIGINT, SIGTERM, SIGHUP), 1 file or compositor
-        error, 2 bad command line.
-        """
+    /// `glide --help`, in the user's language.
+    static var help: String { HelpText.text }
 }
 
 /// A mistake on the command line.

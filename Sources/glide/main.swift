@@ -1,6 +1,7 @@
 import CSystem
 import Document
 import Glibc
+import Localization
 import WaylandClient
 
 /// The paths of the documents to show: the command line's, or the bundled guide.
@@ -51,6 +52,7 @@ func run(_ documents: [Document], paths: [String], options: CommandLineOptions, 
     if let failure = viewer.failure { throw failure }
 }
 
+Localization.start(searchingCatalogsIn: ResourceLocator.localeDirectories)
 let options: CommandLineOptions
 do {
     options = try CommandLineOptions(arguments: Array(CommandLine.arguments.dropFirst()))

@@ -63,11 +63,13 @@ build: deps locale
 # $(LOCALE_DIR)/LANG/LC_MESSAGES/glide.mo.
 XGETTEXT = xgettext --from-code=UTF-8 --add-comments=TRANSLATORS: --package-name=glide \
 	--msgid-bugs-address=https://github.com/glide-viewer/glide/issues --sort-by-file
+POT = po/glide.pot
 pot:
+	@mkdir -p $(GENERATED)
 	$(XGETTEXT) --language=C --keyword= --keyword=localized --keyword=localizedPlural:1,2 \
 		--keyword=localizedInContext:1c,2 -o $(GENERATED)/swift.pot $$(find Sources -name '*.swift' | sort)
 	$(XGETTEXT) --language=Desktop -o $(GENERATED)/desktop.pot resources/dev.glide.Glide.desktop
-	msgcat --sort-by-file -o po/glide.pot $(GENERATED)/swift.pot $(GENERATED)/desktop.pot
+	msgcat --sort-by-file -o $(POT) $(GENERATED)/swift.pot $(GENERATED)/desktop.pot
 
 # Brings every translation up to date with po/glide.pot (new messages arrive untranslated).
 update-po: pot
@@ -161,7 +163,7 @@ $(GENERATED)/dev.glide.Glide.metainfo.xml: resources/dev.glide.Glide.metainfo.xm
 	mv $@.tmp $@
 
 # The desktop entry with its translations from po/.
-$(GENERATED)/dev.glide.Glide.desktop: resources/dev.glide.Glide.desktop $(wildcard po/*.po)
+$(GENERATED)/dev.glide.Glide.desktop: resources/dev.glide.Glide.desktop po/LINGUAS $(wildcard po/*.po)
 	@mkdir -p $(GENERATED)
 	msgfmt --desktop --template=resources/dev.glide.Glide.desktop -d po -o $@
 

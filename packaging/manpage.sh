@@ -33,9 +33,10 @@ LANGUAGE= LC_ALL=C "$glide" --help | escape | awk '
         print ".TP"; print ".B " term; next
     }
     section != "" { sub(/^ +/, ""); text = (text == "" ? $0 : text " " $0); next }
-    # Paragraphs outside a section: the description (the first) and the closing note on input.
+    # Outside a section only the description (the first paragraph) is kept: the closing note
+    # on input is the KEYS section below, in full.
     paragraph == 1 && !described { print ".SH DESCRIPTION"; described = 1 }
-    { sub(/^ +/, ""); text = (text == "" ? $0 : text " " $0) }
+    paragraph == 1 { sub(/^ +/, ""); text = (text == "" ? $0 : text " " $0) }
     END { flush() }
 '
 
@@ -45,7 +46,7 @@ escape < "$readme" | awk '
     /^### Keys/ { inside = 1; next }
     inside && /^#/ { exit }
     inside && /^\|/ {
-        if ($0 ~ /^\|[-| ]+\|$/ || ++rows == 1) next
+        if ($0 ~ /^\|[-\\| ]+\|$/ || ++rows == 1) next
         n = split($0, cells, "|")
         key = cells[2]; action = cells[3]
         gsub(/^ +| +$/, "", key); gsub(/^ +| +$/, "", action); gsub(/`/, "", key); gsub(/`/, "", action)

@@ -20,8 +20,9 @@ static const char *requested_locale(const char *category_variable) {
     return NULL;
 }
 
+/// "C", "POSIX" and "C.UTF-8" (and its spellings): no language, no numeric conventions.
 static int is_c_locale(const char *name) {
-    return name == NULL || strcmp(name, "C") == 0 || strcmp(name, "POSIX") == 0;
+    return name == NULL || strcmp(name, "C") == 0 || strcmp(name, "POSIX") == 0 || strncmp(name, "C.", 2) == 0;
 }
 
 void glide_locale_start(const char *locale_dir) {
@@ -33,7 +34,7 @@ void glide_locale_start(const char *locale_dir) {
         // so LANGUAGE (or the requested locale's name, put there) picks the catalog.
         const char *requested = requested_locale("LC_MESSAGES");
         const char *language = getenv("LANGUAGE");
-        if ((language == NULL || *language == 0) && !is_c_locale(requested) && strcmp(requested, "C.UTF-8") != 0)
+        if ((language == NULL || *language == 0) && !is_c_locale(requested))
             setenv("LANGUAGE", requested, 1);
         language = getenv("LANGUAGE");
         if (language && *language) setlocale(LC_MESSAGES, "C.UTF-8");

@@ -20,6 +20,6 @@ const char *glide_ngettext(const char *singular, const char *plural, unsigned lo
 const char *glide_pgettext(const char *context, const char *message);
 
 /// The decimal point and thousands separator of the user's LC_NUMERIC locale, as UTF-8;
-/// NULL when that locale is "C"/"POSIX" or not installed.
+/// NULL when that locale is "C", "POSIX", "C.UTF-8" or not installed.
 const char *glide_numeric_decimal_point(void);
 const char *glide_numeric_thousands_separator(void);

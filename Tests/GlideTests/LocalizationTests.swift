@@ -1,0 +1,100 @@
+import Foundation
+import Localization
+import XCTest
+
+/// Glide in the user's language: `LANGUAGE` or `LC_MESSAGES` pick the catalog compiled from
+/// po/ (make locale, into .build/locale, where the built glide looks), an unknown language
+/// falls back to English, and po/ru.po translates every message the sources hold.
+final class LocalizationTests: XCTestCase {
+    override func setUpWithError() throws {
+        let locale = try SourceTree.make(["locale"])
+        XCTAssertEqual(locale.status, 0, locale.error)
+    }
+
+    private func glide(_ arguments: [String], _ locale: [String: String]) throws -> (status: Int32?, output: String, error: String) {
+        try ChildProcess.run(BuiltProducts.path(of: "glide"), arguments,
+                             environment: SourceTree.environmentWithoutLocale.merging(locale) { $1 })
+    }
+
+    func testHelpIsInRussianUnderLanguageRu() throws {
+        let help = try glide(["--help"], ["LANGUAGE": "ru"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.output.hasPrefix("использование: glide [ПАРАМЕТРЫ]"), help.output)
+        for line in ["Параметры:", "Код возврата:", "показать эту справку и выйти"] {
+            XCTAssertTrue(help.output.contains(line), "--help in Russian has '\(line)':\n\(help.output)")
+        }
+        XCTAssertFalse(help.output.contains("show this help"), help.output)
+        // Wrapped for a terminal, Cyrillic counted in characters, not bytes.
+        for line in help.output.split(separator: "\n") {
+            XCTAssertLessThanOrEqual(line.count, 79, "too long: \(line)")
+        }
+    }
+
+    func testErrorsAreInRussianUnderLanguageRu() throws {
+        let missing = try glide(["/nonexistent/glide-test.md"], ["LANGUAGE": "ru"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.error.hasPrefix("glide: не удаётся открыть «/nonexistent/glide-test.md»: "), missing.error)
+        let usage = try glide(["--no-such-option"], ["LANGUAGE": "ru"])
+        XCTAssertEqual(usage.status, 2)
+        XCTAssertTrue(usage.error.contains("(см. glide --help)"), usage.error)
+        XCTAssertEqual(usage.error.split(separator: "\n").count, 1, "one line: \(usage.error)")
+    }
+
+    /// LC_MESSAGES names a locale that is not generated here (only C and C.UTF-8 are): the
+    /// messages are still Russian, as the user asked.
+    func testLcMessagesPicksTheLanguageToo() throws {
+        let missing = try glide(["/nonexistent/glide-test.md"], ["LC_MESSAGES": "ru_RU.UTF-8"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.error.hasPrefix("glide: не удаётся открыть"), missing.error)
+        let overridden = try glide(["/nonexistent/glide-test.md"], ["LC_MESSAGES": "ru_RU.UTF-8", "LC_ALL": "C"])
+        XCTAssertTrue(overridden.error.hasPrefix("glide: cannot open"), "LC_ALL=C wins over LC_MESSAGES: \(overridden.error)")
+    }
+
+    func testAnUnknownLanguageFallsBackToEnglish() throws {
+        let english = try glide(["--help"], [:])
+        XCTAssertTrue(english.output.contains("show this help and exit"), english.output)
+        for locale in [["LANGUAGE": "xx"], ["LANGUAGE": "tlh_XX"], ["LC_MESSAGES": "zz_ZZ.UTF-8"]] {
+            let help = try glide(["--help"], locale)
+            XCTAssertEqual(help.status, 0)
+            XCTAssertEqual(help.output, english.output, "\(locale) falls back to English")
+            let missing = try glide(["/nonexistent/glide-test.md"], locale)
+            XCTAssertTrue(missing.error.hasPrefix("glide: cannot open '/nonexistent/glide-test.md': "), missing.error)
+        }
+    }
+
+    /// Numbers in labels follow the language when the machine has no numeric locale for it
+    /// (here LC_NUMERIC is C): grouping with a no-break space and a decimal comma in Russian.
+    func testNumbersFollowTheLanguage() throws {
+        XCTAssertEqual(LocalizedNumber.string(1_234_567), "1,234,567")
+        XCTAssertEqual(LocalizedNumber.string(-1.25, fractionDigits: 1), "-1.3")
+        XCTAssertEqual(LocalizedNumber.string(999), "999")
+
+        setenv("LANGUAGE", "ru", 1)
+        defer { unsetenv("LANGUAGE") }
+        Localization.start(searchingCatalogsIn: [SourceTree.path + "/.build/locale"])
+        XCTAssertEqual(LocalizedNumber.string(1_234_567), "1\u{A0}234\u{A0}567")
+        XCTAssertEqual(LocalizedNumber.string(1234.5, fractionDigits: 2), "1\u{A0}234,50")
+        XCTAssertEqual(LocalizedNumber.string(0.05, fractionDigits: 1), "0,1")
+    }
+
+    /// po/glide.pot holds exactly the messages the sources and the desktop entry hold now, and
+    /// po/ru.po translates every one of them, with nothing fuzzy and formats that match.
+    func testTheTemplateIsCurrentAndTheRussianTranslationComplete() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("glide-pot-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let extracted = try SourceTree.make(["pot", "GENERATED=\(scratch)", "POT=\(scratch)/glide.pot"])
+        XCTAssertEqual(extracted.status, 0, extracted.error)
+
+        let committed = SourceTree.path + "/po/glide.pot", fresh = scratch + "/glide.pot"
+        for (reference, definitions) in [(fresh, committed), (committed, fresh)] {
+            let compare = try ChildProcess.run("/usr/bin/msgcmp", ["--use-untranslated", definitions, reference])
+            XCTAssertEqual(compare.status, 0, "po/glide.pot is out of date (run make pot): \(compare.error)")
+        }
+        let translated = try ChildProcess.run("/usr/bin/msgcmp", [SourceTree.path + "/po/ru.po", fresh])
+        XCTAssertEqual(translated.status, 0, "po/ru.po misses translations (make update-po, then translate): \(translated.error)")
+        let check = try ChildProcess.run("/usr/bin/msgfmt", ["--check", "--statistics", "-o", "/dev/null", SourceTree.path + "/po/ru.po"])
+        XCTAssertEqual(check.status, 0, check.error)
+        XCTAssertFalse(check.error.contains("fuzzy") || check.error.contains("untranslated"), check.error)
+    }
+}

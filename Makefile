@@ -93,10 +93,11 @@ run: build
 	$(SWIFT) build $(RELEASE) --product glide-demo && .build/release/glide-demo --tour $(RUN_PICTURES)
 
 # The release binary is built too: some tests run it, since -O changes object lifetimes.
-# The package is built and checked from that same release binary; the tests install it.
+# The package is built and checked from that same release binary; the tests install it. Its
+# compression is the quickest (gzip -1: 3 s against xz's 40 to 80 s on 2 busy cores).
 test: test-deps locale
 	$(SWIFT) build $(RELEASE) --product glide
-	$(MAKE) package
+	$(MAKE) package DEB_COMPRESSION="-Zgzip -z1"
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 
@@ -174,8 +175,9 @@ deb: build
 
 # The packaging alone, for a release binary already built (make test runs it, and the tests
 # install what it wrote).
+DEB_COMPRESSION = -Zxz
 package: locale
-	packaging/build-deb.sh
+	DEB_COMPRESSION="$(DEB_COMPRESSION)" packaging/build-deb.sh
 	$(MAKE) package-checks
 
 package-checks:

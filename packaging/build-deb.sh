@@ -83,6 +83,7 @@ CONTROL
 chmod 644 "$root/DEBIAN/control" "$root/DEBIAN/md5sums"
 
 deb=$out/glide_${version}_${architecture}.deb
-dpkg-deb --root-owner-group -Zxz --build "$root" "$deb" >/dev/null
+# $DEB_COMPRESSION: dpkg-deb's -Z and -z options (make test asks for the quickest).
+dpkg-deb --root-owner-group ${DEB_COMPRESSION:--Zxz} --build "$root" "$deb" >/dev/null
 echo "$deb" > "$out/deb-path"
 echo "build-deb.sh: wrote $deb (installed size $installed_size KB)"

@@ -1,5 +1,6 @@
 import CCairo
 import CPangoCairo
+import Localization
 
 /// Drawing the outline's rows: single lines of heading text, cut with an ellipsis when too
 /// long, in the document's column so the list lines up with the pages below.
@@ -19,7 +20,7 @@ extension OutlineLayout {
         let measure = pages.column.typography.measure(forWindowWidth: viewportWidth)
         let left = ((viewportWidth - measure) / 2).rounded()
         guard !outline.headings.isEmpty else {
-            drawRow(text: "No headings", level: 1, color: palette.secondaryText, in: rowRect(ofHeading: 0),
+            drawRow(text: localized("No headings"), level: 1, color: palette.secondaryText, in: rowRect(ofHeading: 0),
                     left: left, width: measure, on: cairo)
             return
         }

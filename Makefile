@@ -11,8 +11,10 @@ RELEASE = -c release --static-swift-stdlib
 GENERATED = .build/generated
 LOCALE_DIR = .build/locale
 LANGUAGES = $(shell cat po/LINGUAS)
-# Where `make run` puts its pictures when there is no compositor to show the window in.
+# Where `make run` puts its pictures when there is no compositor to show the window in, and
+# the program that takes them (a test points it at the debug build).
 RUN_PICTURES = pictures
+DEMO = .build/release/glide-demo
 
 # Build: C libraries and the protocol XML. Fonts: DejaVu covers Latin, Cyrillic and Greek.
 BUILD_PACKAGES = pkg-config libwayland-dev wayland-protocols libxkbcommon-dev \
@@ -90,7 +92,7 @@ run: build
 		exec .build/release/glide; \
 	fi; \
 	echo "make run: no Wayland compositor at $$socket; playing the guide in Glide's own headless compositor instead"; \
-	$(SWIFT) build $(RELEASE) --product glide-demo && .build/release/glide-demo --tour $(RUN_PICTURES)
+	$(SWIFT) build $(RELEASE) --product glide-demo && $(DEMO) --tour $(RUN_PICTURES)
 
 # The release binary is built too: some tests run it, since -O changes object lifetimes.
 # The package is built and checked from that same release binary; the tests install it. Its

@@ -26,7 +26,9 @@ static int is_c_locale(const char *name) {
 }
 
 void glide_locale_start(const char *locale_dir) {
-    setlocale(LC_CTYPE, "");
+    // Glide writes UTF-8 whatever the locale; under plain "C" (ASCII) glibc would transliterate
+    // its own translated messages (strerror) to "Net takogo fajla".
+    if (is_c_locale(setlocale(LC_CTYPE, ""))) setlocale(LC_CTYPE, "C.UTF-8");
     const char *messages = setlocale(LC_MESSAGES, "");
     if (is_c_locale(messages)) {
         // glibc ignores LANGUAGE under the "C" locale, and finds no catalog when the locale

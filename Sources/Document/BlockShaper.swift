@@ -1,6 +1,5 @@
 import CCairo
 import CPangoCairo
-import Localization
 
 /// Shapes blocks with pango into `BlockLayout`s: fonts by block kind, inline styles as pango
 /// attributes (never markup), images decoded and fitted.
@@ -24,7 +23,7 @@ struct BlockShaper {
             return BlockLayout(content: .text(makeText(block, width: width)), inset: 0)
         case .image(let source):
             let path = source.hasPrefix("/") ? source : baseDirectory + "/" + source
-            let loaded: LoadedImage = source.contains("://") ? .failure(localized("remote images are not loaded")) : images.image(atPath: path)
+            let loaded: LoadedImage = source.contains("://") ? .failure("remote images are not loaded") : images.image(atPath: path)
             switch loaded {
             case .image(let image):
                 // One image pixel per logical px, shrunk to fit the column (and a page).
@@ -34,7 +33,7 @@ struct BlockShaper {
                                    fixedHeight: size.height)
             case .failure(let reason):
                 let padding = typography.codePaddingPixels
-                let message = Block(kind: .paragraph, text: ImagePlaceholderText.text(name: source, reason: reason, separator: " "))
+                let message = Block(kind: .paragraph, text: "⚠ '\(source)' cannot be shown: \(reason)")
                 return BlockLayout(content: .placeholder(makeText(message, width: width - 2 * padding)), inset: padding)
             }
         }

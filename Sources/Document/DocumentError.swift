@@ -1,5 +1,4 @@
 import Glibc
-import Localization
 
 /// Why a document could not be opened.
 public enum DocumentError: Error, CustomStringConvertible, Equatable {
@@ -15,10 +14,10 @@ public enum DocumentError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .cannotOpen(let path, let reason):
-            return localized("cannot open '%s': %s", path, reason)
+            return "cannot open '\(path)': \(reason)"
         case .noImages(let directory):
-            return localized("no readable images in '%s' (looked for %s)", directory,
-                             ImageDirectory.extensions.map { "." + $0 }.joined(separator: ", "))
+            return "no readable images in '\(directory)' (looked for "
+                + ImageDirectory.extensions.map { "." + $0 }.joined(separator: ", ") + ")"
         }
     }
 }

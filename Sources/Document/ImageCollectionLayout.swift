@@ -89,7 +89,7 @@ public final class ImageCollectionLayout: ContentLayout {
     /// The file name and why it cannot be shown, centred on the page in plain text.
     private func drawPlaceholder(for path: String, reason: String, left: Double, on cairo: OpaquePointer) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        let text = ImagePlaceholderText.text(name: name, reason: reason, separator: "\n")
+        let text = "⚠ '\(name)' cannot be shown:\n\(reason)"
         let layout = pango_cairo_create_layout(cairo)!
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         let font = pango_font_description_from_string("Sans 13")

@@ -1,7 +1,6 @@
 import CCairo
 import CGdkPixbuf
 import Glibc
-import Localization
 
 /// Decodes images with gdk-pixbuf (PNG, JPEG and the other formats of its loaders), turned
 /// upright by their EXIF orientation, and keeps recently used ones within a memory cap.
@@ -57,16 +56,15 @@ public final class ImageStore {
         guard access(path, R_OK) == 0 else { return .failure(String(cString: strerror(errno))) }
         // A FIFO or a device would block or never end inside the decoder.
         var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return .failure(localized("not a regular file")) }
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return .failure("not a regular file") }
         var width: Int32 = 0, height: Int32 = 0
         guard gdk_pixbuf_get_file_info(path, &width, &height) != nil else {
-            return .failure(localized("not an image format gdk-pixbuf can read"))
+            return .failure("not an image format gdk-pixbuf can read")
         }
         let bytes = Int(width) * Int(height) * 4
         guard bytes <= budgetBytes else {
-            return .failure(localized("%1$s×%2$s px would need %3$s MB to decode, over the %4$s MB budget",
-                                     LocalizedNumber.string(Int(width)), LocalizedNumber.string(Int(height)),
-                                     LocalizedNumber.string(bytes >> 20), LocalizedNumber.string(budgetBytes >> 20)))
+            return .failure("\(width)×\(height) px would need \(bytes >> 20) MB to decode, "
+                + "over the \(budgetBytes >> 20) MB budget")
         }
         var error: UnsafeMutablePointer<GError>?
         let side = Int32(maximumDecodedSidePixels)
@@ -78,10 +76,10 @@ public final class ImageStore {
             if let pixbuf { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
             return .failure(String(cString: error.pointee.message))
         }
-        guard let pixbuf else { return .failure(localized("the decoder gave no image")) }
+        guard let pixbuf else { return .failure("the decoder gave no image") }
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
         // EXIF orientation: a phone's portrait photo is stored sideways with a tag to turn it.
-        guard let upright = gdk_pixbuf_apply_embedded_orientation(pixbuf) else { return .failure(localized("cannot turn the image upright")) }
+        guard let upright = gdk_pixbuf_apply_embedded_orientation(pixbuf) else { return .failure("cannot turn the image upright") }
         defer { g_object_unref(UnsafeMutableRawPointer(upright)) }
         return .image(DecodedImage(pixbuf: upright))
     }

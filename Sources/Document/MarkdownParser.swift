@@ -1,5 +1,4 @@
 import CCmark
-import Localization
 
 /// Turns CommonMark into blocks with libcmark.
 enum MarkdownParser {
@@ -9,7 +8,7 @@ enum MarkdownParser {
     static let maximumNestingDepth = 32
 
     /// What stands in for content nested deeper than that.
-    static var tooDeepText: String { localized("… (nested too deeply to show)") }
+    static let tooDeepText = "… (nested too deeply to show)"
 
     /// The blocks of the CommonMark in `bytes`. libcmark replaces invalid UTF-8 and NUL with
     /// U+FFFD (`CMARK_OPT_VALIDATE_UTF8`).

@@ -1,5 +1,4 @@
 import Glibc
-import Localization
 
 /// A file's bytes, mapped rather than read: opening a 100 MB file costs no more than a small
 /// one, and the pages are the page cache's (file-backed), not the process's anonymous memory.
@@ -85,7 +84,7 @@ final class SourceBytes {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count == 0 { return bytes }
             if bytes.count > maximumReadBytes {
-                throw DocumentError.cannotOpen(path: path, reason: localized("more than %s MB to read", LocalizedNumber.string(maximumReadBytes >> 20)))
+                throw DocumentError.cannotOpen(path: path, reason: "more than \(maximumReadBytes >> 20) MB to read")
             }
             if count < 0 {
                 if errno == EINTR { continue }

@@ -16,6 +16,12 @@ final class LocalizationTests: XCTestCase {
                              environment: SourceTree.environmentWithoutLocale.merging(locale) { $1 })
     }
 
+    /// Glide on the bundled guide, where no compositor listens: exit status 1 and one error line.
+    private func glideWithoutCompositor(_ locale: [String: String]) throws -> (status: Int32?, output: String, error: String) {
+        try glide([], locale.merging(["WAYLAND_DISPLAY": "glide-no-compositor",
+                                      "XDG_RUNTIME_DIR": FileManager.default.temporaryDirectory.path]) { $1 })
+    }
+
     func testHelpIsInRussianUnderLanguageRu() throws {
         let help = try glide(["--help"], ["LANGUAGE": "ru"])
         XCTAssertEqual(help.status, 0)
@@ -31,9 +37,10 @@ final class LocalizationTests: XCTestCase {
     }
 
     func testErrorsAreInRussianUnderLanguageRu() throws {
-        let missing = try glide(["/nonexistent/glide-test.md"], ["LANGUAGE": "ru"])
-        XCTAssertEqual(missing.status, 1)
-        XCTAssertTrue(missing.error.hasPrefix("glide: не удаётся открыть «/nonexistent/glide-test.md»: "), missing.error)
+        let unreachable = try glideWithoutCompositor(["LANGUAGE": "ru"])
+        XCTAssertEqual(unreachable.status, 1)
+        XCTAssertEqual(unreachable.error, "glide: не удаётся подключиться к композитору Wayland по адресу «glide-no-compositor»: "
+                       + "Нет такого файла или каталога\n", "glibc's own message (strerror) is Russian too")
         let usage = try glide(["--no-such-option"], ["LANGUAGE": "ru"])
         XCTAssertEqual(usage.status, 2)
         XCTAssertTrue(usage.error.contains("(см. glide --help)"), usage.error)
@@ -43,11 +50,11 @@ final class LocalizationTests: XCTestCase {
     /// LC_MESSAGES names a locale that is not generated here (only C and C.UTF-8 are): the
     /// messages are still Russian, as the user asked.
     func testLcMessagesPicksTheLanguageToo() throws {
-        let missing = try glide(["/nonexistent/glide-test.md"], ["LC_MESSAGES": "ru_RU.UTF-8"])
-        XCTAssertEqual(missing.status, 1)
-        XCTAssertTrue(missing.error.hasPrefix("glide: не удаётся открыть"), missing.error)
-        let overridden = try glide(["/nonexistent/glide-test.md"], ["LC_MESSAGES": "ru_RU.UTF-8", "LC_ALL": "C"])
-        XCTAssertTrue(overridden.error.hasPrefix("glide: cannot open"), "LC_ALL=C wins over LC_MESSAGES: \(overridden.error)")
+        let unreachable = try glideWithoutCompositor(["LC_MESSAGES": "ru_RU.UTF-8"])
+        XCTAssertEqual(unreachable.status, 1)
+        XCTAssertTrue(unreachable.error.hasPrefix("glide: не удаётся подключиться"), unreachable.error)
+        let overridden = try glideWithoutCompositor(["LC_MESSAGES": "ru_RU.UTF-8", "LC_ALL": "C"])
+        XCTAssertTrue(overridden.error.hasPrefix("glide: cannot connect"), "LC_ALL=C wins over LC_MESSAGES: \(overridden.error)")
     }
 
     func testAnUnknownLanguageFallsBackToEnglish() throws {
@@ -57,8 +64,9 @@ final class LocalizationTests: XCTestCase {
             let help = try glide(["--help"], locale)
             XCTAssertEqual(help.status, 0)
             XCTAssertEqual(help.output, english.output, "\(locale) falls back to English")
-            let missing = try glide(["/nonexistent/glide-test.md"], locale)
-            XCTAssertTrue(missing.error.hasPrefix("glide: cannot open '/nonexistent/glide-test.md': "), missing.error)
+            let unreachable = try glideWithoutCompositor(locale)
+            XCTAssertEqual(unreachable.error, "glide: cannot connect to a Wayland compositor at 'glide-no-compositor': "
+                           + "No such file or directory\n")
         }
     }
 

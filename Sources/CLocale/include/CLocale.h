@@ -4,8 +4,9 @@
 
 /// Picks the user's language for messages and binds the "glide" catalog under `locale_dir`
 /// (`<dir>/<lang>/LC_MESSAGES/glide.mo`), as UTF-8 whatever the locale's codeset.
-/// Only LC_MESSAGES and LC_CTYPE follow the environment: the numeric locale of the process
-/// stays "C", so no C library prints a decimal comma into a trace or a file format.
+/// Only LC_MESSAGES and LC_CTYPE follow the environment (LC_CTYPE is C.UTF-8 where it would be
+/// plain ASCII "C"): the numeric locale of the process stays "C", so no C library prints a
+/// decimal comma into a trace or a file format.
 /// `LANGUAGE` and `LC_ALL`/`LC_MESSAGES`/`LANG` are honoured even when the locale they name
 /// is not generated on the machine (glibc alone would then fall back to untranslated text).
 void glide_locale_start(const char *locale_dir);

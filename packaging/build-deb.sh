@@ -21,7 +21,9 @@ mkdir -p "$root/DEBIAN"
 make --no-print-directory install-files DESTDIR="$PWD/$root" PREFIX=/usr
 # Debian policy: binaries stripped, man pages compressed, files owned by root (dpkg-deb
 # --root-owner-group below), documentation under /usr/share/doc/glide.
-strip --remove-section=.comment --remove-section=.note --strip-unneeded "$root/usr/bin/glide"
+# The programs: glide and any helper it runs (in /usr/libexec/glide).
+programs=$(find "$root/usr/bin" "$root/usr/libexec" -type f -perm -u+x 2>/dev/null | sort)
+strip --remove-section=.comment --remove-section=.note --strip-unneeded $programs
 gzip -9n "$root/usr/share/man/man1/glide.1"
 doc=$root/usr/share/doc/glide
 install -d "$doc"
@@ -53,7 +55,9 @@ find "$root" -type d -exec chmod 755 {} +
 # dpkg-shlibdeps reads debian/control to learn which package it is working for.
 mkdir -p "$out/shlibdeps/debian"
 printf 'Source: glide\n\nPackage: glide\nArchitecture: any\n' > "$out/shlibdeps/debian/control"
-depends=$(cd "$out/shlibdeps" && dpkg-shlibdeps -O -e "../root/usr/bin/glide" | sed -n 's/^shlibs:Depends=//p')
+(cd "$out/shlibdeps" && dpkg-shlibdeps -O $(for program in $programs; do echo "-e../${program#$out/}"; done)) \
+    > "$out/shlibdeps/substvars"
+depends=$(sed -n 's/^shlibs:Depends=//p' "$out/shlibdeps/substvars")
 # libdecor loads its plugin with dlopen, and the fonts are found through fontconfig, so
 # dpkg-shlibdeps cannot see them.
 depends="$depends, libdecor-0-plugin-1-cairo, fonts-dejavu-core"

@@ -59,6 +59,12 @@ let package = Package(
             name: "Document", dependencies: ["CCairo", "CPangoCairo", "CCmark", "CGdkPixbuf", "CSystem", "Localization"]),
         .target(name: "Render", dependencies: ["ScrollEngine", "Document", "CCairo"]),
 
+        // The viewer core: panes, input, the frame pipeline. No Wayland, no clock.
+        .target(name: "Viewer", dependencies: ["ScrollEngine", "Document", "Render", "Localization"]),
+        // Replay, option parsing and the trace format: shared by glide, glide-replay and the
+        // tests, not part of the engine's product.
+        .target(name: "GlideTools", dependencies: ["ScrollPhysics", "ScrollEngine", "Viewer"]),
+
         // Wayland objects: no scrolling.
         .target(
             name: "WaylandClient",
@@ -69,8 +75,11 @@ let package = Package(
 
         .executableTarget(
             name: "glide",
-            dependencies: ["ScrollEngine", "Document", "Render", "WaylandClient", "CSystem", "Localization"]),
-        .executableTarget(name: "glide-replay", dependencies: ["ScrollEngine"]),
+            dependencies: [
+                "ScrollPhysics", "ScrollEngine", "Document", "Render", "Viewer", "GlideTools", "WaylandClient", "CSystem",
+                "Localization",
+            ]),
+        .executableTarget(name: "glide-replay", dependencies: ["ScrollPhysics", "ScrollEngine", "GlideTools"]),
         // Test tool: drives headless sway with a virtual pointer (see its main.swift).
         .executableTarget(name: "glide-virtual-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols"]),
         .executableTarget(
@@ -80,11 +89,14 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
 
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
-        .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),
+        .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine", "GlideTools"]),
         .testTarget(name: "DocumentTests", dependencies: ["Document", "CCairo", "CGdkPixbuf"]),
         .testTarget(name: "RenderTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo"]),
+        // The viewer offscreen: input in, frames and pixels out, no compositor.
+        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "GlideTools", "Document", "Render", "ScrollEngine", "CCairo"]),
         .testTarget(
-            name: "GlideTests", dependencies: ["glide", "CCairo", "Document", "Render", "ScrollEngine", "Localization"]),
+            name: "GlideTests",
+            dependencies: ["glide", "CCairo", "Document", "Render", "ScrollEngine", "GlideTools", "Localization"]),
 
         // An in-process Wayland compositor that drives the real client in tests.
         .target(
@@ -94,7 +106,6 @@ let package = Package(
         .testTarget(
             name: "TestCompositorTests",
             dependencies: ["TestCompositor", "CWaylandClient", "CWaylandProtocols"]),
-        // The real `glide` driven through the test compositor: touch, scale, frames, keys.
         // Drives the real `glide` through the test compositor: sessions, input steps, the
         // frame trace and pixel analysis; shared by the end-to-end tests and the demo.
         .target(name: "GlideDriver", dependencies: ["TestCompositor", "CCairo"], path: "Tests/GlideDriver"),

@@ -24,7 +24,7 @@ public struct DeviceRect: Equatable, Sendable {
     }
 
     /// The rectangle moved by `dx`, `dy` pixels.
-    func offsetBy(dx: Int, dy: Int) -> DeviceRect {
+    public func offsetBy(dx: Int, dy: Int) -> DeviceRect {
         DeviceRect(x: x + dx, y: y + dy, width: width, height: height)
     }
 

@@ -32,43 +32,18 @@ public final class FrameRenderer {
     public func render(_ content: any ContentLayout, frame: ScrollFrame, into buffer: PixelBuffer,
                        showing previous: BufferContents?,
                        windowControls: (controls: WindowControls, opacity: Double)? = nil) -> RenderedFrame {
-        render(content, frame: frame, zoomScale: frame.zoomScale, isPinching: frame.phase == .zooming, into: buffer,
-               showing: previous, windowControls: windowControls)
-    }
-
-    /// `render(_:frame:into:showing:windowControls:)` at `zoomScale`, with the content
-    /// stretched while `isPinching`: the engine's zoom gestures are another issue's, so tests
-    /// reach zoom through here.
-    func render(_ content: any ContentLayout, frame: ScrollFrame, zoomScale: Double, isPinching: Bool,
-                into buffer: PixelBuffer, showing previous: BufferContents?,
-                windowControls: (controls: WindowControls, opacity: Double)?) -> RenderedFrame {
+        let isPinching = frame.phase == .zooming
         tiles.beginFrame()
         let scale = buffer.scale
-        let zoom = max(zoomScale, 0.01)
+        let zoom = max(frame.zoomScale, 0.01)
         let viewportWidth = Double(buffer.width) / scale
         let viewportHeight = Double(buffer.height) / scale
 
-        // Lay out what is near the viewport; corrections before it move the offset with it.
-        var offsetX = frame.contentOffset.x, offsetY = frame.contentOffset.y
-        var correction = ContentPoint.zero
-        // Half a screen ahead, so content is laid out before it shows, and as far as tiles
-        // reach past the viewport: a tile's height, and on content wider than the viewport
-        // (pages side by side) a tile's width.
-        let reach = content.contentSize.width > viewportWidth
-            ? max(TileCache.tileHeightPixels,
-                  TileCache.tileWidth(contentWidthPixels: Int((content.contentSize.width * scale * zoom).rounded())))
-            : TileCache.tileHeightPixels
-        let margin = viewportHeight / zoom / 2 + Double(reach) / (scale * zoom)
-        for _ in 0..<3 {
-            let visible = ContentRect(x: offsetX / zoom, y: offsetY / zoom, width: viewportWidth / zoom,
-                                      height: viewportHeight / zoom)
-            let moved = content.prepare(visible, margin: margin)
-            offsetX += moved.x * zoom
-            offsetY += moved.y * zoom
-            correction.x += moved.x * zoom
-            correction.y += moved.y * zoom
-            if moved == .zero { break }
-        }
+        // The viewer lays out first (`layOut`) and moves its offset; for callers that do not,
+        // the frame is drawn with the correction applied and reports it.
+        let correction = layOut(content, contentOffset: frame.contentOffset, zoomScale: zoom,
+                                viewportWidth: viewportWidth, viewportHeight: viewportHeight, scale: scale)
+        let offsetX = frame.contentOffset.x + correction.x, offsetY = frame.contentOffset.y + correction.y
         tiles.invalidate(content.changes(since: tileRevision))
         tileRevision = content.revision
 
@@ -121,6 +96,37 @@ public final class FrameRenderer {
         tiles.trim()
         return RenderedFrame(damage: damage, contents: contents, contentOffsetCorrection: correction.y,
                              horizontalContentOffsetCorrection: correction.x, contentSize: size)
+    }
+
+    /// Lays out the content near a viewport of `viewportWidth`×`viewportHeight` logical px
+    /// showing `contentOffset` at `zoomScale` (`scale` device px per logical px), before
+    /// anything is drawn. Returns how far estimates corrected before the reading position
+    /// moved it (logical px at that zoom): the caller adds it to its offset, so the frame it
+    /// then draws and traces is the frame its pixels show (Flutter's `correctBy` in layout).
+    public func layOut(_ content: any ContentLayout, contentOffset: LogicalPoint, zoomScale: Double,
+                       viewportWidth: Double, viewportHeight: Double, scale: Double) -> ContentPoint {
+        let zoom = max(zoomScale, 0.01)
+        var offsetX = contentOffset.x, offsetY = contentOffset.y
+        var correction = ContentPoint.zero
+        // Half a screen ahead, so content is laid out before it shows, and as far as tiles
+        // reach past the viewport: a tile's height, and on content wider than the viewport
+        // (pages side by side) a tile's width.
+        let reach = content.contentSize.width > viewportWidth
+            ? max(TileCache.tileHeightPixels,
+                  TileCache.tileWidth(contentWidthPixels: Int((content.contentSize.width * scale * zoom).rounded())))
+            : TileCache.tileHeightPixels
+        let margin = viewportHeight / zoom / 2 + Double(reach) / (scale * zoom)
+        for _ in 0..<3 {
+            let visible = ContentRect(x: offsetX / zoom, y: offsetY / zoom, width: viewportWidth / zoom,
+                                      height: viewportHeight / zoom)
+            let moved = content.prepare(visible, margin: margin)
+            offsetX += moved.x * zoom
+            offsetY += moved.y * zoom
+            correction.x += moved.x * zoom
+            correction.y += moved.y * zoom
+            if moved == .zero { break }
+        }
+        return correction
     }
 
     /// The buffer pixels that must be painted from tiles: all of them, or, when the buffer

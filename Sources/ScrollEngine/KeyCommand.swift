@@ -1,5 +1,5 @@
 /// What a key does to a scroll view, from its xkb keysym name and the modifiers it did not
-/// consume (reference/wayland-clients.md §7: arrows, pages, space, Home/End, zoom keys).
+/// consume: arrows, pages, space, Home/End and zoom keys, as GTK and foot read them.
 enum KeyCommand: Sendable {
     case lineUp, lineDown, lineLeft, lineRight
     case pageUp, pageDown

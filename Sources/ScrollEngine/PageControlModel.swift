@@ -1,7 +1,8 @@
 /// The page control as it should be drawn and hit-tested: how many dots, which is current.
 ///
-/// After UIPageControl: the current page follows the offset as it moves, is pinned to
-/// 0…numberOfPages−1, and a tap moves one page towards the side of the current dot it hits.
+/// After UIPageControl: the current page follows the offset as it moves and is pinned to
+/// 0…numberOfPages−1. Where the dots are drawn and what a tap on them means is Render's
+/// `PageControlLayout`, the one rule for both.
 public struct PageControlModel: Sendable, Equatable {
     /// How many pages (dots) there are.
     public var numberOfPages: Int
@@ -29,20 +30,9 @@ public struct PageControlModel: Sendable, Equatable {
         self.isHidden = isHidden
         self.dotPitchPixels = dotPitchPixels
     }
-
-    /// The centre of the dot for `page`, in px from the control's centre along its axis.
-    public func centerOfDot(_ page: Int) -> Double {
-        (Double(page) - Double(numberOfPages - 1) / 2) * dotPitchPixels
-    }
-
-    /// Which way a tap `distanceFromCenter` px from the control's centre moves: towards the
-    /// side of the current dot it lands on.
-    public func direction(ofTapAtDistanceFromCenter distanceFromCenter: Double) -> PageDirection {
-        distanceFromCenter < centerOfDot(currentPage) ? .previous : .next
-    }
 }
 
-/// A step of one page.
+/// A step of one page (which way a tap on the page control moves).
 public enum PageDirection: Sendable {
     case previous
     case next

@@ -1,7 +1,7 @@
 import ScrollPhysics
 
 /// A pinch in progress, from its start: the content point it holds under the focal point and
-/// the scale it multiplies (reference/scroll-physics.md §7).
+/// the scale it multiplies.
 ///
 /// At the start the unscaled content point under the focal point f₀ is c = (f₀ + offset₀)/s₀.
 /// At scale s and focal point f the offset is c·s − f: the content under the fingers stays

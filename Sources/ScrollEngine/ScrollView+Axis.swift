@@ -1,7 +1,7 @@
 import ScrollPhysics
 
 /// Scroll input from the pointer (`wl_pointer.axis` and friends): touchpad fingers, the mouse
-/// wheel and trackpoints, each with its own meaning (DESIGN.md, "Input semantics").
+/// wheel and trackpoints, each with its own meaning (docs/architecture.md, "Input semantics").
 extension ScrollView {
     /// One pointer frame's scroll input at `timeMilliseconds`; returns whether the view used it.
     ///

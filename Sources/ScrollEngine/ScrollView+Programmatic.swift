@@ -54,15 +54,6 @@ extension ScrollView {
         scrollToPage(destinationPage - 1, animated: animated, timeMilliseconds: timeMilliseconds)
     }
 
-    /// Answers a tap on the page control `distanceFromCenter` px from its centre along its
-    /// axis: one page towards the side of the current dot that was tapped (UIPageControl).
-    public mutating func tapPageControl(distanceFromCenter: Double, timeMilliseconds: Double) {
-        switch pageControl.direction(ofTapAtDistanceFromCenter: distanceFromCenter) {
-        case .next: scrollToNextPage(timeMilliseconds: timeMilliseconds)
-        case .previous: scrollToPreviousPage(timeMilliseconds: timeMilliseconds)
-        }
-    }
-
     /// Shows the scroll indicators, which then fade as after a scroll (UIScrollView's
     /// `flashScrollIndicators()`).
     public mutating func flashScrollIndicators(timeMilliseconds: Double) {

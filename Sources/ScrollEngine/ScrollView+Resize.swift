@@ -1,6 +1,6 @@
 import ScrollPhysics
 
-/// Changes to the geometry: viewport, content and insets. Motion carries on from where it is,
+/// Changes to the geometry: viewport and content (insets are fixed when the view is made). Motion carries on from where it is,
 /// at the velocity it has: it is never rescaled (flutter#32448).
 extension ScrollView {
     /// The viewport became `size` px at `timeMilliseconds`. In paging mode the page stays.
@@ -11,11 +11,6 @@ extension ScrollView {
     /// The content became `size` px (at zoom scale 1), e.g. as layout proceeds.
     public mutating func setContentSize(_ size: LogicalSize, timeMilliseconds: Double) {
         changeGeometry(at: timeMilliseconds) { $0.contentSize = size }
-    }
-
-    /// The insets became `insets` px.
-    public mutating func setContentInsets(_ insets: ContentInsets, timeMilliseconds: Double) {
-        changeGeometry(at: timeMilliseconds) { $0.contentInsets = insets }
     }
 
     private mutating func changeGeometry(

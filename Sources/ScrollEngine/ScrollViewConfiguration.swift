@@ -3,8 +3,8 @@ import ScrollPhysics
 /// The tuned constants of a scroll view: how touch, touchpad, wheel and keys become motion and
 /// zoom, and how the indicators fade.
 ///
-/// Every default aims at the feel of iOS; each says where it comes from, with the sources named
-/// in reference/scroll-physics.md. "[inferred]" marks a value chosen here, to tune on a device.
+/// Every default aims at the feel of iOS; each says where it comes from (UIKit,
+/// Flutter's Cupertino physics, WebKit). "[inferred]" marks a value chosen here, to tune on a device.
 public struct ScrollViewConfiguration: Sendable, Equatable {
     /// How far a finger moves, in px, before the touch becomes a drag. Android uses 8 dp and
     /// Flutter 18 (raised "after complaints"); 10 sits at the low end, where iOS feels to be.
@@ -95,8 +95,7 @@ public struct ScrollViewConfiguration: Sendable, Equatable {
     // MARK: Zoom and taps
 
     /// How far the zoom scale may be pinched past a limit, as the rubber band's reach in natural
-    /// log units of scale (reference/scroll-physics.md §7: the §1 rubber band applied to
-    /// ln(scale), D ≈ ln 2): the shown scale never gets 2× past a limit. [inferred]
+    /// log units of scale (the content rubber band applied to ln(scale), D ≈ ln 2): the shown scale never gets 2× past a limit. [inferred]
     public var zoomRubberBandLogReach = 0.6931471805599453
 
     /// ω of the critically damped spring for zoom animations (double tap, zoom keys, the bounce

@@ -4,7 +4,7 @@ import ScrollPhysics
 /// under one viewport point (the focus), unless the bounds at the target scale forbid it.
 ///
 /// The log of the scale moves along a critically damped spring from rest, so the zoom looks
-/// even whether it doubles or halves (reference/scroll-physics.md §7: "spring ln s back").
+/// even whether it doubles or halves (the spring works on ln s, as iOS's zoom bounce looks).
 /// The offset is the anchor's position at the current scale, plus a correction that moves in
 /// step with the same spring from what the rubber band shows at the start to what the bounds
 /// need at the end (both zero for a free zoom). Every part shares the spring's progress p(t)

@@ -1,8 +1,7 @@
 /// How quickly a fling slows down: the factor its velocity keeps after each millisecond.
 ///
 /// The values are UIScrollView's `decelerationRate` (`.normal` 0.998, `.fast` 0.99), quoted in
-/// Flutter's scroll_simulation.dart and third-party UIKit binding docs (see
-/// reference/scroll-physics.md §1).
+/// Flutter's scroll_simulation.dart and third-party UIKit binding docs.
 public struct DecelerationRate: Sendable, Equatable {
     /// The velocity factor per millisecond, strictly between 0 and 1.
     public let factorPerMillisecond: Double

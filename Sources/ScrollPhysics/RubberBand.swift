@@ -3,7 +3,7 @@
 /// A finger `x` px past the edge moves the content b = (1 − 1/(x·c/d + 1))·d, where d is the
 /// viewport's size on that axis and c the coefficient. The slope is c at the edge and the
 /// content never gets d past it, however far the finger goes. Formula and c = 0.55 from
-/// gist originell/6961057 (after @chpwn); see reference/scroll-physics.md §1.
+/// gist originell/6961057 (after @chpwn).
 public struct RubberBand: Sendable, Equatable {
     /// The slope at the edge, c (unitless). UIScrollView's is 0.55.
     public var coefficient: Double

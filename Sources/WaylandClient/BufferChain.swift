@@ -8,8 +8,6 @@ final class BufferChain {
     private var buffers: [ShmBuffer] = []
     /// More would only hide a compositor that never releases; foot and GTK stay at two or three.
     static let maximumBufferCount = 3
-    /// Called when a buffer is released, so a frame that found all busy can be drawn.
-    var onBufferReleased: (() -> Void)?
 
     init(shm: Shm) {
         self.shm = shm
@@ -41,7 +39,6 @@ final class BufferChain {
             return nil
         }
         let buffer = ShmBuffer(pool: pool, slot: slot, width: width, height: height)
-        buffer.onRelease = { [weak self] in self?.onBufferReleased?() }
         buffers.append(buffer)
         return buffer
     }

@@ -44,13 +44,15 @@ public final class Display {
         if wl_display_roundtrip(proxy) < 0 { throw connectionError }
     }
 
-    /// Dispatches queued events, then announces the intent to read from the socket.
+    /// Dispatches queued events, calling `afterDispatch` once they have been handled, then
+    /// announces the intent to read from the socket.
     ///
     /// libwayland requires `prepare_read` before `poll` so that another reader cannot take the
     /// events between the poll and the read; it fails while events are still queued.
-    public func prepareToRead() throws(WaylandError) {
+    public func prepareToRead(afterDispatch: () -> Void) throws(WaylandError) {
         while wl_display_prepare_read(proxy) != 0 {
             if wl_display_dispatch_pending(proxy) < 0 { throw connectionError }
+            afterDispatch()
         }
     }
 

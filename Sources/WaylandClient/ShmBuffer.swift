@@ -14,14 +14,12 @@ public final class ShmBuffer: ProxyOwner {
     public let stride: Int32
     /// Whether the compositor may still read the pixels.
     public internal(set) var isBusy = false
-    /// Called when the compositor releases the buffer.
-    var onRelease: (() -> Void)?
 
     private static let listener = ListenerTable(wl_buffer_listener(
         release: { data, _ in
             let buffer = owner(data, as: ShmBuffer.self)
+            // A frame that found every buffer busy is drawn when the loop next renders.
             buffer.isBusy = false
-            buffer.onRelease?()
         }))
 
     init(pool: ShmPool, slot: Int, width: Int32, height: Int32) {

@@ -3,9 +3,12 @@ import Glibc
 /// A desktop window: a surface with the xdg-shell toplevel role, decorations, buffers and
 /// frame pacing.
 ///
-/// The owner draws when `onDraw` is called: at once when a change is marked with
-/// `setNeedsDisplay()` and no frame callback is pending, else when the callback fires, so at
-/// most one frame is in flight (foot's scheme). When nothing is marked, nothing wakes up.
+/// Listeners only mark the window (`setNeedsDisplay()`, a configure, a frame callback, a
+/// released buffer); the event loop calls `drawIfNeeded()` once dispatch has returned, and
+/// the owner draws when `onDraw` is called: when a change is marked and no frame callback is
+/// pending, or when the callback fired, so at most one frame is in flight and no commit is
+/// ever made from inside a Wayland callback (foot's scheme). When nothing is marked, nothing
+/// wakes up.
 public final class Window {
     /// The window's size in logical px.
     public private(set) var width: Int32
@@ -48,7 +51,9 @@ public final class Window {
     private var committedFrameCount = 0
     private var isConfigured = false
     private var needsDisplay = false
-    private var isDrawing = false
+    /// How the next frame is timed: the frame callback's time or the fallback's elapsed time
+    /// when one of those woke it, else immediate.
+    private var pendingTiming = FrameTiming.immediate
 
     /// Creates a window of `width`×`height` logical px (the compositor may choose otherwise).
     /// Decorations are server-side where the compositor offers xdg-decoration, else drawn by
@@ -85,18 +90,26 @@ public final class Window {
         role.onClose = { [unowned self] in isCloseRequested = true }
         surface.onPreferredScaleChange = { [unowned self] in updateScale() }
         fractionalScale?.onChange = { [unowned self] in updateScale() }
-        buffers.onBufferReleased = { [unowned self] in
-            if frameCallback == nil && !isDrawing { drawIfNeeded(timing: .immediate) }
-        }
         // The first commit has no buffer: it asks the compositor for the first configure.
         // (libdecor makes that commit itself when the frame is mapped.)
         if !hasClientSideDecorations { surface.commit() }
     }
 
-    /// Marks the window's content as changed.
+    /// Marks the window's content as changed; the loop draws it after dispatch.
     public func setNeedsDisplay() {
         needsDisplay = true
-        if frameCallback == nil && !isDrawing { drawIfNeeded(timing: .immediate) }
+    }
+
+    /// Whether a frame is due: marked, configured, and no frame callback is pending.
+    public var isFrameDue: Bool { needsDisplay && isConfigured && frameCallback == nil }
+
+    /// Draws and commits a frame if one is due. The event loop calls it after dispatching
+    /// events, never from a listener.
+    public func drawIfNeeded() {
+        guard isFrameDue else { return }
+        let timing = pendingTiming
+        pendingTiming = .immediate
+        draw(timing: timing)
     }
 
     /// Asks for fullscreen, or to leave it (F11); the compositor answers with a configure.
@@ -118,7 +131,7 @@ public final class Window {
         // The old callback may still fire when the window is shown again; it is dropped with
         // its proxy, and the new frame asks for a fresh one.
         frameCallback = nil
-        drawIfNeeded(timing: .fallback(elapsedMilliseconds: elapsed))
+        pendingTiming = .fallback(elapsedMilliseconds: elapsed)
     }
 
     private func configure(width suggestedWidth: Int32?, height suggestedHeight: Int32?, states: WindowStates) {
@@ -132,7 +145,6 @@ public final class Window {
         if resized { onResize?() }
         // Every configure must be answered by a commit; a frame with the new size does that.
         needsDisplay = true
-        if !isDrawing { drawIfNeeded(timing: .immediate) }
     }
 
     private func updateScale() {
@@ -143,8 +155,8 @@ public final class Window {
         setNeedsDisplay()
     }
 
-    private func drawIfNeeded(timing: FrameTiming) {
-        guard needsDisplay, isConfigured, let onDraw else { return }
+    private func draw(timing: FrameTiming) {
+        guard let onDraw else { return }
         let buffer: ShmBuffer?
         do {
             buffer = try buffers.nextBuffer(width: bufferSize(width), height: bufferSize(height))
@@ -155,9 +167,7 @@ public final class Window {
         // All buffers busy: the compositor will release one, and the frame callback retries.
         guard let buffer else { return }
         needsDisplay = false
-        isDrawing = true
         let drawn = onDraw(buffer, scale, timing)
-        isDrawing = false
         // A frame that leaves everything at rest asks for no callback, so an idle window gets
         // no wake-ups. Otherwise the callback paces the next frame: an animation draws again
         // when it fires, and input that arrives before then waits for it (one frame in flight).
@@ -168,7 +178,7 @@ public final class Window {
             frameCallback = FrameCallback(surface: surface) { [unowned self] time in
                 frameCallback = nil
                 fallbackTimer.disarm()
-                drawIfNeeded(timing: .callback(timeMilliseconds: time))
+                pendingTiming = .callback(timeMilliseconds: time)
             }
             if drawn.isAnimating { fallbackTimer.arm() }
         }

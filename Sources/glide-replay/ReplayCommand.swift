@@ -1,3 +1,4 @@
+import GlideTools
 import ScrollEngine
 import ScrollPhysics
 

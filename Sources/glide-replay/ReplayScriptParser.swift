@@ -1,4 +1,5 @@
 import Foundation
+import GlideTools
 import ScrollEngine
 
 /// Reads a replay script: JSON Lines of `{"t": MS, "type": ..., ...}` (docs/replay.md).

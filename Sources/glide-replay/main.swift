@@ -1,6 +1,7 @@
 // glide-replay: runs a script of input events through the scroll engine and prints the state of
 // every frame as JSON Lines. The script and trace formats are the contract in docs/replay.md.
 import Foundation
+import GlideTools
 import ScrollEngine
 
 let usage =

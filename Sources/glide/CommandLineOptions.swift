@@ -1,3 +1,4 @@
+import GlideTools
 import Localization
 import ScrollEngine
 import ScrollPhysics

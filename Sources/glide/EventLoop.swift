@@ -3,6 +3,10 @@ import WaylandClient
 
 /// The one-thread poll loop: it sleeps in `poll` until the compositor sends something, so an
 /// idle window uses no CPU. Animation is driven by frame callbacks, which arrive as events.
+///
+/// Listeners only record input and mark the window; `render` draws once after each dispatch
+/// (and after the other sources' handlers), so no frame is ever committed from inside a
+/// Wayland callback (foot renders after dispatch the same way).
 enum EventLoop {
     /// A descriptor to watch besides the display's, and what to do when it is readable.
     struct Source {
@@ -13,10 +17,10 @@ enum EventLoop {
     /// Runs until `isFinished`; `sources` are further descriptors (key-repeat timers) to
     /// watch, asked for anew on each turn because keyboards come and go.
     static func run(
-        display: Display, sources: () -> [Source], until isFinished: () -> Bool
+        display: Display, sources: () -> [Source], render: () -> Void, until isFinished: () -> Bool
     ) throws(WaylandError) {
         while !isFinished() {
-            try display.prepareToRead()
+            try display.prepareToRead(afterDispatch: render)
             try display.flush()
             let extra = sources()
             var descriptors = [pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)]
@@ -35,6 +39,7 @@ enum EventLoop {
             for (index, source) in extra.enumerated() where descriptors[index + 1].revents & Int16(POLLIN) != 0 {
                 source.handler()
             }
+            render()
         }
         try display.flush()
     }

@@ -1,4 +1,5 @@
 import Glibc
+import GlideTools
 import ScrollEngine
 
 /// Writes `--trace FILE`: one JSON object per committed frame, the replay tool's fields (see

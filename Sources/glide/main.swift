@@ -37,7 +37,7 @@ func run(_ documents: [Document], paths: [String], options: CommandLineOptions, 
     let terminationSignals = glide_termination_signalfd()
     let display = try Display()
     let registry = try Registry(display: display)
-    let viewer = Viewer(documents: documents, paths: paths, options: options, positions: ReadingPositionStore(),
+    let viewer = ViewerApp(documents: documents, paths: paths, options: options, positions: ReadingPositionStore(),
                         display: display, registry: registry, trace: trace)
     // At exit, including a signal or a lost compositor, the reading position is saved and
     // the trace is complete.
@@ -48,7 +48,8 @@ func run(_ documents: [Document], paths: [String], options: CommandLineOptions, 
     let signalSource = EventLoop.Source(fileDescriptor: terminationSignals) {
         if glide_signalfd_take(terminationSignals) != 0 { viewer.quit() }
     }
-    try EventLoop.run(display: display, sources: { [signalSource] + viewer.pollSources }, until: { viewer.isFinished })
+    try EventLoop.run(display: display, sources: { [signalSource] + viewer.pollSources }, render: viewer.render,
+                      until: { viewer.isFinished })
     if let failure = viewer.failure { throw failure }
 }
 

@@ -96,16 +96,17 @@ final class TiledScrollingTests: XCTestCase {
         let content = layout()
         let renderer = FrameRenderer()
         let buffer = OffscreenFrame(width: 500, height: 400)
-        let frame = view(content, offsetY: 0, flashing: false).frame
-        _ = renderer.render(content, frame: frame, zoomScale: 1, isPinching: false, into: buffer.buffer, showing: nil,
-                            windowControls: nil)
+        var frame = view(content, offsetY: 0, flashing: false).frame
+        _ = renderer.render(content, frame: frame, into: buffer.buffer, showing: nil)
         let tilesAtOne = renderer.tiles.drawnTileCount
-        _ = renderer.render(content, frame: frame, zoomScale: 2, isPinching: true, into: buffer.buffer, showing: nil,
-                            windowControls: nil)
+        // The frames of a pinch to zoom 2, then of the settled zoom.
+        frame.zoomScale = 2
+        frame.phase = .zooming
+        _ = renderer.render(content, frame: frame, into: buffer.buffer, showing: nil)
         XCTAssertEqual(renderer.tiles.drawnTileCount, tilesAtOne, "the pinch reuses the tiles at zoom 1")
         let stretched = softness(buffer)
-        _ = renderer.render(content, frame: frame, zoomScale: 2, isPinching: false, into: buffer.buffer, showing: nil,
-                            windowControls: nil)
+        frame.phase = .idle
+        _ = renderer.render(content, frame: frame, into: buffer.buffer, showing: nil)
         XCTAssertGreaterThan(renderer.tiles.drawnTileCount, tilesAtOne, "settled: drawn again at zoom 2")
         XCTAssertLessThan(softness(buffer), stretched * 0.8, "vector text is sharper than stretched pixels")
     }

@@ -84,12 +84,8 @@ final class IndicatorTests: XCTestCase {
         XCTAssertEqual(view.frame.pageControl.numberOfPages, 34)
         view.scroll(to: LogicalPoint(0, 1000), animated: false, timeMilliseconds: 0)
         XCTAssertEqual(view.frame.pageControl.currentPage, 2, "follows the offset: 1000 is nearer 1200 than 600")
-        let control = view.frame.pageControl
-        // 34 dots 13 px apart: dot 2 is (2 − 16.5)·13 = −188.5 px from the centre.
-        XCTAssertEqual(control.centerOfDot(2), -188.5)
-        XCTAssertEqual(control.direction(ofTapAtDistanceFromCenter: -100), .next)
-        XCTAssertEqual(control.direction(ofTapAtDistanceFromCenter: -200), .previous)
-        view.tapPageControl(distanceFromCenter: 50, timeMilliseconds: 10)
+        // (Where a tap on the dots lands is Render's PageControlLayout; see OverlayTests.)
+        view.scrollToNextPage(timeMilliseconds: 10)
         view.runFrames(from: 10)
         XCTAssertEqual(view.contentOffset.y, 1800)
 

@@ -1,3 +1,4 @@
+@testable import GlideTools
 @testable import ScrollEngine
 import XCTest
 

@@ -1,3 +1,4 @@
+import ScrollEngine
 /// Runs a replay script through a scroll scene and reports the state at every frame.
 public enum ReplayRunner {
     /// How long past the last input and `--until` a replay may step, in ms, if the scroll view

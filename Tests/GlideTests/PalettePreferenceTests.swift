@@ -1,5 +1,6 @@
 import XCTest
 import Document
+@testable import glide
 
 /// Light or dark, from the command line or the desktop's settings.
 final class PalettePreferenceTests: XCTestCase {

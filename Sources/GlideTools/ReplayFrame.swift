@@ -1,3 +1,4 @@
+import ScrollEngine
 /// One frame of a replay: every view's state at the frame time and the taps since the last.
 public struct ReplayFrame: Sendable, Equatable {
     /// A tap and the view it happened in.

@@ -1,3 +1,4 @@
+import ScrollEngine
 /// The frame trace: one JSON object per frame, the contract documented in docs/replay.md and
 /// shared by `glide-replay` and the app's `--trace`.
 extension ScrollFrame {

@@ -2,14 +2,14 @@ import Document
 import Render
 
 /// One scroll view of the window and the content it shows, drawn into a band of the buffer.
-final class Pane {
+public final class Pane {
     /// The view's index in the scene.
-    let view: Int
-    let layout: any ContentLayout
+    public let view: Int
+    public let layout: any ContentLayout
     /// Each pane keeps its own tiles.
-    let renderer = FrameRenderer()
-    /// What each shm buffer's band holds (see `BufferContents`), so a scrolling frame moves its
-    /// pixels; forgotten when the buffer size changes, since the chain then makes new buffers.
+    public let renderer = FrameRenderer()
+    /// What each buffer's band holds (see `BufferContents`), so a scrolling frame moves its
+    /// pixels; forgotten when the buffer size changes, since the app then makes new buffers.
     var bufferContents: [ObjectIdentifier: BufferContents] = [:]
 
     init(view: Int, layout: any ContentLayout) {

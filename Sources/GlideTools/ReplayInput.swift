@@ -1,3 +1,4 @@
+import ScrollEngine
 /// One input of a replay script (docs/replay.md), already parsed: the engine's side of
 /// `glide-replay`, so tests replay whole gestures through the same path.
 public enum ReplayEvent: Sendable, Equatable {

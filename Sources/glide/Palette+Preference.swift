@@ -1,13 +1,15 @@
-import Glibc
+import Document
+import Foundation
 
-/// Choosing light or dark from what the desktop says, without new dependencies: the
+/// Choosing light or dark from what the desktop says (a desktop preference, so the app's and
+/// not the document model's), without new dependencies: the
 /// `GTK_THEME` variable and GTK's own settings files. (GNOME's `color-scheme` lives in dconf
 /// and reaches apps over D-Bus through the settings portal, which would need both.)
 extension Palette {
     /// `.dark` when asked for, or when `GTK_THEME` names a dark variant (`Adwaita:dark`) or
     /// `$XDG_CONFIG_HOME/gtk-4.0/settings.ini` (or gtk-3.0) prefers a dark theme; else `.light`.
     /// `readFile` returns a file's text, or nil when it cannot be read.
-    public static func preferred(forcingDark: Bool, environment: [String: String],
+    static func preferred(forcingDark: Bool, environment: [String: String],
                                  readFile: (String) -> String?) -> Palette {
         if forcingDark { return .dark }
         if let theme = environment["GTK_THEME"] { return theme.lowercased().contains("dark") ? .dark : .light }
@@ -29,14 +31,9 @@ extension Palette {
 
 extension Palette {
     /// `preferred(forcingDark:environment:readFile:)` for this process's environment and files.
-    public static func preferredByDesktop(forcingDark: Bool) -> Palette {
-        var environment: [String: String] = [:]
-        for name in ["GTK_THEME", "XDG_CONFIG_HOME", "HOME"] {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
-        }
-        return preferred(forcingDark: forcingDark, environment: environment) { path in
-            guard let bytes = try? SourceBytes(path: path) else { return nil }
-            return bytes.text(0..<bytes.count)
+    static func preferredByDesktop(forcingDark: Bool) -> Palette {
+        preferred(forcingDark: forcingDark, environment: ProcessInfo.processInfo.environment) { path in
+            try? String(contentsOfFile: path, encoding: .utf8)
         }
     }
 }

@@ -1,4 +1,6 @@
+import ScrollEngine
 import ScrollPhysics
+import Viewer
 
 /// The scroll view and frame rate a replay runs with: `glide-replay`'s options.
 public struct ReplayOptions: Sendable {
@@ -42,15 +44,10 @@ public struct ReplayOptions: Sendable {
         return scene
     }
 
-    /// The views' rectangles for a viewport of `size` px: all of it, or with `--split` the top
-    /// half and the bottom half.
+    /// The views' rectangles for a viewport of `size` px: all of it, or with `--split` the
+    /// app's split (`PaneGeometry`: the outline's 35 % above the pages).
     func viewRects(in size: LogicalSize) -> [LogicalRect] {
-        guard isSplit else { return [LogicalRect(x: 0, y: 0, width: size.width, height: size.height)] }
-        let topHeight = (size.height / 2).rounded(.down)
-        return [
-            LogicalRect(x: 0, y: 0, width: size.width, height: topHeight),
-            LogicalRect(x: 0, y: topHeight, width: size.width, height: size.height - topHeight),
-        ]
+        PaneGeometry.rects(in: size, isSplit: isSplit)
     }
 
     /// The content of `--split`'s bottom view, for a view of `size` px: ten pages side by side.

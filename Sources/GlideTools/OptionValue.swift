@@ -1,3 +1,4 @@
+import ScrollEngine
 import ScrollPhysics
 
 /// Parses the command-line values that `glide` and `glide-replay` share, so both accept and

@@ -1,0 +1,18 @@
+import ScrollEngine
+
+/// How the viewer shows its document, decided by the app from the command line and the
+/// desktop's preferences.
+public struct ViewerOptions: Sendable {
+    /// The engine's tuning (deceleration, reduced motion).
+    public var configuration = ScrollViewConfiguration()
+    /// Pages side by side, one per flick (image collections, several files, `--paging`).
+    public var isPaged = false
+    /// The outline above the pages (`--split`); only paged documents have one.
+    public var isSplit = false
+    public var showsPageControl = true
+    public var isDirectionalLockEnabled = false
+    /// The zoom range; nil for the default (text zooms, pages do not).
+    public var zoomRange: ClosedRange<Double>?
+
+    public init() {}
+}

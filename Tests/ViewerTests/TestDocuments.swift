@@ -1,0 +1,68 @@
+import Document
+import Foundation
+
+/// Markdown of `chapters` chapters (`# Chapter c`), each with three parts of paragraphs of
+/// varied length: many pages at a small viewport, one heading row per chapter and part.
+func chapteredText(chapters: Int) -> String {
+    var text = ""
+    for chapter in 1...chapters {
+        text += "# Chapter \(chapter)\n\n"
+        for part in 1...3 {
+            text += "## Part \(chapter).\(part)\n\n"
+            for paragraph in 1...4 {
+                text += "Paragraph \(chapter).\(part).\(paragraph) "
+                text += String(repeating: "tells how a page turns under a finger. ", count: 3 + (chapter + part + paragraph) % 9)
+                text += "\n\n"
+            }
+        }
+    }
+    return text
+}
+
+/// A long scrolling document.
+func longLayout() -> any ContentLayout {
+    Document(text: chapteredText(chapters: 20), isMarkdown: false, title: "long").makeLayout(palette: .light)
+}
+
+/// The chapters as pages side by side.
+func pagedLayout(chapters: Int = 6) -> HorizontalPagesLayout {
+    HorizontalPagesLayout(document: Document(text: chapteredText(chapters: chapters), isMarkdown: true, title: "pages"))
+}
+
+/// A document whose estimated heights are far off: section heights are estimated from their
+/// bytes, and a list of one-character items is many times taller per byte than prose.
+func misestimatedLayout() -> any ContentLayout {
+    var text = ""
+    for item in 0..<6000 { text += "- \(item % 10)\n" }
+    return Document(text: text, isMarkdown: true, title: "list").makeLayout(palette: .light)
+}
+
+/// A layout that counts the corrections its layout passes report, around another.
+final class CorrectionCountingLayout: ContentLayout {
+    let base: any ContentLayout
+    private(set) var corrections: [ContentPoint] = []
+
+    init(_ base: any ContentLayout) {
+        self.base = base
+    }
+
+    var palette: Palette {
+        get { base.palette }
+        set { base.palette = newValue }
+    }
+    var contentSize: ContentSize { base.contentSize }
+    var revision: Int { base.revision }
+    func changes(since revision: Int) -> ContentChange { base.changes(since: revision) }
+    func setViewportSize(width: Double, height: Double) { base.setViewportSize(width: width, height: height) }
+    var anchorOffset: ContentPoint { base.anchorOffset }
+    var readingAnchor: ReadingAnchor {
+        get { base.readingAnchor }
+        set { base.readingAnchor = newValue }
+    }
+    func prepare(_ visible: ContentRect, margin: Double) -> ContentPoint {
+        let moved = base.prepare(visible, margin: margin)
+        if moved != .zero { corrections.append(moved) }
+        return moved
+    }
+    func draw(_ rect: ContentRect, on cairo: OpaquePointer) { base.draw(rect, on: cairo) }
+}

@@ -1,0 +1,143 @@
+import CCairo
+import Document
+import Render
+import ScrollEngine
+import Foundation
+import Viewer
+
+/// A viewer drawn offscreen into a buffer it owns, driven by typed input at 60 Hz frame
+/// times: the app's pipeline without a compositor.
+final class ViewerHarness {
+    let viewer: DocumentViewer
+    let width: Int, height: Int, scale: Double
+    let pixels: UnsafeMutableRawPointer
+    private let bufferIdentity = BufferIdentity()
+    /// The frames drawn so far.
+    private(set) var frames: [ViewerFrame] = []
+    /// The next frame's time in ms (60 Hz).
+    private(set) var time = 1000.0
+    static let frameMilliseconds = 1000.0 / 60
+
+    /// Called after each frame is drawn, with the buffer holding it.
+    var afterFrame: ((ViewerFrame) -> Void)?
+
+    init(layout: any ContentLayout, options: ViewerOptions = ViewerOptions(), width: Int = 800, height: Int = 600,
+         scale: Double = 1, position: (anchor: ReadingAnchor, zoomScale: Double)? = nil) {
+        self.width = width
+        self.height = height
+        self.scale = scale
+        let size = LogicalSize(width: Double(width), height: Double(height))
+        viewer = DocumentViewer(layout: layout, options: options, windowSize: size, position: position)
+        viewer.resize(to: size)
+        let stride = Int((Double(width) * scale).rounded()) * 4
+        pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * Int((Double(height) * scale).rounded()),
+                                                  alignment: 16)
+        drawFrame()
+    }
+
+    deinit {
+        pixels.deallocate()
+    }
+
+    var buffer: PixelBuffer {
+        PixelBuffer(pixels: pixels, width: Int((Double(width) * scale).rounded()),
+                    height: Int((Double(height) * scale).rounded()), stride: Int((Double(width) * scale).rounded()) * 4,
+                    scale: scale)
+    }
+
+    /// Draws the frame at the current frame time and moves the clock one frame on.
+    @discardableResult
+    func drawFrame() -> ViewerFrame {
+        let frame = viewer.frame(at: .callback(milliseconds: time), into: buffer, bufferID: ObjectIdentifier(bufferIdentity))
+        frames.append(frame)
+        time += ViewerHarness.frameMilliseconds
+        afterFrame?(frame)
+        return frame
+    }
+
+    /// Sends events stamped with the next frame's time, then draws that frame.
+    @discardableResult
+    func send(_ events: ViewerInput.Event...) -> ViewerFrame {
+        for event in events { viewer.handle(ViewerInput(event, timeMilliseconds: time)) }
+        return drawFrame()
+    }
+
+    /// Draws frames until the viewer stops animating.
+    @discardableResult
+    func runUntilIdle(maximumFrames: Int = 2000) -> [ViewerFrame] {
+        var drawn: [ViewerFrame] = []
+        while drawn.count < maximumFrames {
+            let frame = drawFrame()
+            drawn.append(frame)
+            if !frame.isAnimating && frame.isAtRest { break }
+        }
+        return drawn
+    }
+
+    // MARK: Gestures
+
+    func touchDown(_ x: Double, _ y: Double, id: Int = 0) {
+        send(.touchDown(id: id, location: LogicalPoint(x: x, y: y), serial: 1), .touchFrame)
+    }
+
+    func touchMove(_ x: Double, _ y: Double, id: Int = 0) {
+        send(.touchMotion(id: id, location: LogicalPoint(x: x, y: y)), .touchFrame)
+    }
+
+    func touchUp(id: Int = 0) {
+        send(.touchUp(id: id), .touchFrame)
+    }
+
+    /// A tap: down and up in the next frame, without moving.
+    func tap(_ x: Double, _ y: Double) {
+        touchDown(x, y)
+        touchUp()
+    }
+
+    /// One finger from `start` to `end` in `steps` frames, then lifted.
+    func drag(from start: LogicalPoint, to end: LogicalPoint, steps: Int = 6) {
+        touchDown(start.x, start.y)
+        for step in 1...steps {
+            let fraction = Double(step) / Double(steps)
+            touchMove(start.x + (end.x - start.x) * fraction, start.y + (end.y - start.y) * fraction)
+        }
+        touchUp()
+    }
+
+    /// The ARGB pixel at a device point.
+    func pixel(x: Int, y: Int) -> UInt32 {
+        pixels.load(fromByteOffset: y * buffer.stride + x * 4, as: UInt32.self)
+    }
+
+    /// Whether the buffer holds the same pixels as `other`, row by row.
+    func sameBytes(as other: PixelBuffer) -> Bool {
+        let buffer = self.buffer
+        return (0..<buffer.height).allSatisfy { y in
+            memcmp(buffer.pixels + y * buffer.stride, other.pixels + y * other.stride, buffer.width * 4) == 0
+        }
+    }
+
+    /// The buffer's rows as pixels, for comparing pictures.
+    func rows(_ range: Range<Int>) -> [[UInt32]] {
+        range.map { y in (0..<buffer.width).map { pixel(x: $0, y: y) } }
+    }
+
+    /// How far the content moved up between two pictures of the same rows: the shift that
+    /// makes the most rows of `after` equal rows of `before` (rows of one colour do not count).
+    static func verticalShift(from before: [[UInt32]], to after: [[UInt32]], maximum: Int) -> Int? {
+        func key(_ row: [UInt32]) -> Int? { Set(row).count > 1 ? row.hashValue : nil }
+        let old = before.map(key), new = after.map(key)
+        return (-maximum...maximum).max { first, second in
+            matches(old, new, shift: first) < matches(old, new, shift: second)
+        }
+    }
+
+    private static func matches(_ before: [Int?], _ after: [Int?], shift: Int) -> Int {
+        after.indices.filter { y in
+            before.indices.contains(y + shift) && after[y] != nil && before[y + shift] == after[y]
+        }.count
+    }
+}
+
+/// A class instance whose identity names the harness's one buffer.
+final class BufferIdentity {}

@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "Viewer", dependencies: ["ScrollEngine", "Document", "Render", "Localization"]),
         // Replay, option parsing and the trace format: shared by glide, glide-replay and the
         // tests, not part of the engine's product.
-        .target(name: "GlideTools", dependencies: ["ScrollPhysics", "ScrollEngine", "Viewer"]),
+        .target(name: "GlideTools", dependencies: ["ScrollPhysics", "ScrollEngine", "Viewer", "Localization"]),
 
         // Wayland objects: no scrolling.
         .target(

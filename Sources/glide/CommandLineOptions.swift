@@ -45,11 +45,11 @@ struct CommandLineOptions {
             let (name, attachedValue) = CommandLineOptions.split(argument)
             func value() throws(UsageError) -> String {
                 if let attachedValue { return attachedValue }
-                guard let next = remaining.popFirst() else { throw UsageError("option '\(name)' needs a value") }
+                guard let next = remaining.popFirst() else { throw UsageError(localized("option '%s' needs a value", name)) }
                 return next
             }
             if attachedValue != nil, !CommandLineOptions.optionsWithValues.contains(name) {
-                throw UsageError("option '\(name)' takes no value")
+                throw UsageError(localized("option '%s' takes no value", name))
             }
             do {
                 switch name {
@@ -80,7 +80,7 @@ struct CommandLineOptions {
                 throw UsageError("\(error)")
             }
         }
-        if isSplit && paths.count > 1 { throw UsageError("--split shows one document, not \(paths.count)") }
+        if isSplit && paths.count > 1 { throw UsageError(localized("--split shows one document, not %s", LocalizedNumber.string(paths.count))) }
     }
 
     private static let optionsWithValues: Set<String> = ["--zoom", "--deceleration", "--trace", "--size"]

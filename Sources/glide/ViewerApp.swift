@@ -1,4 +1,5 @@
 import Document
+import Localization
 import Render
 import ScrollEngine
 import Viewer
@@ -47,8 +48,11 @@ final class ViewerApp {
         let size = options.windowSize
         viewer = DocumentViewer(layout: layout, options: viewerOptions,
                                 windowSize: LogicalSize(width: size.width, height: size.height), position: saved)
-        let title = documents.count > 1 ? "\(documents.count) documents" : document.title
-        window = Window(registry: registry, display: display, title: "\(title) — Glide", appID: ViewerApp.appID,
+        let title = documents.count > 1
+            ? localizedPlural("%s document", "%s documents", count: documents.count, LocalizedNumber.string(documents.count))
+            : document.title
+        // TRANSLATORS: the window title: the document's name, then the application's.
+        window = Window(registry: registry, display: display, title: localized("%s — Glide", title), appID: ViewerApp.appID,
                         width: Int32(size.width), height: Int32(size.height))
         viewer.showsWindowControls = window.hasClientSideDecorations
         window.onResize = { [unowned self] in

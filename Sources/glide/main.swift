@@ -8,8 +8,8 @@ import WaylandClient
 func documentPaths(_ options: CommandLineOptions) -> [String] {
     if !options.paths.isEmpty { return options.paths }
     guard let path = ResourceLocator.path(of: ResourceLocator.defaultDocumentName) else {
-        exit(.failure, "cannot find the bundled '\(ResourceLocator.defaultDocumentName)' in "
-            + ResourceLocator.searchDirectories.joined(separator: ", "))
+        exit(.failure, localized("cannot find the bundled '%1$s' in %2$s", ResourceLocator.defaultDocumentName,
+                                 ResourceLocator.searchDirectories.joined(separator: ", ")))
     }
     return [path]
 }
@@ -21,11 +21,12 @@ func loadDocuments(_ paths: [String]) throws(DocumentError) -> [Document] {
     for path in paths { documents.append(try Document(contentsOfFile: path)) }
     guard documents.count > 1 else { return documents }
     if documents.allSatisfy({ $0.kind == .imageCollection && $0.imagePaths.count == 1 }) {
-        return [Document(title: "\(documents.count) images", imagePaths: documents.flatMap(\.imagePaths))]
+        let title = localizedPlural("%s image", "%s images", count: documents.count, LocalizedNumber.string(documents.count))
+        return [Document(title: title, imagePaths: documents.flatMap(\.imagePaths))]
     }
     if let images = zip(paths, documents).first(where: { $0.1.kind == .imageCollection }) {
-        exit(.usage, "'\(images.0)' holds images; several files open together only if all are text or all are "
-            + "images; \(CommandLineOptions.usage)")
+        exit(.usage, localized("'%s' holds images; several files open together only if all are text or all are images",
+                               images.0) + "; " + CommandLineOptions.usage)
     }
     return documents
 }

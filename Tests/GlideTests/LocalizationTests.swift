@@ -45,6 +45,12 @@ final class LocalizationTests: XCTestCase {
         XCTAssertEqual(usage.status, 2)
         XCTAssertTrue(usage.error.contains("(см. glide --help)"), usage.error)
         XCTAssertEqual(usage.error.split(separator: "\n").count, 1, "one line: \(usage.error)")
+        let missingValue = try glide(["--trace"], ["LANGUAGE": "ru"])
+        XCTAssertEqual(missingValue.status, 2)
+        XCTAssertTrue(missingValue.error.hasPrefix("glide: параметру «--trace» нужно значение; использование: glide"),
+                      missingValue.error)
+        let badZoom = try glide(["--zoom", "3:1"], ["LANGUAGE": "ru"])
+        XCTAssertTrue(badZoom.error.hasPrefix("glide: --zoom: MIN не должен превышать MAX; "), badZoom.error)
     }
 
     /// LC_MESSAGES names a locale that is not generated here (only C and C.UTF-8 are): the
@@ -83,6 +89,26 @@ final class LocalizationTests: XCTestCase {
         XCTAssertEqual(LocalizedNumber.string(1_234_567), "1\u{A0}234\u{A0}567")
         XCTAssertEqual(LocalizedNumber.string(1234.5, fractionDigits: 2), "1\u{A0}234,50")
         XCTAssertEqual(LocalizedNumber.string(0.05, fractionDigits: 1), "0,1")
+        // Russian's three plural forms: 1 and 21, 2 to 4 and 22, 5 to 20 and 11.
+        let forms = [1, 3, 5, 11, 21, 22].map {
+            localizedPlural("%s document", "%s documents", count: $0, LocalizedNumber.string($0))
+        }
+        XCTAssertEqual(forms, ["1 документ", "3 документа", "5 документов", "11 документов", "21 документ", "22 документа"])
+    }
+
+    /// The window title counts the documents in Russian, as sway shows it.
+    func testTheWindowTitleCountsDocumentsInRussian() throws {
+        let paths = try (1...3).map { index in
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("glide-\(UUID().uuidString).md").path
+            try "# Document \(index)\n\nSome text.\n".write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        defer { for path in paths { try? FileManager.default.removeItem(atPath: path) } }
+        let sway = try HeadlessSway()
+        let glide = try sway.startGlide(paths, environment: ["LANGUAGE": "ru"])
+        defer { glide.process.terminate() }
+        let tree = try sway.message(["-t", "get_tree"])
+        XCTAssertTrue(tree.contains("\"name\": \"3 документа — Glide\""), tree)
     }
 
     /// po/glide.pot holds exactly the messages the sources and the desktop entry hold now, and

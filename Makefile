@@ -15,6 +15,11 @@ LANGUAGES = $(shell cat po/LINGUAS)
 # the program that takes them (a test points it at the debug build).
 RUN_PICTURES = pictures
 DEMO = .build/release/glide-demo
+# The programs installed: glide, and the helper it starts (in $(PREFIX)/libexec/glide).
+PROGRAMS = glide glide-image-decoder
+define build_programs
+	for product in $(PROGRAMS); do $(SWIFT) build $(RELEASE) --product $$product || exit 1; done
+endef
 
 # Build: C libraries and the protocol XML. Fonts: DejaVu covers Latin, Cyrillic and Greek.
 BUILD_PACKAGES = pkg-config libwayland-dev wayland-protocols libxkbcommon-dev \
@@ -57,8 +62,10 @@ deps:
 test-deps: deps
 	$(call install_missing,$(TEST_PACKAGES))
 
+# glide decodes images in glide-image-decoder processes, found beside it (or in
+# $(PREFIX)/libexec/glide once installed).
 build: deps locale
-	$(SWIFT) build $(RELEASE) --product glide
+	$(build_programs)
 
 # Translations: po/glide.pot is extracted from the Swift sources (calls of localized and
 # localizedPlural with literal messages) and the desktop entry; po/LANG.po are compiled to
@@ -95,10 +102,10 @@ run: build
 	$(SWIFT) build $(RELEASE) --product glide-demo && $(DEMO) --tour $(RUN_PICTURES)
 
 # The release binary is built too: some tests run it, since -O changes object lifetimes.
-# The package is built and checked from that same release binary; the tests install it. Its
+# The package is built and checked from that same release build; the tests install it. Its
 # compression is the quickest (gzip -1: 3 s against xz's 40 to 80 s on 2 busy cores).
 test: test-deps locale
-	$(SWIFT) build $(RELEASE) --product glide
+	$(build_programs)
 	$(MAKE) package DEB_COMPRESSION="-Zgzip -z1"
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
@@ -113,7 +120,7 @@ soak: test-deps
 # compositor), so it needs no session, no sway and runs as root; glide-demo drives the
 # release glide built beside it.
 demo: deps
-	$(SWIFT) build $(RELEASE) --product glide
+	$(build_programs)
 	$(SWIFT) build $(RELEASE) --product glide-demo
 	.build/release/glide-demo demo
 
@@ -130,6 +137,7 @@ install: build install-files
 # build and must not start another).
 install-files: locale $(GENERATED)/glide.1 $(GENERATED)/dev.glide.Glide.metainfo.xml $(GENERATED)/dev.glide.Glide.desktop
 	install -Dm755 .build/release/glide $(DESTDIR)$(PREFIX)/bin/glide
+	install -Dm755 .build/release/glide-image-decoder $(DESTDIR)$(PREFIX)/libexec/glide/glide-image-decoder
 	install -Dm644 resources/default-document.md $(DESTDIR)$(PREFIX)/share/glide/default-document.md
 	install -Dm644 $(GENERATED)/dev.glide.Glide.desktop $(DESTDIR)$(PREFIX)/share/applications/dev.glide.Glide.desktop
 	install -Dm644 resources/dev.glide.Glide.svg \
@@ -151,7 +159,7 @@ uninstall:
 		$(DESTDIR)$(PREFIX)/share/metainfo/dev.glide.Glide.metainfo.xml \
 		$(DESTDIR)$(PREFIX)/share/man/man1/glide.1 \
 		$(foreach language,$(LANGUAGES),$(DESTDIR)$(PREFIX)/share/locale/$(language)/LC_MESSAGES/glide.mo)
-	rm -rf $(DESTDIR)$(PREFIX)/share/glide
+	rm -rf $(DESTDIR)$(PREFIX)/share/glide $(DESTDIR)$(PREFIX)/libexec/glide
 
 # The man page: the English --help of the release binary, and the README's key table.
 $(GENERATED)/glide.1: .build/release/glide README.md packaging/manpage.sh

@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "glide", targets: ["glide"]),
         .executable(name: "glide-replay", targets: ["glide-replay"]),
         .executable(name: "glide-demo", targets: ["glide-demo"]),
+        .executable(name: "glide-image-decoder", targets: ["glide-image-decoder"]),
     ],
     targets: [
         systemLibrary("CWaylandClient", pkgConfig: "wayland-client", debian: "libwayland-dev"),
@@ -80,6 +81,8 @@ let package = Package(
                 "Localization",
             ]),
         .executableTarget(name: "glide-replay", dependencies: ["ScrollPhysics", "ScrollEngine", "GlideTools"]),
+        // Decodes one image per run, in a process of its own that glide kills at the budget.
+        .executableTarget(name: "glide-image-decoder", dependencies: ["Document"]),
         // Test tool: drives headless sway with a virtual pointer (see its main.swift).
         .executableTarget(name: "glide-virtual-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols"]),
         .executableTarget(

@@ -8,6 +8,8 @@ final class BlockLayout {
         case text(OpaquePointer)
         /// An image drawn `width`×`height` logical px.
         case image(DecodedImage, width: Double, height: Double)
+        /// An image still being decoded: a tinted frame of the size it will take.
+        case pendingImage(width: Double, height: Double)
         case rule
         /// An image that cannot be shown: the reason, set as text in a framed box.
         case placeholder(OpaquePointer)
@@ -35,7 +37,7 @@ final class BlockLayout {
         case .text(let layout), .placeholder(let layout):
             lines = BlockLayout.lines(of: layout)
             height = (lines.last?.bottom ?? 0).rounded(.up) + 2 * inset
-        case .image, .rule:
+        case .image, .pendingImage, .rule:
             lines = []
             height = fixedHeight ?? 0
         }
@@ -44,7 +46,7 @@ final class BlockLayout {
     deinit {
         switch content {
         case .text(let layout), .placeholder(let layout): g_object_unref(UnsafeMutableRawPointer(layout))
-        case .image, .rule: break
+        case .image, .pendingImage, .rule: break
         }
     }
 
@@ -70,7 +72,7 @@ final class BlockLayout {
         let layout: OpaquePointer
         switch content {
         case .text(let text), .placeholder(let text): layout = text
-        case .image, .rule: return
+        case .image, .pendingImage, .rule: return
         }
         guard let line = pango_layout_get_line_readonly(layout, Int32(index)) else { return }
         cairo_move_to(cairo, x + lines[index].x, baselineY)

@@ -22,21 +22,44 @@ struct BlockShaper {
         case .heading, .paragraph:
             return BlockLayout(content: .text(makeText(block, width: width)), inset: 0)
         case .image(let source):
-            let path = source.hasPrefix("/") ? source : baseDirectory + "/" + source
-            let loaded: LoadedImage = source.contains("://") ? .failure("remote images are not loaded") : images.image(atPath: path)
-            switch loaded {
+            guard let path = BlockShaper.imagePath(of: source, in: baseDirectory) else {
+                return placeholder(for: source, reason: "remote images are not loaded", width: width)
+            }
+            switch images.image(atPath: path) {
             case .image(let image):
-                // One image pixel per logical px, shrunk to fit the column (and a page).
-                let fit = min(1, width / Double(image.width), maximumImageHeight / Double(image.height))
-                let size = (width: Double(image.width) * fit, height: (Double(image.height) * fit).rounded())
+                let size = fitted(image.naturalSize, width: width, maximumImageHeight: maximumImageHeight)
                 return BlockLayout(content: .image(image, width: size.width, height: size.height), inset: 0,
                                    fixedHeight: size.height)
+            case .pending(let imageSize):
+                // The right size once the decoder has read the header; until then a 16:9
+                // frame, the shape of most screenshots and photos.
+                let size = imageSize.map { fitted($0, width: width, maximumImageHeight: maximumImageHeight) }
+                    ?? (width: width, height: min(maximumImageHeight, (width * 9 / 16).rounded()))
+                return BlockLayout(content: .pendingImage(width: size.width, height: size.height), inset: 0,
+                                   fixedHeight: size.height)
             case .failure(let reason):
-                let padding = typography.codePaddingPixels
-                let message = Block(kind: .paragraph, text: "⚠ '\(source)' cannot be shown: \(reason)")
-                return BlockLayout(content: .placeholder(makeText(message, width: width - 2 * padding)), inset: padding)
+                return placeholder(for: source, reason: reason, width: width)
             }
         }
+    }
+
+    /// The file an image source names, relative to the document's directory; nil for a URL.
+    static func imagePath(of source: String, in baseDirectory: String) -> String? {
+        guard !source.contains("://") else { return nil }
+        return source.hasPrefix("/") ? source : baseDirectory + "/" + source
+    }
+
+    /// One image px per logical px, shrunk to fit the column (and a page).
+    private func fitted(_ size: ImageSize, width: Double, maximumImageHeight: Double) -> (width: Double, height: Double) {
+        let fit = min(1, width / Double(max(size.width, 1)), maximumImageHeight / Double(max(size.height, 1)))
+        return (Double(size.width) * fit, (Double(size.height) * fit).rounded())
+    }
+
+    /// A framed one-line notice in the image's place.
+    private func placeholder(for source: String, reason: String, width: Double) -> BlockLayout {
+        let padding = typography.codePaddingPixels
+        let message = Block(kind: .paragraph, text: "⚠ '\(source)' cannot be shown: \(reason)")
+        return BlockLayout(content: .placeholder(makeText(message, width: width - 2 * padding)), inset: padding)
     }
 
     private func makeText(_ block: Block, width: Double) -> OpaquePointer {

@@ -36,6 +36,14 @@ public protocol ContentLayout: AnyObject {
     /// Draws the content that meets `rect` onto `cairo`, whose user space maps content
     /// coordinates; the page colour is already painted.
     func draw(_ rect: ContentRect, on cairo: OpaquePointer)
+
+    /// What the transient page label names for `page`, beside its number: an image
+    /// collection's file name; nil where a page has no name of its own.
+    func title(ofPage page: Int) -> String?
+}
+
+extension ContentLayout {
+    public func title(ofPage page: Int) -> String? { nil }
 }
 
 /// Where a reader is, independent of the window's size: the block at the top of the viewport

@@ -63,6 +63,21 @@ public final class DocumentLayout: ContentLayout {
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
         pango_cairo_context_set_font_options(context, options)
         cairo_font_options_destroy(options)
+        images.observeChanges { [weak self] path in self?.imageChanged(atPath: path) }
+    }
+
+    /// Shapes again the sections that show the image at `path`, which is now decoded, sized
+    /// or failed (their height may change), and redraws them.
+    private func imageChanged(atPath path: String) {
+        let directory = document.baseDirectory
+        for (index, entry) in sections where entry.layout.blocks.contains(where: { placed in
+            guard case .image(let source) = placed.block.kind else { return false }
+            return BlockShaper.imagePath(of: source, in: directory) == path
+        }) {
+            sections[index] = nil
+            isExact[index] = false
+            changeLog.record(.band(top(ofSection: index)...Double.infinity))
+        }
     }
 
     deinit {

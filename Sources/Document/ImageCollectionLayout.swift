@@ -20,6 +20,18 @@ public final class ImageCollectionLayout: ContentLayout {
         self.document = document
         self.palette = palette
         self.images = images
+        // Whatever image changed, the pages redraw: only the few near the viewport are drawn.
+        images.observeChanges { [weak self] _ in self?.changeLog.record(.everything) }
+    }
+
+    /// The file name of the image on `page`, for the page label.
+    public func title(ofPage page: Int) -> String? {
+        guard document.imagePaths.indices.contains(page) else { return nil }
+        return ImageCollectionLayout.fileName(of: document.imagePaths[page])
+    }
+
+    private static func fileName(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// One page per image.
@@ -67,14 +79,28 @@ public final class ImageCollectionLayout: ContentLayout {
             let left = Double(page) * viewportWidth
             switch images.image(atPath: document.imagePaths[page]) {
             case .image(let image):
-                let fit = min(viewportWidth / Double(image.width), viewportHeight / Double(image.height))
-                let width = Double(image.width) * fit, height = Double(image.height) * fit
-                image.draw(x: left + ((viewportWidth - width) / 2).rounded(), y: ((viewportHeight - height) / 2).rounded(),
-                           width: width, height: height, on: cairo)
+                let frame = fittedFrame(image.naturalSize, left: left)
+                image.draw(x: frame.x, y: frame.y, width: frame.width, height: frame.height, on: cairo)
+            case .pending(let size):
+                // A tinted frame of the image's shape until its pixels arrive.
+                guard let size else { continue }
+                let frame = fittedFrame(size, left: left)
+                let color = palette.codeBackground
+                cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+                cairo_rectangle(cairo, frame.x, frame.y, frame.width, frame.height)
+                cairo_fill(cairo)
             case .failure(let reason):
                 drawPlaceholder(for: document.imagePaths[page], reason: reason, left: left, on: cairo)
             }
         }
+    }
+
+    /// An image of `size` fitted whole and centred on the page that starts at `left`.
+    private func fittedFrame(_ size: ImageSize, left: Double) -> ContentRect {
+        let fit = min(viewportWidth / Double(max(size.width, 1)), viewportHeight / Double(max(size.height, 1)))
+        let width = Double(size.width) * fit, height = Double(size.height) * fit
+        return ContentRect(x: left + ((viewportWidth - width) / 2).rounded(), y: ((viewportHeight - height) / 2).rounded(),
+                           width: width, height: height)
     }
 
     /// The page whose span holds `x`.
@@ -88,7 +114,7 @@ public final class ImageCollectionLayout: ContentLayout {
 
     /// The file name and why it cannot be shown, centred on the page in plain text.
     private func drawPlaceholder(for path: String, reason: String, left: Double, on cairo: OpaquePointer) {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = ImageCollectionLayout.fileName(of: path)
         let text = "⚠ '\(name)' cannot be shown:\n\(reason)"
         let layout = pango_cairo_create_layout(cairo)!
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }

@@ -2,8 +2,9 @@ import Glibc
 
 /// Finding the images of a collection in a directory.
 public enum ImageDirectory {
-    /// The file extensions taken for images: the formats gdk-pixbuf's standard loaders read.
-    static let extensions = ["png", "jpg", "jpeg", "gif", "bmp", "tif", "tiff", "webp"]
+    /// The file extensions taken for images: the formats of gdk-pixbuf's standard loaders and
+    /// of the WebP, AVIF and SVG loaders the Makefile installs.
+    static let extensions = ["png", "jpg", "jpeg", "gif", "bmp", "tif", "tiff", "webp", "avif", "svg", "svgz"]
 
     static func isDirectory(_ path: String) -> Bool {
         var status = stat()

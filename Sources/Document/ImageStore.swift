@@ -1,9 +1,13 @@
-import CCairo
-import CGdkPixbuf
 import Glibc
 
-/// Decodes images with gdk-pixbuf (PNG, JPEG and the other formats of its loaders), turned
-/// upright by their EXIF orientation, and keeps recently used ones within a memory cap.
+/// Images for drawing: decoded off the frame loop by `glide-image-decoder` processes (see
+/// `ImageDecoderProcess`) within a time and memory budget, kept within a memory cap, and
+/// decoded again at the size they are shown: vector images sharp at any zoom, large rasters
+/// small enough to draw cheaply.
+///
+/// Asking for an image never waits: the first answer is `.pending`, with the image's size as
+/// soon as its header is read, and observers hear of every change on the loop's thread (the
+/// layouts redraw, or lay the block out again at its real size).
 public final class ImageStore {
     /// An image whose full decoded pixels would need more than this many bytes is refused
     /// before decoding (a decompression bomb): 256 MB is a 8192×8192 RGBA photo.
@@ -15,81 +19,161 @@ public final class ImageStore {
     /// a swipe needs at once) take 75 MB, so they fit the cache together and a swipe never
     /// evicts the page it is about to show.
     public var maximumDecodedSidePixels = 2560
-
-    private var entries: [String: Entry] = [:]
-    private var useCount = 0
+    /// How much CPU time one image may take to decode before it is called too complex to show,
+    /// in s (the wall clock allows `ImageDecoderProcess.wallClockAllowance` times more):
+    /// the 8192² PNG the red team used takes 1 s, ordinary photos and drawings a few tens of
+    /// ms, and a reader who waits longer than a few seconds for a picture has given up on it.
+    public var decodeBudgetSeconds = 3.0
+    /// A vector image is rendered at most this many px however far it is zoomed (4096², 64 MB).
+    public var maximumRenderedPixels = 4096 * 4096
+    /// Decoders running at once: two, so a page and its neighbour decode together on a
+    /// two-core laptop without starving the frame loop of a core.
+    static let maximumConcurrentDecodes = 2
 
     private struct Entry {
-        var image: LoadedImage
+        var state: LoadedImage
+        var naturalSize: ImageSize?
+        var isScalable = false
+        /// Whether a decoder is (or will be) working on this image.
+        var isDecoding = true
         var lastUse: Int
     }
 
+    private var entries: [String: Entry] = [:]
+    private var useCount = 0
+    /// Decodes not started yet, the most recently asked for last (it starts first).
+    private var waiting: [(path: String, target: ImageSize?)] = []
+    private var runningCount = 0
+    private var observers: [(String) -> Void] = []
+
     public init() {}
 
-    /// The image at `path`, decoded now or from the cache; a failure says why in words.
+    /// The image at `path`: decoded, failed with the reason in words, or pending (and now
+    /// asked for).
     public func image(atPath path: String) -> LoadedImage {
         useCount += 1
         if let entry = entries[path] {
             entries[path]?.lastUse = useCount
-            return entry.image
+            return entry.state
         }
-        let image = decode(path)
-        entries[path] = Entry(image: image, lastUse: useCount)
-        evict(keeping: path)
-        return image
+        entries[path] = Entry(state: .pending(nil), lastUse: useCount)
+        enqueue(path, target: nil)
+        return .pending(nil)
     }
 
-    /// The bytes the cached images hold.
-    public var cachedBytes: Int { entries.values.reduce(0) { $0 + $1.image.byteCount } }
+    /// Calls `handler` with an image's path, on the loop's thread, whenever what
+    /// `image(atPath:)` gives for it changes.
+    public func observeChanges(_ handler: @escaping (String) -> Void) {
+        observers.append(handler)
+    }
+
+    /// Whether any decode is running or waiting.
+    public var isDecoding: Bool { runningCount > 0 || !waiting.isEmpty }
+
+    /// Delivers the mailbox's results on the calling thread until no decode is left, or
+    /// `timeoutSeconds` pass: for programs that draw once (tests, benchmarks, pictures), not
+    /// for the frame loop.
+    public func waitForDecodes(timeoutSeconds: Double = 30) {
+        let deadline = ImageDecoderProcess.monotonicSeconds() + timeoutSeconds
+        while isDecoding, ImageDecoderProcess.monotonicSeconds() < deadline {
+            var descriptor = pollfd(fd: MainThreadMailbox.shared.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, 50)
+            MainThreadMailbox.shared.deliverPending()
+        }
+    }
+
+    /// The bytes the decoded images hold.
+    public var cachedBytes: Int { entries.values.reduce(0) { $0 + $1.state.byteCount } }
+
+    private func enqueue(_ path: String, target: ImageSize?) {
+        waiting.append((path, target))
+        startWaitingDecodes()
+    }
+
+    private func startWaitingDecodes() {
+        while runningCount < ImageStore.maximumConcurrentDecodes, let next = waiting.popLast() {
+            runningCount += 1
+            let decoder = ImageDecoderProcess(path: next.path, maximumSidePixels: maximumDecodedSidePixels, target: next.target,
+                                              budgetBytes: budgetBytes, budgetSeconds: decodeBudgetSeconds)
+            let path = next.path
+            let store = LoopThreadReference(self)
+            decoder.start { report in store.object?.receive(report, for: path) }
+        }
+    }
+
+    private func receive(_ report: ImageDecoderProcess.Report, for path: String) {
+        if case .size = report {} else {
+            runningCount -= 1
+            startWaitingDecodes()
+        }
+        guard var entry = entries[path] else { return }
+        switch report {
+        case .size(let size, let isScalable):
+            entry.naturalSize = size
+            entry.isScalable = isScalable
+            if case .pending = entry.state { entry.state = .pending(size) }
+        case .image(let image):
+            image.naturalSize = Self.upright(entry.naturalSize, as: image)
+            image.onShownAtOtherSize = { [weak self] shown in self?.decodeAgain(path, at: shown) }
+            entry.state = .image(image)
+            entry.isDecoding = false
+        case .failure(let reason):
+            // A sharper rendering that failed leaves the one shown.
+            if case .image = entry.state {} else { entry.state = .failure(reason) }
+            entry.isDecoding = false
+        }
+        entries[path] = entry
+        if case .image = report { evict(keeping: path) }
+        for observer in observers { observer(path) }
+    }
+
+    /// The image's own size, turned as its EXIF orientation turned the pixels.
+    private static func upright(_ natural: ImageSize?, as image: DecodedImage) -> ImageSize {
+        guard let natural else { return ImageSize(width: image.width, height: image.height) }
+        let isTurned = (natural.width > natural.height) != (image.width > image.height) && image.width != image.height
+            && natural.width != natural.height
+        return isTurned ? ImageSize(width: natural.height, height: natural.width) : natural
+    }
+
+    /// Decodes the image at `path` again for `shown` device px, keeping its aspect: a vector
+    /// image at that size (capped at `maximumRenderedPixels`), a raster at most at its own size.
+    private func decodeAgain(_ path: String, at shown: ImageSize) {
+        guard var entry = entries[path], !entry.isDecoding, case .image(let current) = entry.state else { return }
+        var width = Double(shown.width)
+        if !entry.isScalable {
+            width = min(width, Double(current.naturalSize.width), Double(maximumDecodedSidePixels))
+        }
+        var height = width * Double(current.height) / Double(current.width)
+        let scale = min(1, (Double(maximumRenderedPixels) / max(width * height, 1)).squareRoot())
+        width = (width * scale).rounded()
+        height = (height * scale).rounded()
+        let isSharper = width > Double(current.width) * DecodedImage.resharpenRatio
+        let isCheaper = width * DecodedImage.reductionRatio < Double(current.width)
+        guard isSharper || isCheaper, width >= 1, height >= 1 else { return }
+        entry.isDecoding = true
+        entries[path] = entry
+        enqueue(path, target: ImageSize(width: Int(width), height: Int(height)))
+    }
 
     private func evict(keeping path: String) {
         var total = cachedBytes
         guard total > cacheCapacityBytes else { return }
         for (key, entry) in entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) where key != path {
             guard total > cacheCapacityBytes else { break }
-            total -= entry.image.byteCount
+            guard case .image = entry.state, !entry.isDecoding else { continue }
+            total -= entry.state.byteCount
             entries[key] = nil
         }
     }
-
-    private func decode(_ path: String) -> LoadedImage {
-        guard access(path, R_OK) == 0 else { return .failure(String(cString: strerror(errno))) }
-        // A FIFO or a device would block or never end inside the decoder.
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return .failure("not a regular file") }
-        var width: Int32 = 0, height: Int32 = 0
-        guard gdk_pixbuf_get_file_info(path, &width, &height) != nil else {
-            return .failure("not an image format gdk-pixbuf can read")
-        }
-        let bytes = Int(width) * Int(height) * 4
-        guard bytes <= budgetBytes else {
-            return .failure("\(width)×\(height) px would need \(bytes >> 20) MB to decode, "
-                + "over the \(budgetBytes >> 20) MB budget")
-        }
-        var error: UnsafeMutablePointer<GError>?
-        let side = Int32(maximumDecodedSidePixels)
-        let pixbuf = max(width, height) > side
-            ? gdk_pixbuf_new_from_file_at_scale(path, side, side, 1, &error)
-            : gdk_pixbuf_new_from_file(path, &error)
-        if let error {
-            defer { g_error_free(error) }
-            if let pixbuf { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-            return .failure(String(cString: error.pointee.message))
-        }
-        guard let pixbuf else { return .failure("the decoder gave no image") }
-        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        // EXIF orientation: a phone's portrait photo is stored sideways with a tag to turn it.
-        guard let upright = gdk_pixbuf_apply_embedded_orientation(pixbuf) else { return .failure("cannot turn the image upright") }
-        defer { g_object_unref(UnsafeMutableRawPointer(upright)) }
-        return .image(DecodedImage(pixbuf: upright))
-    }
 }
 
-/// An image ready to draw, or why it cannot be shown.
+/// An image ready to draw, why it cannot be shown, or that it is still being decoded.
 public enum LoadedImage {
     case image(DecodedImage)
-    /// The reason, in words (`Fatal error reading PNG image file: …`).
+    /// The reason, in words (`Fatal error reading PNG image file: …`, `too complex to show: …`).
     case failure(String)
+    /// Being decoded; its own size in px once the decoder has read the header.
+    case pending(ImageSize?)
 
     var byteCount: Int {
         if case .image(let image) = self { return image.width * image.height * 4 }
@@ -97,55 +181,12 @@ public enum LoadedImage {
     }
 }
 
-/// Decoded pixels in a cairo image surface (premultiplied ARGB32).
-public final class DecodedImage {
-    let surface: OpaquePointer
-    /// Size in image pixels, upright.
-    public let width: Int
-    public let height: Int
+/// A weak reference that crosses to a decoder thread and back: only the loop's thread (where
+/// `MainThreadMailbox` delivers) dereferences it.
+private final class LoopThreadReference<Object: AnyObject>: @unchecked Sendable {
+    weak var object: Object?
 
-    init(pixbuf: OpaquePointer) {
-        width = Int(gdk_pixbuf_get_width(pixbuf))
-        height = Int(gdk_pixbuf_get_height(pixbuf))
-        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
-        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
-        let hasAlpha = gdk_pixbuf_get_has_alpha(pixbuf) != 0
-        let sourceStride = Int(gdk_pixbuf_get_rowstride(pixbuf))
-        let source = gdk_pixbuf_read_pixels(pixbuf)!
-        let destinationStride = Int(cairo_image_surface_get_stride(surface))
-        let destination = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!)
-        cairo_surface_flush(surface)
-        for row in 0..<height {
-            let sourceRow = source + row * sourceStride
-            let destinationRow = (destination + row * destinationStride).assumingMemoryBound(to: UInt32.self)
-            for column in 0..<width {
-                let pixel = sourceRow + column * channels
-                let alpha = hasAlpha ? UInt32(pixel[3]) : 255
-                // cairo wants premultiplied colour; gdk-pixbuf gives straight colour.
-                func premultiplied(_ value: UInt8) -> UInt32 { (UInt32(value) * alpha + 127) / 255 }
-                destinationRow[column] = alpha << 24 | premultiplied(pixel[0]) << 16
-                    | premultiplied(pixel[1]) << 8 | premultiplied(pixel[2])
-            }
-        }
-        cairo_surface_mark_dirty(surface)
-    }
-
-    deinit {
-        cairo_surface_destroy(surface)
-    }
-
-    /// Draws the image scaled into the rectangle at `x`, `y` of `width`×`height` logical px.
-    func draw(x: Double, y: Double, width: Double, height: Double, on cairo: OpaquePointer) {
-        cairo_save(cairo)
-        cairo_rectangle(cairo, x, y, width, height)
-        cairo_clip(cairo)
-        cairo_translate(cairo, x, y)
-        cairo_scale(cairo, width / Double(self.width), height / Double(self.height))
-        cairo_set_source_surface(cairo, surface, 0, 0)
-        // Padding, not transparency, beyond the edges: the filter would fade the border pixels.
-        cairo_pattern_set_extend(cairo_get_source(cairo), CAIRO_EXTEND_PAD)
-        cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
-        cairo_paint(cairo)
-        cairo_restore(cairo)
+    init(_ object: Object) {
+        self.object = object
     }
 }

@@ -176,6 +176,10 @@ final class SectionLayout {
             set(palette.rule, on: cairo)
             cairo_rectangle(cairo, item.left, item.top + item.height / 2, item.width, 1)
             cairo_fill(cairo)
+        case .pendingImage(let width, let height):
+            set(palette.codeBackground, on: cairo)
+            cairo_rectangle(cairo, (item.left + (item.width - width) / 2).rounded(), item.top, width, height)
+            cairo_fill(cairo)
         case .image(let image, let width, let height):
             image.draw(x: (item.left + (item.width - width) / 2).rounded(), y: item.top, width: width, height: height,
                        on: cairo)

@@ -55,6 +55,7 @@ enum Scenes {
         defer { session.stop() }
         try session.horizontalFlick(from: 900, y: 400, by: -360, steps: 4)
         try session.runUntilIdle()
+        try waitForDecodedImages(session)
         return try shot(session, "5-paging", "Paging: card 2 of 5") { $0.page == 1 && $0.pages == 5 && $0.phase == "idle" }
     }
 
@@ -82,6 +83,20 @@ enum Scenes {
         defer { session.stop() }
         // The trace follows the bottom pane: the document's horizontal pages, at the first.
         return try shot(session, "6-split", "Split: outline above pages") { $0.pages > 1 && $0.page == 0 && $0.phase == "idle" }
+    }
+
+    /// Lets glide's image decoders (separate processes) deliver: frames are presented until
+    /// the picture has not changed for 300 ms, or 5 s pass.
+    private static func waitForDecodedImages(_ session: GlideSession) throws {
+        var last = try session.image
+        var unchangedSince = Date()
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, Date().timeIntervalSince(unchangedSince) < 0.3 {
+            usleep(30_000)
+            try session.runUntilIdle()
+            let image = try session.image
+            if image != last { (last, unchangedSince) = (image, Date()) }
+        }
     }
 
     /// What glide shows now, checked against `expectation` on its trace line.

@@ -32,6 +32,9 @@ struct CommandLineOptions {
     /// The largest window side accepted, in logical px (beyond any screen made today, and
     /// small enough that a buffer stays within the memory budget).
     static let maximumWindowSidePixels = 16_384.0
+    /// The smallest window side accepted, in logical px: a side that rounds to no pixel at
+    /// all cannot have a buffer.
+    static let minimumWindowSidePixels = 1.0
 
     /// Parses the arguments after the program name.
     init(arguments: [String]) throws(UsageError) {
@@ -65,11 +68,16 @@ struct CommandLineOptions {
                 case "--dark": isDark = true
                 case "--trace": tracePath = try value()
                 case "--size":
-                    let size = try OptionValue.size(try value(), for: name)
+                    let text = try value()
+                    let size = try OptionValue.size(text, for: name)
                     guard size.width <= Self.maximumWindowSidePixels, size.height <= Self.maximumWindowSidePixels else {
                         throw UsageError("--size is limited to \(Int(Self.maximumWindowSidePixels)) px a side")
                     }
-                    windowSize = LogicalSize(width: size.width.rounded(), height: size.height.rounded())
+                    let rounded = LogicalSize(width: size.width.rounded(), height: size.height.rounded())
+                    guard rounded.width >= Self.minimumWindowSidePixels, rounded.height >= Self.minimumWindowSidePixels else {
+                        throw UsageError("--size needs at least \(Int(Self.minimumWindowSidePixels)) px a side, not \"\(text)\"")
+                    }
+                    windowSize = rounded
                 default: throw UsageError("unknown option '\(argument)'")
                 }
             } catch let problem as OptionValue.Problem {

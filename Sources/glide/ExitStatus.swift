@@ -10,9 +10,10 @@ enum ExitStatus: Int32 {
     case usage = 2
 }
 
-/// Writes one line to stderr, prefixed with the program name.
+/// Writes one line to stderr, prefixed with the program name; control characters in
+/// `message` (from a file name) are escaped, so it stays one line.
 func printError(_ message: String) {
-    var line = "glide: \(message)\n"
+    var line = "glide: \(OneLineText.escaping(message))\n"
     line.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
 }
 

@@ -40,7 +40,7 @@ enum HelpText {
             Entry(term: "--size WxH",
                   description: localized("the window's initial size in logical px (default %s)", "1024x768")),
             Entry(term: "--trace FILE",
-                  description: localized("write one JSON line per committed frame to FILE (- for standard output); an existing FILE is never overwritten")),
+                  description: localized("write one JSON line per committed frame to FILE (- for standard output); an existing FILE is overwritten")),
             Entry(term: "-h, --help", description: localized("show this help and exit")),
             Entry(term: "--version", description: localized("show the version and exit")),
         ]

@@ -14,18 +14,31 @@ struct ReadingPosition: Codable, Equatable {
 /// `~/.local/state/glide/`), keyed by the file's path, size and modification time, so an edited
 /// file starts from the top.
 ///
-/// Writes are atomic (temporary file, fsync, rename) and happen at exit and when scrolling
-/// comes to rest. A corrupt or unreadable state file is ignored with one warning and replaced
-/// on the next write; a read-only state directory never stops the viewer (one warning).
+/// Writes are atomic (see `AtomicFile`) and happen at exit and when scrolling comes to rest.
+/// State is untrusted too: a corrupt, oversized or unreadable record is ignored with one
+/// warning and replaced on the next write; a record that is not a regular file (a directory,
+/// a FIFO) is reported once and left alone; a read-only or full state directory never stops
+/// the viewer (one warning). Temporaries left by a killed Glide are removed.
 final class ReadingPositionStore {
     private let directory: String
     private var hasWarned = false
+    private var hasRemovedStrayTemporaries = false
     private var lastWritten: [String: ReadingPosition] = [:]
+    /// Records that are not regular files: never read, never written.
+    private var foreignRecords: Set<String> = []
+    /// Where warnings go (stderr, prefixed `glide: warning:`).
+    private let warn: (String) -> Void
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// A record is a few hundred bytes; anything much larger is not one, and is not read
+    /// whole (a 200 MB file would cost 0.5 s and 400 MB).
+    static let maximumRecordBytes = 64 << 10
+
+    init(environment: [String: String] = ProcessInfo.processInfo.environment,
+         warn: @escaping (String) -> Void = { printError("warning: " + $0) }) {
         let base = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
         directory = base + "/glide"
+        self.warn = warn
     }
 
     /// The stored record for one file.
@@ -40,9 +53,24 @@ final class ReadingPositionStore {
     func position(forFileAt path: String) -> ReadingPosition? {
         guard let identity = FileIdentity(path: path) else { return nil }
         let file = recordPath(for: identity.path)
-        guard FileManager.default.fileExists(atPath: file) else { return nil }
-        guard let data = FileManager.default.contents(atPath: file),
-              let record = try? JSONDecoder().decode(Record.self, from: data),
+        let bytes: [UInt8]
+        switch StateFileContents(path: file, limit: Self.maximumRecordBytes) {
+        case .missing:
+            return nil
+        case .bytes(let contents):
+            bytes = contents
+        case .notARegularFile(let kind):
+            noteForeign(file, kind: kind)
+            return nil
+        case .tooLarge(let size):
+            warnOnce("ignoring the reading-position file '\(file)': at \(size) bytes it is not a reading position; "
+                + "it will be replaced")
+            return nil
+        case .unreadable(let reason):
+            warnOnce("cannot read the reading-position file '\(file)': \(reason)")
+            return nil
+        }
+        guard let record = try? JSONDecoder().decode(Record.self, from: Data(bytes)),
               record.path == identity.path, record.position.anchor.fraction.isFinite,
               record.position.zoomScale.isFinite, record.position.zoomScale > 0
         else {
@@ -57,15 +85,46 @@ final class ReadingPositionStore {
     /// Saves the position for the file at `path`, unless it is what was saved last.
     func save(_ position: ReadingPosition, forFileAt path: String) {
         guard let identity = FileIdentity(path: path), lastWritten[identity.path] != position else { return }
+        let file = recordPath(for: identity.path)
+        guard !foreignRecords.contains(file) else { return }
+        if case .notARegularFile(let kind) = StateFileContents(path: file, limit: 0) {
+            noteForeign(file, kind: kind)
+            return
+        }
         let record = Record(path: identity.path, size: identity.size, modificationSeconds: identity.modificationSeconds,
                             position: position)
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            let data = try JSONEncoder().encode(record)
-            try AtomicFile.write(data, to: recordPath(for: identity.path))
+        do throws(AtomicFile.Failure) {
+            try makeDirectory(directory)
+            if !hasRemovedStrayTemporaries {
+                hasRemovedStrayTemporaries = true
+                AtomicFile.removeStrayTemporaries(in: directory)
+            }
+            // Encoding plain numbers and a string cannot fail.
+            let bytes = (try? JSONEncoder().encode(record)).map { Array($0) } ?? []
+            try AtomicFile.write(bytes, to: file)
             lastWritten[identity.path] = position
         } catch {
-            warnOnce("cannot save the reading position in '\(directory)': \(error.localizedDescription)")
+            warnOnce("cannot save the reading position: \(error.description)")
+        }
+    }
+
+    private func noteForeign(_ file: String, kind: String) {
+        guard foreignRecords.insert(file).inserted else { return }
+        warnOnce("the reading-position file '\(file)' is \(kind), not a regular file; "
+            + "the reading position of this document is not saved")
+    }
+
+    /// Creates `path` and its missing parents, as `mkdir -p` does.
+    private func makeDirectory(_ path: String) throws(AtomicFile.Failure) {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else { throw AtomicFile.Failure("cannot use '\(path)'", errno: ENOTDIR) }
+            return
+        }
+        let parent = AtomicFile.parent(of: path)
+        if parent != path, parent != "/" { try makeDirectory(parent) }
+        guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
+            throw AtomicFile.Failure("cannot create the directory '\(path)'", errno: errno)
         }
     }
 
@@ -81,7 +140,52 @@ final class ReadingPositionStore {
     private func warnOnce(_ message: String) {
         guard !hasWarned else { return }
         hasWarned = true
-        printError("warning: \(message)")
+        warn(message)
+    }
+}
+
+/// What a state file holds, read without following it anywhere it could block or grow
+/// without bound.
+private enum StateFileContents {
+    case missing
+    case bytes([UInt8])
+    /// A directory, a FIFO, a device, a symbolic link: in words (`a directory`).
+    case notARegularFile(String)
+    case tooLarge(Int)
+    case unreadable(String)
+
+    /// Reads `path` if it is a regular file of at most `limit` bytes (with `limit` 0, only
+    /// checks what it is).
+    init(path: String, limit: Int) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            self = errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno)))
+            return
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: self = .notARegularFile("a directory"); return
+        case S_IFIFO: self = .notARegularFile("a FIFO"); return
+        case S_IFLNK: self = .notARegularFile("a symbolic link"); return
+        case S_IFSOCK: self = .notARegularFile("a socket"); return
+        default: self = .notARegularFile("a device"); return
+        }
+        guard limit > 0 else { self = .bytes([]); return }
+        guard Int(status.st_size) <= limit else { self = .tooLarge(Int(status.st_size)); return }
+        // O_NOFOLLOW and O_NONBLOCK: whatever replaced the file since lstat cannot redirect or stall the read.
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { self = .unreadable(String(cString: strerror(errno))); return }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: limit + 1)
+        var count = 0
+        while count < buffer.count {
+            let read = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if read < 0, errno == EINTR { continue }
+            guard read >= 0 else { self = .unreadable(String(cString: strerror(errno))); return }
+            if read == 0 { break }
+            count += read
+        }
+        self = count > limit ? .tooLarge(count) : .bytes(Array(buffer[0..<count]))
     }
 }
 
@@ -99,32 +203,5 @@ private struct FileIdentity {
         self.path = String(cString: canonical)
         size = Int64(status.st_size)
         modificationSeconds = Int64(status.st_mtim.tv_sec)
-    }
-}
-
-/// Replaces a file's content all at once: a reader sees the old or the new file, never half.
-enum AtomicFile {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    static func write(_ data: Data, to path: String) throws {
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw Failure(description: String(cString: strerror(errno))) }
-        let written = data.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        let synced = fsync(fd) == 0
-        close(fd)
-        guard written == data.count, synced, rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw Failure(description: reason)
-        }
-        // The rename itself is durable once the directory is synced.
-        let directory = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directory >= 0 {
-            fsync(directory)
-            close(directory)
-        }
     }
 }

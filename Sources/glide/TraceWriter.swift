@@ -5,8 +5,21 @@ import ScrollEngine
 /// Writes `--trace FILE`: one JSON object per committed frame, the replay tool's fields (see
 /// docs/replay.md) plus `commit_ms` (monotonic clock) and, when the compositor reports it,
 /// `presented_ms` (presentation clock, monotonic on Linux compositors).
+///
+/// A trace never stalls or ends Glide: into a pipe it writes without blocking and keeps what
+/// the reader has not taken yet; a reader that goes away (EPIPE) or falls too far behind stops
+/// the trace with one warning, and the viewer goes on.
 final class TraceWriter {
     private let fileDescriptor: Int32
+    /// Where the lines go, for the warning.
+    private let name: String
+    /// Bytes written but not yet taken by a slow pipe reader.
+    private var backlog: [UInt8] = []
+    /// Whether writing stopped (the reader went away or fell behind).
+    private var isStopped = false
+    /// How much a pipe reader may fall behind before the trace stops: about 10 minutes of
+    /// 60 Hz frames at 200 bytes a line.
+    private let maximumBacklogBytes = 8 << 20
     /// A committed frame's line, waiting for the compositor's presentation report.
     private struct PendingLine {
         var number: Int
@@ -24,14 +37,25 @@ final class TraceWriter {
     /// outputs) must not hold the trace back for longer than a few frames.
     private let maximumWaitingFrames = 3
 
-    /// Opens `path` for writing (`-` is stdout). An existing file is never overwritten.
+    /// Opens `path` for writing (`-` is stdout). An existing file is overwritten, as
+    /// `strace -o` and `perf -o` do: the user named it as output.
     init(path: String) throws(TraceError) {
         if path == "-" {
             fileDescriptor = STDOUT_FILENO
+            name = "standard output"
         } else {
-            fileDescriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            // O_NONBLOCK: opening a FIFO with no reader fails (ENXIO) instead of blocking.
+            fileDescriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o644)
             guard fileDescriptor >= 0 else { throw TraceError(path: path, errno: errno) }
+            name = "'\(path)'"
         }
+        var status = stat()
+        let isPipe = fstat(fileDescriptor, &status) == 0
+            && (status.st_mode & S_IFMT == S_IFIFO || status.st_mode & S_IFMT == S_IFSOCK)
+        // A pipe's reader may stop reading; a file never blocks for long, so writes to it stay
+        // blocking (and O_NONBLOCK on a shared terminal would surprise the shell).
+        let flags = fcntl(fileDescriptor, F_GETFL)
+        if flags >= 0 { _ = fcntl(fileDescriptor, F_SETFL, isPipe ? flags | O_NONBLOCK : flags & ~O_NONBLOCK) }
     }
 
     deinit {
@@ -59,9 +83,16 @@ final class TraceWriter {
         writeSettledLines()
     }
 
-    /// Writes every line still waiting (at exit).
+    /// Writes every line still waiting (at exit), giving a slow pipe reader up to a second.
     func close() {
         while !pending.isEmpty { write(pending.removeFirst()) }
+        var waitedMilliseconds: Int32 = 0
+        while !isStopped, !backlog.isEmpty, waitedMilliseconds < 1000 {
+            var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&descriptor, 1, 100)
+            waitedMilliseconds += 100
+            flush()
+        }
     }
 
     /// Writes lines in commit order while the oldest is reported or has waited long enough.
@@ -74,8 +105,33 @@ final class TraceWriter {
     private func write(_ entry: PendingLine) {
         var fields = ",\"commit_ms\":\(ScrollFrame.traceNumber(entry.commitMilliseconds))"
         if let presented = entry.presentedMilliseconds { fields += ",\"presented_ms\":\(ScrollFrame.traceNumber(presented))" }
-        var text = String(entry.line.dropLast()) + fields + "}\n"
-        text.withUTF8 { bytes in _ = Glibc.write(fileDescriptor, bytes.baseAddress, bytes.count) }
+        guard !isStopped else { return }
+        backlog += Array((String(entry.line.dropLast()) + fields + "}\n").utf8)
+        flush()
+        if backlog.count > maximumBacklogBytes { stop("its reader fell more than \(maximumBacklogBytes >> 20) MB behind") }
+    }
+
+    /// Writes as much of the backlog as the descriptor takes now.
+    private func flush() {
+        while !isStopped, !backlog.isEmpty {
+            let written = backlog.withUnsafeBytes { Glibc.write(fileDescriptor, $0.baseAddress, $0.count) }
+            if written > 0 {
+                backlog.removeFirst(written)
+            } else if written < 0, errno == EINTR {
+                continue
+            } else if written < 0, errno == EAGAIN {
+                return
+            } else {
+                stop(written == 0 ? "nothing could be written" : errno == EPIPE ? "its reader went away"
+                    : String(cString: strerror(errno)))
+            }
+        }
+    }
+
+    private func stop(_ reason: String) {
+        isStopped = true
+        backlog = []
+        printError("warning: stopped writing the frame trace to \(name): \(reason)")
     }
 }
 
@@ -86,7 +142,7 @@ struct TraceError: Error, CustomStringConvertible {
 
     init(path: String, errno code: Int32) {
         self.path = path
-        reason = code == EEXIST ? "it exists, and Glide does not overwrite files" : String(cString: strerror(code))
+        reason = code == ENXIO ? "it is a FIFO that no one reads" : String(cString: strerror(code))
     }
 
     var description: String { "cannot create trace file '\(path)': \(reason)" }

@@ -54,12 +54,22 @@ func run(_ documents: [Document], paths: [String], options: CommandLineOptions, 
     if let failure = viewer.failure { throw failure }
 }
 
+// First of all: a signal while a FIFO or a device is read ends Glide cleanly, and a closed
+// pipe is an error to report, not a silent death.
+glide_handle_signals_while_loading()
 Localization.start(searchingCatalogsIn: ResourceLocator.localeDirectories)
+
+let rawArguments: RawArguments
+do {
+    rawArguments = try RawArguments()
+} catch {
+    exit(.failure, error.description)
+}
 let options: CommandLineOptions
 do {
-    options = try CommandLineOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+    options = try CommandLineOptions(arguments: rawArguments.arguments)
 } catch {
-    exit(.usage, "\(error.message); \(CommandLineOptions.usage)")
+    exit(.usage, "\(rawArguments.naming(error.message)); \(CommandLineOptions.usage)")
 }
 if options.showsHelp {
     print(CommandLineOptions.help)
@@ -74,12 +84,13 @@ do {
     let paths = documentPaths(options)
     let documents = try loadDocuments(paths)
     if options.isSplit, documents[0].kind == .imageCollection {
-        exit(.usage, "--split shows a document's outline, and '\(paths[0])' holds images; \(CommandLineOptions.usage)")
+        exit(.usage, rawArguments.naming("--split shows a document's outline, and '\(paths[0])' holds images; ")
+            + CommandLineOptions.usage)
     }
     let trace = try options.tracePath.map { path throws(TraceError) in try TraceWriter(path: path) }
     try run(documents, paths: paths, options: options, trace: trace)
 } catch let error as DocumentError {
-    exit(.failure, error.description)
+    exit(.failure, rawArguments.naming(error.description))
 } catch let error as TraceError {
     exit(.failure, error.description)
 } catch let error as WaylandError {

@@ -47,15 +47,22 @@ final class ImageTests: XCTestCase {
         return file
     }
 
+    /// What `store` gives for `path` once its decoder has finished.
+    private func decoded(_ path: String, by store: ImageStore = ImageStore()) -> LoadedImage {
+        _ = store.image(atPath: path)
+        store.waitForDecodes()
+        return store.image(atPath: path)
+    }
+
     func testAPNGDecodesAtItsSize() {
-        guard case .image(let image) = ImageStore().image(atPath: writePNG(width: 30, height: 20)) else {
+        guard case .image(let image) = decoded(writePNG(width: 30, height: 20)) else {
             return XCTFail("not decoded")
         }
         XCTAssertEqual([image.width, image.height], [30, 20])
     }
 
     func testAJPEGIsTurnedUprightByItsEXIFOrientation() throws {
-        guard case .image(let image) = ImageStore().image(atPath: try writeSidewaysJPEG()) else {
+        guard case .image(let image) = decoded(try writeSidewaysJPEG()) else {
             return XCTFail("not decoded")
         }
         XCTAssertEqual([image.width, image.height], [20, 40])
@@ -64,7 +71,7 @@ final class ImageTests: XCTestCase {
     func testACorruptFileGivesAReason() throws {
         let file = path("corrupt.png")
         try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }).write(to: URL(fileURLWithPath: file))
-        guard case .failure(let reason) = ImageStore().image(atPath: file) else { return XCTFail("decoded garbage") }
+        guard case .failure(let reason) = decoded(file) else { return XCTFail("decoded garbage") }
         XCTAssertEqual(reason, "not an image format gdk-pixbuf can read")
     }
 
@@ -72,14 +79,14 @@ final class ImageTests: XCTestCase {
         let file = writePNG(width: 200, height: 200)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
         try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: file))
-        guard case .failure(let reason) = ImageStore().image(atPath: file) else { return XCTFail("decoded half a file") }
+        guard case .failure(let reason) = decoded(file) else { return XCTFail("decoded half a file") }
         XCTAssertFalse(reason.isEmpty)
     }
 
     func testAnImageOverTheMemoryBudgetIsRefusedBeforeDecoding() {
         let store = ImageStore()
         store.budgetBytes = 100 * 100 * 4
-        guard case .failure(let reason) = store.image(atPath: writePNG(width: 200, height: 100)) else {
+        guard case .failure(let reason) = decoded(writePNG(width: 200, height: 100), by: store) else {
             return XCTFail("decoded over budget")
         }
         XCTAssertTrue(reason.hasPrefix("200×100 px would need"), reason)
@@ -87,14 +94,14 @@ final class ImageTests: XCTestCase {
     }
 
     func testAMissingImageSaysWhy() {
-        guard case .failure(let reason) = ImageStore().image(atPath: "/nonexistent/x.png") else { return XCTFail() }
+        guard case .failure(let reason) = decoded("/nonexistent/x.png") else { return XCTFail() }
         XCTAssertEqual(reason, "No such file or directory")
     }
 
     func testTheCacheKeepsToItsCapacity() {
         let store = ImageStore()
         store.cacheCapacityBytes = 3 * 100 * 100 * 4
-        for _ in 0..<10 { _ = store.image(atPath: writePNG(width: 100, height: 100)) }
+        for _ in 0..<10 { _ = decoded(writePNG(width: 100, height: 100), by: store) }
         XCTAssertLessThanOrEqual(store.cachedBytes, store.cacheCapacityBytes)
         XCTAssertGreaterThan(store.cachedBytes, 0)
     }

@@ -46,7 +46,7 @@ public final class GlideSession {
                 glide: String = GlideSession.glidePath) throws {
         self.compositor = compositor
         let directory = compositor.runtimeDirectory.path
-        // glide never overwrites an existing trace, so a later run takes the next name.
+        // Each run keeps its own trace (glide would overwrite one of the same name).
         tracePath = (1...).lazy.map { directory + "/trace-\($0).jsonl" }.first { !FileManager.default.fileExists(atPath: $0) }!
         switch document {
         case .text(let text):

@@ -20,6 +20,18 @@ final class PagingTests: GlideTestCase {
         return zip(channels, [red, green, blue]).allSatisfy { abs($0 - $1 * 255) <= 2 }
     }
 
+    /// Whether card `number` is shown once its decoder has delivered it (images decode in a
+    /// process of their own; the frames before show a placeholder), within 10 s.
+    private func showsDecodedCard(_ number: Int, in session: GlideSession) throws -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            try session.runUntilIdle()
+            if showsCard(number, in: try session.image) { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
     func testAFlickMovesExactlyOnePageAndThePageControlDotFollows() throws {
         let cards = try Cards.writeDirectory(count: 4, width: 400, height: 300)
         self.cards = cards
@@ -29,7 +41,7 @@ final class PagingTests: GlideTestCase {
         var dots = try session.image.pageControlDots()
         XCTAssertEqual(dots.centres.count, 4, "four dots: \(dots.centres)")
         XCTAssertEqual(dots.current, 0, "the first is current")
-        XCTAssertTrue(showsCard(1, in: try session.image))
+        XCTAssertTrue(try showsDecodedCard(1, in: session))
 
         // A gentle flick and a hard one: each moves exactly one page.
         for (page, distance) in [(1, -200.0), (2, -700.0)] {
@@ -41,7 +53,7 @@ final class PagingTests: GlideTestCase {
             dots = try session.image.pageControlDots()
             XCTAssertEqual(dots.centres.count, 4)
             XCTAssertEqual(dots.current, page, "dot \(page + 1) is current: \(dots)")
-            XCTAssertTrue(showsCard(page + 1, in: try session.image), "card \(page + 1) is shown")
+            XCTAssertTrue(try showsDecodedCard(page + 1, in: session), "card \(page + 1) is shown")
         }
         print("paging: dots at \(dots.centres), current \(dots.current ?? -1)")
     }

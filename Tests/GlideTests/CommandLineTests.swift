@@ -29,7 +29,7 @@ final class CommandLineTests: XCTestCase {
         let result = try ChildProcess.run(glide, [directory], environment: noCompositor)
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.error, "glide: no readable images in '\(directory)' "
-            + "(looked for .png, .jpg, .jpeg, .gif, .bmp, .tif, .tiff, .webp)\n")
+            + "(looked for .png, .jpg, .jpeg, .gif, .bmp, .tif, .tiff, .webp, .avif, .svg, .svgz)\n")
     }
 
     func testAnEndlessDeviceIsRefusedInsteadOfFillingMemory() throws {
@@ -76,6 +76,7 @@ final class CommandLineTests: XCTestCase {
             (["--zoom", "3:1"], "glide: --zoom MIN must not exceed MAX; usage: glide"),
             (["--zoom=2"], "glide: --zoom takes MIN:MAX, not \"2\"; usage: glide"),
             (["--size", "0x600"], "glide: --size must be positive; usage: glide"),
+            (["--size", "0.4x0.4"], "glide: --size needs at least 1 px a side, not \"0.4x0.4\"; usage: glide"),
             (["--size", "99999x600"], "glide: --size is limited to 16384 px a side; usage: glide"),
             (["--deceleration", "slow"], "glide: --deceleration: \"slow\" is not a number; usage: glide"),
             (["--trace"], "glide: option '--trace' needs a value; usage: glide"),
@@ -89,13 +90,14 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
-    func testExistingTraceFileIsNeverOverwritten() throws {
+    /// A file named as output is the user's to replace, as with `strace -o`.
+    func testAnExistingTraceFileIsOverwritten() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("glide-trace-\(UUID().uuidString)").path
-        try "keep me".write(toFile: path, atomically: true, encoding: .utf8)
+        try "an older trace".write(toFile: path, atomically: true, encoding: .utf8)
         let result = try ChildProcess.run(glide, ["--trace", path], environment: noCompositor)
-        XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.error, "glide: cannot create trace file '\(path)': it exists, and Glide does not overwrite files\n")
-        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "keep me")
+        XCTAssertEqual(result.status, 1, "no compositor: \(result.error)")
+        XCTAssertFalse(result.error.contains("trace"), result.error)
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "")
     }
 
     func testTextAndImagesTogetherAreAUsageError() throws {
@@ -109,6 +111,25 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.error.hasPrefix("glide: '\(image)' holds images; several files open together only if"),
                       result.error)
+    }
+
+    /// A name is bytes: one that is not UTF-8 reaches `open` as it is (the file is missing,
+    /// and the message says so naming it), and a newline in a name stays on one line.
+    func testNamesAreBytesAndMessagesOneLine() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glide-names-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // Through the shell: Foundation's Process can only pass UTF-8 arguments.
+        let made = try ChildProcess.run("/bin/sh", ["-c", "printf text > \"$0/bad$(printf '\\377').txt\"", directory])
+        XCTAssertEqual(made.status, 0, made.error)
+        let missing = try ChildProcess.run("/bin/sh", ["-c", "exec \"$0\" \"$1/no$(printf '\\376')such\"", glide, directory],
+                                           environment: noCompositor)
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.error, "glide: cannot open '\(directory)/no\\xFEsuch': No such file or directory\n")
+        let newline = try ChildProcess.run(glide, [directory + "/two\nlines"], environment: noCompositor)
+        XCTAssertEqual(newline.error, "glide: cannot open '\(directory)/two\\nlines': No such file or directory\n")
+        let opened = try ChildProcess.run("/bin/sh", ["-c", "exec \"$0\" \"$1/bad$(printf '\\377').txt\"", glide, directory],
+                                          environment: noCompositor)
+        XCTAssertTrue(opened.error.hasPrefix("glide: cannot connect to a Wayland compositor"), "it opened: \(opened.error)")
     }
 
     func testHelpAndVersionExitCleanly() throws {

@@ -68,6 +68,11 @@ final class HeadlessSway {
         try? FileManager.default.removeItem(at: runtimeDirectory.deletingLastPathComponent())
     }
 
+    /// Sends `signal` to the compositor (to kill or stop it under a client).
+    func send(_ signal: Int32) {
+        kill(sway.process.processIdentifier, signal)
+    }
+
     /// The environment a client of this compositor needs.
     var clientEnvironment: [String: String] {
         var environment = ProcessInfo.processInfo.environment

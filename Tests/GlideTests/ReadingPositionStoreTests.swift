@@ -16,8 +16,19 @@ final class ReadingPositionStoreTests: XCTestCase {
         try "# Notes\n\nSome text.\n".write(toFile: documentPath, atomically: true, encoding: .utf8)
     }
 
+    /// The warnings of stores made by `makeStore`, in order.
+    private var warnings: [String] = []
+
     private func makeStore() -> ReadingPositionStore {
-        ReadingPositionStore(environment: ["XDG_STATE_HOME": stateHome, "HOME": "/nonexistent"])
+        ReadingPositionStore(environment: ["XDG_STATE_HOME": stateHome, "HOME": "/nonexistent"]) { self.warnings.append($0) }
+    }
+
+    /// The path of the record for `documentPath` (saved once to learn its name, then removed).
+    private func recordPath() throws -> String {
+        makeStore().save(position, forFileAt: documentPath)
+        let file = stateHome + "/glide/" + stateFiles[0]
+        try FileManager.default.removeItem(atPath: file)
+        return file
     }
 
     private let position = ReadingPosition(anchor: ReadingAnchor(section: 3, block: 2, fraction: 0.25), zoomScale: 1.5)
@@ -55,5 +66,53 @@ final class ReadingPositionStoreTests: XCTestCase {
         let store = makeStore()
         store.save(position, forFileAt: documentPath)
         XCTAssertNil(store.position(forFileAt: documentPath))
+    }
+
+    func testAnOversizedRecordIsNotReadWholeAndIsReplaced() throws {
+        let file = try recordPath()
+        XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: nil))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+        try handle.truncate(atOffset: 200 << 20)
+        try handle.close()
+        let store = makeStore()
+        XCTAssertNil(store.position(forFileAt: documentPath))
+        XCTAssertEqual(warnings.count, 1)
+        XCTAssertTrue(warnings[0].contains("at 209715200 bytes it is not a reading position"), warnings[0])
+        store.save(position, forFileAt: documentPath)
+        XCTAssertEqual(makeStore().position(forFileAt: documentPath), position)
+    }
+
+    func testARecordThatIsADirectoryIsReportedOnceAndLeftAlone() throws {
+        let file = try recordPath()
+        try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: false)
+        let store = makeStore()
+        XCTAssertNil(store.position(forFileAt: documentPath))
+        store.save(position, forFileAt: documentPath)
+        store.save(ReadingPosition(anchor: .top, zoomScale: 1), forFileAt: documentPath)
+        XCTAssertEqual(warnings.count, 1, "\(warnings)")
+        XCTAssertTrue(warnings[0].hasSuffix("is a directory, not a regular file; the reading position of this document is not saved"),
+                      warnings[0])
+        XCTAssertFalse(warnings[0].contains("replaced"))
+        var isDirectory: ObjCBool = false
+        XCTAssertTrue(FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+
+    func testStrayTemporariesOfGoneProcessesAreRemoved() throws {
+        let file = try recordPath()
+        // No process has this ID (it is above the kernel's pid_max).
+        let stray = file + ".tmp-2147483646"
+        try "{\"half\":".write(toFile: stray, atomically: false, encoding: .utf8)
+        let live = file + ".tmp-1"
+        try "{\"init is alive\":".write(toFile: live, atomically: false, encoding: .utf8)
+        makeStore().save(position, forFileAt: documentPath)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stray))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: live), "its process may still be writing it")
+    }
+
+    func testErrorsNameTheirCauseInPlainWords() throws {
+        try FileManager.default.createDirectory(atPath: stateHome, withIntermediateDirectories: true)
+        try "".write(toFile: stateHome + "/glide", atomically: true, encoding: .utf8)
+        makeStore().save(position, forFileAt: documentPath)
+        XCTAssertEqual(warnings, ["cannot save the reading position: cannot use '\(stateHome)/glide': Not a directory"])
     }
 }

@@ -18,6 +18,12 @@ int glide_timerfd_arm(int fd, uint32_t delay_ms, uint32_t interval_ms);
 /// Reads how many times the timer fired since the last read (0 if none).
 uint64_t glide_timerfd_take_expirations(int fd);
 
+/// Ignores SIGPIPE (a closed pipe gives EPIPE instead) and makes SIGINT, SIGTERM and SIGHUP
+/// end the process at once with status 0: the set-up before the window exists, when a read of
+/// a FIFO or a device may block and nothing is open for writing. `glide_termination_signalfd`
+/// later takes the three signals over for the frame loop.
+void glide_handle_signals_while_loading(void);
+
 /// Blocks SIGINT, SIGTERM and SIGHUP for the process and returns a non-blocking,
 /// close-on-exec descriptor that becomes readable when one arrives, or -1 with errno set.
 /// The corresponding C function is `signalfd`.
@@ -35,3 +41,27 @@ void glide_eventfd_signal(int fd);
 
 /// Reads and resets the counter; 0 if nothing was signalled.
 uint64_t glide_eventfd_take(int fd);
+
+/// Limits the calling process's address space to `address_space_bytes` and its CPU time to
+/// `cpu_seconds` (then SIGXCPU), and turns off core dumps: for a child that decodes untrusted
+/// files. Returns 0, or -1 with errno set. The corresponding C function is `setrlimit`.
+int glide_limit_resources(uint64_t address_space_bytes, uint32_t cpu_seconds);
+
+/// Asks the kernel to SIGKILL the calling process when its parent dies, so a decoder never
+/// outlives the viewer. Returns 0, or -1 with errno set. The corresponding C call is
+/// `prctl(PR_SET_PDEATHSIG)`.
+int glide_die_with_parent(void);
+
+/// A handle on the file at `path` that reads nothing and never blocks (a FIFO included),
+/// close-on-exec, or -1 with errno set: `/proc/self/fd/N` then names the file. The
+/// corresponding C call is `open(path, O_PATH)`.
+int glide_open_path(const char *path);
+
+/// A close-on-exec pipe: `descriptors[0]` reads, `descriptors[1]` writes. Returns 0, or -1
+/// with errno set. The corresponding C function is `pipe2`.
+int glide_pipe(int descriptors[2]);
+
+/// Lowers the calling process's scheduling priority by `increment` nice levels, so a decoder
+/// never takes a core from the frame loop. Returns 0, or -1 with errno set. The corresponding
+/// C function is `nice`.
+int glide_lower_priority(int increment);

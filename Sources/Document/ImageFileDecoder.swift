@@ -1,0 +1,125 @@
+import CGdkPixbuf
+import CSystem
+import Glibc
+
+/// The decoding half of `glide-image-decoder`, which runs in a child process so that no image
+/// can stall or crash the viewer: gdk-pixbuf and its loaders (librsvg, libavif, libwebp, …)
+/// parse untrusted bytes here, under an address-space and CPU limit, and the parent kills the
+/// process when its time budget runs out (the approach of GNOME's glycin loaders).
+public enum ImageFileDecoder {
+    /// Decodes the image named by `arguments` (see `ImageDecoderProcess.arguments`) and
+    /// writes the records of `ImageDecoderWire` to standard output. Returns the exit status.
+    public static func run(arguments: [String]) -> Int32 {
+        guard arguments.count == 6, let maximumSide = Int32(arguments[2]), let targetWidth = Int32(arguments[3]),
+              let targetHeight = Int32(arguments[4]), let budgetBytes = Int(arguments[5])
+        else {
+            printUsage()
+            return 2
+        }
+        _ = glide_die_with_parent()
+        // Nice 10: on a two-core laptop a decoder runs beside the frame loop, never instead of it.
+        _ = glide_lower_priority(10)
+        // The decoded pixels, the file's own buffers and the loaders' libraries and threads
+        // (dav1d reserves stacks for its workers): 768 MB of address space beyond the pixel
+        // budget holds them, measured with the AVIF and SVG loaders.
+        _ = glide_limit_resources(UInt64(budgetBytes) + (768 << 20), ImageDecoderProcess.cpuLimitSeconds)
+        let path = arguments[1]
+        let result = decode(path, maximumSide: maximumSide, target: (targetWidth, targetHeight), budgetBytes: budgetBytes)
+        if case .failure(let reason) = result {
+            let text = Array(reason.utf8)
+            send(ImageDecoderWire.header(ImageDecoderWire.errorTag, UInt32(text.count), 0) + text)
+        }
+        return 0
+    }
+
+    private enum Outcome {
+        case sent
+        case failure(String)
+    }
+
+    private static func decode(_ path: String, maximumSide: Int32, target: (Int32, Int32), budgetBytes: Int) -> Outcome {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .failure(String(cString: strerror(errno))) }
+        // A FIFO or a device would block or never end inside the decoder.
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            return .failure(status.st_mode & S_IFMT == S_IFDIR ? "it is a directory" : "not a regular file")
+        }
+        guard access(path, R_OK) == 0 else { return .failure(String(cString: strerror(errno))) }
+        var width: Int32 = 0, height: Int32 = 0
+        guard let format = gdk_pixbuf_get_file_info(path, &width, &height), width > 0, height > 0 else {
+            return .failure("not an image format gdk-pixbuf can read")
+        }
+        let isScalable = gdk_pixbuf_format_is_scalable(format) != 0
+        send(ImageDecoderWire.header(ImageDecoderWire.sizeTag, UInt32(width), UInt32(height)) + [isScalable ? 1 : 0])
+        let bytes = Int(width) * Int(height) * 4
+        // A vector image is drawn at the size asked for, whatever size it claims.
+        guard isScalable || bytes <= budgetBytes else {
+            return .failure("\(width)×\(height) px would need \(bytes >> 20) MB to decode, "
+                + "over the \(budgetBytes >> 20) MB budget")
+        }
+        var error: UnsafeMutablePointer<GError>?
+        let pixbuf: OpaquePointer?
+        if target.0 > 0, target.1 > 0 {
+            pixbuf = gdk_pixbuf_new_from_file_at_scale(path, target.0, target.1, 0, &error)
+        } else if max(width, height) > maximumSide {
+            pixbuf = gdk_pixbuf_new_from_file_at_scale(path, maximumSide, maximumSide, 1, &error)
+        } else {
+            pixbuf = gdk_pixbuf_new_from_file(path, &error)
+        }
+        if let error {
+            defer { g_error_free(error) }
+            if let pixbuf { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+            return .failure(String(cString: error.pointee.message))
+        }
+        guard let pixbuf else { return .failure("the decoder gave no image") }
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        // EXIF orientation: a phone's portrait photo is stored sideways with a tag to turn it.
+        guard let upright = gdk_pixbuf_apply_embedded_orientation(pixbuf) else { return .failure("cannot turn the image upright") }
+        defer { g_object_unref(UnsafeMutableRawPointer(upright)) }
+        sendPixels(of: upright)
+        return .sent
+    }
+
+    /// Writes the `P` record: gdk-pixbuf's straight RGB(A) as cairo's premultiplied ARGB32.
+    private static func sendPixels(of pixbuf: OpaquePointer) {
+        let width = Int(gdk_pixbuf_get_width(pixbuf))
+        let height = Int(gdk_pixbuf_get_height(pixbuf))
+        send(ImageDecoderWire.header(ImageDecoderWire.pixelsTag, UInt32(width), UInt32(height)))
+        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
+        let hasAlpha = gdk_pixbuf_get_has_alpha(pixbuf) != 0
+        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        let source = gdk_pixbuf_read_pixels(pixbuf)!
+        var row = [UInt32](repeating: 0, count: width)
+        for y in 0..<height {
+            let sourceRow = source + y * stride
+            for x in 0..<width {
+                let pixel = sourceRow + x * channels
+                let alpha = hasAlpha ? UInt32(pixel[3]) : 255
+                func premultiplied(_ value: UInt8) -> UInt32 { (UInt32(value) * alpha + 127) / 255 }
+                row[x] = alpha << 24 | premultiplied(pixel[0]) << 16 | premultiplied(pixel[1]) << 8 | premultiplied(pixel[2])
+            }
+            row.withUnsafeBytes { writeAll($0) }
+        }
+    }
+
+    private static func send(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { writeAll($0) }
+    }
+
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0, errno == EINTR { continue }
+            // The viewer stopped listening: nothing more to do.
+            guard written > 0 else { exit(1) }
+            offset += written
+        }
+    }
+
+    private static func printUsage() {
+        let text = "usage: glide-image-decoder FILE MAX_SIDE_PX TARGET_WIDTH TARGET_HEIGHT BUDGET_BYTES\n"
+            + "(run by glide; it writes decoded pixels to standard output)\n"
+        _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    }
+}

@@ -1,0 +1,77 @@
+import Glibc
+
+/// Replaces a file's content all at once: a reader sees the old or the new file, never half.
+///
+/// The new content goes to `<path>.tmp-<pid>`, is synced, then renamed over `path`. A process
+/// killed between the two leaves the temporary behind; `removeStrayTemporaries(in:)` clears
+/// those of processes that are gone.
+enum AtomicFile {
+    /// What went wrong, in words: the step and the system's reason.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+
+        init(_ step: String, errno code: Int32) {
+            description = "\(step): \(String(cString: strerror(code)))"
+        }
+    }
+
+    /// The temporary a process with `processID` writes `path` through.
+    static func temporaryPath(for path: String, processID: pid_t = getpid()) -> String {
+        path + temporaryMarker + String(processID)
+    }
+
+    private static let temporaryMarker = ".tmp-"
+
+    /// A temporary older than this was abandoned, whatever its process ID says (IDs are
+    /// reused): a write of a few hundred bytes takes milliseconds.
+    static let abandonedAfterSeconds = 600
+
+    static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+        let temporary = temporaryPath(for: path)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { throw Failure("cannot create '\(temporary)'", errno: errno) }
+        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        let writeError = errno
+        let synced = fsync(fd) == 0
+        let syncError = errno
+        close(fd)
+        guard written == bytes.count, synced else {
+            unlink(temporary)
+            // A short write without an error means the disk filled up.
+            throw Failure("cannot write '\(temporary)'", errno: written < 0 ? writeError : !synced ? syncError : ENOSPC)
+        }
+        guard rename(temporary, path) == 0 else {
+            let renameError = errno
+            unlink(temporary)
+            throw Failure("cannot replace '\(path)'", errno: renameError)
+        }
+        // The rename itself is durable once the directory is synced.
+        let directory = open(parent(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directory >= 0 {
+            fsync(directory)
+            close(directory)
+        }
+    }
+
+    /// Deletes the temporaries in `directory` left by processes that died mid-write.
+    static func removeStrayTemporaries(in directory: String) {
+        guard let stream = opendir(directory) else { return }
+        defer { closedir(stream) }
+        let now = time(nil)
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            guard let marker = name.ranges(of: temporaryMarker).last,
+                  let processID = pid_t(name[marker.upperBound...]), processID != getpid() else { continue }
+            let path = directory + "/" + name
+            var status = stat()
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            let isOwnerGone = kill(processID, 0) != 0 && errno == ESRCH
+            if isOwnerGone || now - status.st_mtim.tv_sec > abandonedAfterSeconds { unlink(path) }
+        }
+    }
+
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

@@ -1,0 +1,567 @@
+#!/usr/bin/python3
+"""The bad-input corpus of issue 14: generated here at test time (no binaries are committed)
+and run through the real glide binary in the headless sway whose environment this runs in.
+
+    corpus.py run GLIDE DIRECTORY
+
+writes the corpus into DIRECTORY, runs every case (windows four at a time in the one sway),
+and prints one JSON object per case on stdout:
+    {"case": NAME, "problems": [...], "key_ms": N or null, "gap_ms": N or null, "frames": N}
+`problems` is empty when the case held. Each case checks the exit status and the message
+(one line), and, for a case that opens a window, that the window answers a key within
+100 ms while its content loads (the scroll shows in the --trace) and that no frame of an
+animation comes more than 50 ms after the one before.
+"""
+import fcntl
+import json
+import os
+import pwd
+import re
+import signal
+import stat
+import struct
+import subprocess
+import sys
+import threading
+import time
+import zlib
+
+KEY_BUDGET_MS = 100
+GAP_BUDGET_MS = 50
+BATCH = 4
+UNPRIVILEGED = "glidetest"
+
+# ---------------------------------------------------------------- generating the files
+
+
+def png(width, height, depth=1, colour=0, rows=None):
+    """A PNG: by default a 1-bit grey image of zeros, which compresses to almost nothing
+    however large it claims to be."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    row_bytes = (width * depth * (3 if colour == 2 else 1) + 7) // 8
+    if rows is None:
+        compressor = zlib.compressobj(9)
+        row = b"\0" * (1 + row_bytes)
+        parts = [compressor.compress(row * min(height, 512)) for _ in range(0, height, 512)]
+        data = b"".join(parts) + compressor.flush()
+    else:
+        data = zlib.compress(rows)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, depth, colour, 0, 0, 0))
+            + chunk(b"IDAT", data) + chunk(b"IEND", b""))
+
+
+def write(path, data):
+    with open(path, "wb") as file:
+        file.write(data)
+    return path
+
+
+def long_tail(words="The window must answer while the picture above decodes. "):
+    """Enough text after an image that a key has somewhere to scroll."""
+    return "\n\n".join(words * 8 for _ in range(120)) + "\n"
+
+
+def generate(d):
+    os.makedirs(d, exist_ok=True)
+    os.chmod(d, 0o755)
+    j = lambda name: os.path.join(d, name)
+    # A directory run before keeps its files (runs by hand); the tests start from an empty one.
+    if os.path.exists(j(".generated")):
+        return
+    # Crashes and stalls, 1: nested Markdown images (the issue's exact reproduction).
+    write(j("nested.md"), b"![" * 100000 + b"x" + b"](u)" * 100000 + b"\n")
+    # 2: a 27 KB SVG of 400 blurred circles (127 s to render), nested <use>, a PNG bomb.
+    circles = "".join(f'<circle cx="{i * 7 % 1000}" cy="{i * 13 % 1000}" r="300" fill="#{i * 2654435761 % 0xFFFFFF:06x}" '
+                      f'filter="url(#b)"/>' for i in range(400))
+    write(j("blur.svg"), ('<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="1000">'
+                          '<filter id="b"><feGaussianBlur stdDeviation="300"/></filter>' + circles + "</svg>").encode())
+    levels = ['<circle id="u0" cx="5" cy="5" r="4"/>']
+    for level in range(1, 8):
+        uses = "".join(f'<use xlink:href="#u{level - 1}" x="{k}" y="{k}"/>' for k in range(10))
+        levels.append(f'<g id="u{level}">{uses}</g>')
+    write(j("use.svg"), ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+                         'width="800" height="800"><defs>' + "".join(levels) + '</defs><use xlink:href="#u7"/></svg>').encode())
+    write(j("bomb.png"), png(8192, 8192))
+    write(j("bomb-30000.png"), png(30000, 30000))
+    for name in ["blur.svg", "use.svg", "bomb.png"]:
+        write(j(name.replace(".", "-") + ".md"), (f"# {name}\n\n![{name}]({name})\n\n" + long_tail()).encode())
+    # 3: one e and 500,000 combining grave accents.
+    write(j("combining.txt"), ("e" + "\u0300" * 500000 + "\n" + long_tail("Text after the marks. ")).encode())
+    # 6: names.
+    write(os.path.join(d.encode(), b"bad\xff.txt"), b"A file whose name is not UTF-8.\n\n" + long_tail().encode())
+    write(j("new\nline.txt"), b"A file whose name has a newline.\n\n" + long_tail().encode())
+    # What held: files.
+    with open(j("sparse-1g.txt"), "wb") as file:
+        file.truncate(1 << 30)
+    line = b"a fifty megabyte line without a newline " * 1310721
+    write(j("line-50mb.txt"), line[: 50 << 20])
+    paragraph = b"One hundred megabytes of plain text, paragraph after paragraph, to be opened at once.\n"
+    with open(j("text-100mb.txt"), "wb") as file:
+        # Written in blocks: a 100 MB bytes object would double the script's memory.
+        block = paragraph * 12000
+        for _ in range((100 << 20) // len(block)):
+            file.write(block)
+    write(j("headings-200k.md"), b"".join(b"# Heading %d\n\n" % i for i in range(200000)))
+    write(j("quotes-1m.md"), b">" * 1000000 + b" deep\n\n" + long_tail().encode())
+    write(j("fenced-40mb.md"), b"```\n" + b"fenced code line that goes on and on\n" * ((40 << 20) // 37) + b"```\n")
+    # Markdown images that point anywhere.
+    os.makedirs(j("a-directory"), exist_ok=True)
+    if not os.path.exists(j("image-fifo.png")):
+        os.mkfifo(j("image-fifo.png"))
+    for name, target in [("loop-a.png", "loop-b.png"), ("loop-b.png", "loop-a.png")]:
+        if not os.path.lexists(j(name)):
+            os.symlink(target, j(name))
+    sources = ["/dev/zero", "image-fifo.png", "a-directory", "/etc/shadow", "bomb.png", "bomb-30000.png", "loop-a.png",
+               "https://example.com/remote.png"]
+    write(j("hostile-images.md"), ("# Images that point anywhere\n\n" + "".join(f"![x]({s})\n\n" for s in sources)
+                                   + long_tail()).encode())
+    # Folders: 5,000 PNGs, and one with a symlink loop.
+    small = png(64, 48, 8, 2, b"".join(b"\0" + bytes(v for x in range(64) for v in (x * 4, y * 5, 128)) for y in range(48)))
+    os.makedirs(j("folder-5000"), exist_ok=True)
+    for index in range(5000):
+        write(j(f"folder-5000/{index:04d}.png"), small)
+    os.makedirs(j("folder-loop"), exist_ok=True)
+    write(j("folder-loop/real.png"), small)
+    for name, target in [("self", "."), ("x.png", "y.png"), ("y.png", "x.png")]:
+        if not os.path.lexists(j(f"folder-loop/{name}")):
+            os.symlink(target, j(f"folder-loop/{name}"))
+    # Paths and limits.
+    write(j("denied.txt"), b"secret\n")
+    os.chmod(j("denied.txt"), 0)
+    if not os.path.exists(j("fifo")):
+        os.mkfifo(j("fifo"))
+    os.chmod(j("fifo"), 0o666)
+    # Documents for the state cases, one each (each has its own record).
+    for name in ["stray", "huge", "directory", "garbage", "read-only", "full", "pair"]:
+        write(j(f"state-{name}.md"), (f"# State: {name}\n\n" + long_tail()).encode())
+    write(j(".generated"), b"")
+
+
+# ---------------------------------------------------------------- the cases
+
+USAGE = r"usage: glide \[OPTIONS\]"
+
+
+def cases(d):
+    j = lambda name: os.path.join(d, name)
+    text = lambda name, **extra: dict(name=name, args=[j(name)], window=True, **extra)
+    return [
+        # Crashes and stalls found.
+        text("nested.md"),
+        text("blur-svg.md"), text("use-svg.md"), text("bomb-png.md"),
+        # One image is one page: nothing to scroll, so the key is F11, which redraws at a new size.
+        dict(name="bomb.png", args=[j("bomb.png")], window=True, key="F11"),
+        text("combining.txt"),
+        dict(name="trace into a closed pipe", args=["--trace", "-", j("state-stray.md")], window=True, closed_stdout=True,
+             stderr=r"glide: warning: stopped writing the frame trace to standard output: its reader went away"),
+        # A reader that keeps the pipe open and never reads: the pipe fills, Glide goes on.
+        dict(name="trace into a reader that stops reading", args=["--trace", "-", j("state-stray.md")], window=True,
+             stalled_stdout=True),
+        dict(name="SIGTERM while a FIFO is read", args=[j("fifo")], window=False, fifo_writer=j("fifo"), terminate_reading=j("fifo"),
+             status=0, stderr=""),
+        dict(name="SIGTERM while /dev/zero is read", args=["/dev/zero"], window=False, terminate_reading="/dev/zero", status=0,
+             stderr=""),
+        dict(name="a name that is not UTF-8", args=[os.path.join(d.encode(), b"bad\xff.txt")], window=True),
+        dict(name="a name with a newline", args=[j("new\nline.txt")], window=True),
+        dict(name="a missing name with a newline", args=[j("no\nsuch.txt")], window=False, status=1,
+             stderr=r"glide: cannot open '.*/no\\nsuch\.txt': No such file or directory"),
+        dict(name="a missing name that is not UTF-8", args=[os.path.join(d.encode(), b"no\xfe.txt")], window=False, status=1,
+             stderr=r"glide: cannot open '.*/no\\xFE\.txt': No such file or directory"),
+        text("state-stray.md", state="stray"),
+        text("state-huge.md", state="huge",
+             stderr=r"glide: warning: ignoring the reading-position file '.*': at 209715200 bytes it is not a reading position; it will be replaced"),
+        text("state-directory.md", state="directory",
+             stderr=r"glide: warning: the reading-position file '.*' is a directory, not a regular file; the reading position of this document is not saved"),
+        dict(name="--size 0.4x0.4", args=["--size", "0.4x0.4", j("state-stray.md")], window=False, status=2,
+             stderr=r"glide: --size needs at least 1 px a side, not \"0\.4x0\.4\"; " + USAGE + ".*"),
+        # What held, and must keep holding.
+        text("sparse-1g.txt"), text("line-50mb.txt"), text("text-100mb.txt"), text("headings-200k.md"),
+        dict(name="headings-200k.md --split", args=["--split", j("headings-200k.md")], window=True),
+        text("quotes-1m.md"), text("fenced-40mb.md"), text("hostile-images.md"),
+        dict(name="folder-5000", args=[j("folder-5000")], window=True, key="Right"),
+        dict(name="folder-loop", args=[j("folder-loop")], window=True, key="F11"),
+        dict(name="permission denied", args=[j("denied.txt")], window=False, status=1, unprivileged=True,
+             stderr=r"glide: cannot open '.*/denied\.txt': Permission denied"),
+        dict(name="/dev/zero refused at 256 MB", args=["/dev/zero"], window=False, status=1,
+             stderr=r"glide: cannot open '/dev/zero': more than 256 MB to read"),
+        dict(name="/proc/self/maps", args=["/proc/self/maps"], window=True),
+        text("state-read-only.md", state="read-only",
+             stderr=r"glide: warning: cannot save the reading position: cannot create '.*': Permission denied"),
+        text("state-full.md", state="full",
+             stderr=r"glide: warning: cannot save the reading position: cannot (write|create) '.*': (No space left on device|File too large)"),
+        text("state-garbage.md", state="garbage",
+             stderr=r"glide: warning: ignoring the unreadable reading-position file '.*'; it will be replaced"),
+        dict(name="two instances quitting at once", args=[j("state-pair.md")], window=True, pair=True, state="pair"),
+    ]
+
+
+# ---------------------------------------------------------------- running them
+
+
+def is_root():
+    return os.getuid() == 0
+
+
+def unprivileged_ids():
+    entry = pwd.getpwnam(UNPRIVILEGED)
+    return entry.pw_uid, entry.pw_gid
+
+
+def own(path):
+    """Makes `path` writable by the user glide runs as."""
+    if is_root():
+        uid, gid = unprivileged_ids()
+        os.chown(path, uid, gid)
+
+
+def record_name(document):
+    """The reading-position record glide keeps for `document` (FNV-1a of its real path)."""
+    value = 0xcbf29ce484222325
+    for byte in os.fsencode(os.path.realpath(document)):
+        value = ((value ^ byte) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return format(value, "x") + ".json"
+
+
+class Run:
+    """One glide process of a case."""
+
+    def __init__(self, glide, case, workdir, environment):
+        self.case = case
+        self.trace = os.path.join(workdir, "trace.jsonl")
+        arguments = list(case["args"])
+        if not case.get("closed_stdout") and case.get("window"):
+            arguments = ["--trace", self.trace] + arguments
+        command = [glide] + arguments
+        if is_root():
+            uid, gid = unprivileged_ids()
+            user = dict(user=uid, group=gid, extra_groups=[])
+        else:
+            user = {}
+        stdout = subprocess.DEVNULL
+        self.stalled_reader = None
+        if case.get("closed_stdout") or case.get("stalled_stdout"):
+            reader, writer = os.pipe()
+            if case.get("closed_stdout"):
+                os.close(reader)
+            else:
+                # The smallest pipe (a page), so a few frames fill it.
+                fcntl.fcntl(writer, 1031, 4096)  # F_SETPIPE_SZ
+                self.stalled_reader = reader
+            stdout = writer
+        self.started = time.monotonic()
+        self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=stdout, stderr=subprocess.PIPE,
+                                        env=environment, **user)
+        if case.get("closed_stdout") or case.get("stalled_stdout"):
+            os.close(writer)
+        self.stderr = b""
+        self.reader = threading.Thread(target=self._read_errors, daemon=True)
+        self.reader.start()
+
+    def _read_errors(self):
+        self.stderr = self.process.stderr.read()
+
+    def wait(self, seconds):
+        try:
+            status = self.process.wait(seconds)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+            status = None
+        self.reader.join(5)
+        if self.stalled_reader is not None:
+            os.close(self.stalled_reader)
+            self.stalled_reader = None
+        return status
+
+    def frames(self):
+        try:
+            with open(self.trace) as file:
+                return [json.loads(line) for line in file if line.strip()]
+        except (OSError, ValueError):
+            return []
+
+
+def swaymsg(environment, *arguments):
+    return subprocess.run(["swaymsg"] + list(arguments), env=environment, capture_output=True, text=True, timeout=20)
+
+
+def window_pids(environment):
+    tree = json.loads(swaymsg(environment, "-t", "get_tree").stdout or "{}")
+    pids = set()
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if node.get("app_id") == "dev.glide.Glide" and node.get("pid"):
+            pids.add(node["pid"])
+        stack.extend(node.get("nodes", []) + node.get("floating_nodes", []))
+    return pids
+
+
+def wait_for_window(run, environment, seconds=30):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if run.process.poll() is not None:
+            return False
+        if run.process.pid in window_pids(environment):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def type_keys(environment, *keys):
+    arguments = []
+    for key in keys:
+        arguments += ["-k", key]
+    return subprocess.run(["wtype"] + arguments, env=environment, capture_output=True, timeout=20)
+
+
+def check_key(run, environment, key):
+    """Sends `key` to the run's window and returns the ms from the key to the first frame
+    that shows it (its offset changed; any frame for F11, which changes the size), or None."""
+    swaymsg(environment, f"[pid={run.process.pid}]", "focus")
+    before = run.frames()
+    last = before[-1] if before else {"x": 0, "y": 0}
+    # Each wtype is a new virtual keyboard, which may lose its first key (see
+    # HeadlessSwayInputTests): a key that changes nothing at the start goes first.
+    sent = time.monotonic() * 1000
+    type_keys(environment, "Home", key)
+    delivered = time.monotonic() * 1000
+    # Without presentation reports (headless sway sends none) the trace writes a frame's line
+    # once a few more frames follow: scrolling a few lines on brings them.
+    time.sleep(0.15)
+    back = {"Next": "Prior", "Right": "Left", "Down": "Up", "F11": "F11"}[key]
+    type_keys(environment, "Home", back, key, back, key, back)
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline:
+        if os.environ.get("CORPUS_DEBUG"):
+            print(sent, delivered, last, run.frames()[-12:], file=sys.stderr)
+        for frame in run.frames():
+            moved = (frame["x"], frame["y"]) != (last["x"], last["y"])
+            if frame.get("commit_ms", 0) >= sent and (moved or key == "F11"):
+                return max(0.0, frame["commit_ms"] - delivered)
+        time.sleep(0.02)
+    return None
+
+
+def largest_gap(frames):
+    """The longest time between a frame of an animation (not idle) and the next, in ms."""
+    gap = 0.0
+    for previous, frame in zip(frames, frames[1:]):
+        if previous.get("phase") != "idle":
+            gap = max(gap, frame["commit_ms"] - previous["commit_ms"])
+    return gap
+
+
+def prepare_state(case, d, workdir):
+    """The state directory of a case, set up as the case needs; returns XDG_STATE_HOME."""
+    home = os.path.join(workdir, "state")
+    glide_state = os.path.join(home, "glide")
+    os.makedirs(glide_state, exist_ok=True)
+    for path in [home, glide_state]:
+        own(path)
+    kind = case.get("state")
+    record = os.path.join(glide_state, record_name(case["args"][-1]))
+    case["record"] = record
+    if kind == "stray":
+        case["stray"] = write(record + ".tmp-2147483646", b'{"half":')
+        own(case["stray"])
+    elif kind == "huge":
+        with open(record, "wb") as file:
+            file.truncate(200 << 20)
+        own(record)
+    elif kind == "directory":
+        os.makedirs(record, exist_ok=True)
+    elif kind == "garbage":
+        write(record, b"\x00{not json at all\xff")
+        own(record)
+    elif kind == "read-only":
+        os.chmod(glide_state, 0o555)
+    elif kind == "full":
+        mounted = is_root() and subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4k,mode=0777", "tmpfs", glide_state],
+                                               capture_output=True).returncode == 0
+        case["mounted"] = glide_state if mounted else None
+        if not mounted:
+            case["setup_problem"] = "cannot make a full file system for the state (mount -t tmpfs needs root)"
+        else:
+            try:
+                with open(os.path.join(glide_state, "filler"), "wb") as file:
+                    file.write(b"\0" * 8192)
+            except OSError:
+                pass  # full, as wanted
+    return home
+
+
+def finish_state(case, problems):
+    if case.get("setup_problem"):
+        problems.append(case["setup_problem"])
+    kind = case.get("state")
+    record = case.get("record")
+    if kind == "stray" and os.path.exists(case["stray"]):
+        problems.append("the stray temporary file is still there")
+    if kind in ("stray", "garbage", "huge", "pair"):
+        try:
+            with open(record) as file:
+                json.load(file)
+            if os.path.getsize(record) > 4096:
+                problems.append("the oversized record was not replaced")
+        except (OSError, ValueError) as error:
+            problems.append(f"no valid record was saved: {error}")
+        leftovers = [n for n in os.listdir(os.path.dirname(record)) if ".tmp-" in n]
+        if leftovers:
+            problems.append(f"temporaries left behind: {leftovers}")
+    if kind == "directory" and not os.path.isdir(record):
+        problems.append("the directory was replaced")
+    if case.get("mounted"):
+        subprocess.run(["umount", case["mounted"]], capture_output=True)
+
+
+def shortened(text, limit=300):
+    """The start of a message (a crash's backtrace runs to megabytes)."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def check_exit(case, run, status, problems):
+    expected_status = case.get("status", 0)
+    if status != expected_status:
+        problems.append(f"exit status {status}, expected {expected_status}")
+    message = run.stderr.decode("utf-8", "replace")
+    expected = case.get("stderr", "")
+    if expected == "":
+        if message:
+            problems.append(f"unexpected message: {shortened(message)!r}")
+    else:
+        if message.count("\n") != 1 or not message.endswith("\n"):
+            problems.append(f"not one line: {shortened(message)!r}")
+        if not re.fullmatch(expected, message.rstrip("\n")):
+            problems.append(f"message {shortened(message)!r} does not match {expected!r}")
+
+
+def run_window_batch(glide, batch, d, environment, results):
+    runs = []
+    for index, case in batch:
+        workdir = os.path.join(d, "runs", str(index))
+        os.makedirs(workdir, exist_ok=True)
+        own(workdir)
+        case_environment = dict(environment, XDG_STATE_HOME=prepare_state(case, d, workdir))
+        count = 2 if case.get("pair") else 1
+        for copy in range(count):
+            copy_dir = os.path.join(workdir, str(copy))
+            os.makedirs(copy_dir, exist_ok=True)
+            own(copy_dir)
+            runs.append((case, Run(glide, case, copy_dir, case_environment), []))
+    for case, run, problems in runs:
+        if not wait_for_window(run, environment):
+            problems.append(f"no window (exit {run.process.poll()}): {shortened(run.stderr)!r}")
+    key_times = {}
+    for case, run, problems in runs:
+        if problems or case.get("closed_stdout") or case.get("stalled_stdout"):
+            # The trace is on standard output: scroll, and see that Glide still quits on time.
+            if case.get("stalled_stdout") and not problems:
+                swaymsg(environment, f"[pid={run.process.pid}]", "focus")
+                type_keys(environment, "Home", "Next", "Prior", "Next", "Prior", "Next")
+            continue
+        # A key wtype sends can be lost before it reaches any client (a harness fault, not
+        # Glide's); a second try tells that from a window that does not answer.
+        latency = check_key(run, environment, case.get("key", "Next"))
+        if latency is None:
+            latency = check_key(run, environment, case.get("key", "Next"))
+        key_times[id(run)] = latency
+        if latency is None:
+            problems.append(f"the window did not answer {case.get('key', 'Next')} within 3 s")
+        elif latency > KEY_BUDGET_MS:
+            problems.append(f"the window answered a key after {latency:.0f} ms")
+    # Let the animations run out, so the trace holds them whole.
+    time.sleep(0.6)
+    pairs = {}
+    for case, run, problems in runs:
+        if case.get("pair"):
+            pairs.setdefault(id(case), []).append(run)
+    for group in pairs.values():
+        # Two instances of the same document quit at the same moment.
+        for run in group:
+            run.process.send_signal(signal.SIGTERM)
+    for case, run, problems in runs:
+        # SIGTERM ends Glide as its quit key does (that key has tests of its own).
+        if run.process.poll() is None and not case.get("pair"):
+            run.process.send_signal(signal.SIGTERM)
+        status = run.wait(20)
+        check_exit(case, run, status, problems)
+    for case, run, problems in runs:
+        frames = run.frames()
+        gap = largest_gap(frames) if frames else None
+        if gap is not None and gap > GAP_BUDGET_MS:
+            problems.append(f"a frame came {gap:.0f} ms after the one before")
+        results.setdefault(case["name"], dict(case=case["name"], problems=[], key_ms=None, gap_ms=None, frames=0))
+        result = results[case["name"]]
+        result["problems"] += problems
+        result["key_ms"] = max(filter(None, [result["key_ms"], key_times.get(id(run))]), default=key_times.get(id(run)))
+        result["gap_ms"] = max(filter(lambda v: v is not None, [result["gap_ms"], gap]), default=None)
+        result["frames"] += len(frames)
+    for index, case in batch:
+        finish_state(case, results[case["name"]]["problems"])
+
+
+def wait_until_reading(pid, path, seconds=10):
+    """Waits until process `pid` has `path` open (it is reading it now)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            for descriptor in os.listdir(f"/proc/{pid}/fd"):
+                try:
+                    if os.readlink(f"/proc/{pid}/fd/{descriptor}") == path:
+                        return True
+                except OSError:
+                    pass
+        except OSError:
+            return False
+        time.sleep(0.002)
+    return False
+
+
+def run_exit_case(glide, index, case, d, environment, results):
+    workdir = os.path.join(d, "runs", str(index))
+    os.makedirs(workdir, exist_ok=True)
+    own(workdir)
+    problems = []
+    writer = os.open(case["fifo_writer"], os.O_RDWR) if case.get("fifo_writer") else None
+    run = Run(glide, case, workdir, environment)
+    if case.get("terminate_reading"):
+        if not wait_until_reading(run.process.pid, case["terminate_reading"]):
+            problems.append(f"glide never opened {case['terminate_reading']}")
+        run.process.send_signal(signal.SIGTERM)
+    status = run.wait(20)
+    if writer is not None:
+        os.close(writer)
+    check_exit(case, run, status, problems)
+    results[case["name"]] = dict(case=case["name"], problems=problems, key_ms=None, gap_ms=None, frames=0)
+
+
+def main():
+    if len(sys.argv) != 4 or sys.argv[1] != "run":
+        sys.exit("usage: corpus.py run GLIDE DIRECTORY")
+    glide, d = sys.argv[2], sys.argv[3]
+    generate(d)
+    environment = dict(os.environ)
+    only = os.environ.get("CORPUS_ONLY")
+    all_cases = [(index, case) for index, case in enumerate(cases(d)) if not only or re.search(only, case["name"])]
+    results = {}
+    threads = []
+    for index, case in all_cases:
+        if not case.get("window"):
+            thread = threading.Thread(target=run_exit_case, args=(glide, index, case, d, environment, results))
+            thread.start()
+            threads.append(thread)
+    for thread in threads:
+        thread.join()
+    windows = [(index, case) for index, case in all_cases if case.get("window")]
+    for start in range(0, len(windows), BATCH):
+        run_window_batch(glide, windows[start:start + BATCH], d, environment, results)
+    for index, case in all_cases:
+        print(json.dumps(results.get(case["name"], dict(case=case["name"], problems=["never ran"]))), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -71,14 +71,16 @@ struct CommandLineOptions {
                     let text = try value()
                     let size = try OptionValue.size(text, for: name)
                     guard size.width <= Self.maximumWindowSidePixels, size.height <= Self.maximumWindowSidePixels else {
-                        throw UsageError("--size is limited to \(Int(Self.maximumWindowSidePixels)) px a side")
+                        throw UsageError(localized("--size is limited to %s px a side",
+                                                   LocalizedNumber.string(Int(Self.maximumWindowSidePixels))))
                     }
                     let rounded = LogicalSize(width: size.width.rounded(), height: size.height.rounded())
                     guard rounded.width >= Self.minimumWindowSidePixels, rounded.height >= Self.minimumWindowSidePixels else {
-                        throw UsageError("--size needs at least \(Int(Self.minimumWindowSidePixels)) px a side, not \"\(text)\"")
+                        throw UsageError(localized("--size needs at least %1$s px a side, not \"%2$s\"",
+                                                   LocalizedNumber.string(Int(Self.minimumWindowSidePixels)), text))
                     }
                     windowSize = rounded
-                default: throw UsageError("unknown option '\(argument)'")
+                default: throw UsageError(localized("unknown option '%s'", argument))
                 }
             } catch let problem as OptionValue.Problem {
                 throw UsageError(problem.message)

@@ -84,7 +84,7 @@ do {
     let paths = documentPaths(options)
     let documents = try loadDocuments(paths)
     if options.isSplit, documents[0].kind == .imageCollection {
-        exit(.usage, rawArguments.naming("--split shows a document's outline, and '\(paths[0])' holds images; ")
+        exit(.usage, rawArguments.naming(localized("--split shows a document's outline, and '%s' holds images", paths[0]) + "; ")
             + CommandLineOptions.usage)
     }
     let trace = try options.tracePath.map { path throws(TraceError) in try TraceWriter(path: path) }

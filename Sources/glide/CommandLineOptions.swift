@@ -72,12 +72,12 @@ struct CommandLineOptions {
                     let size = try OptionValue.size(text, for: name)
                     guard size.width <= Self.maximumWindowSidePixels, size.height <= Self.maximumWindowSidePixels else {
                         throw UsageError(localized("--size is limited to %s px a side",
-                                                   LocalizedNumber.string(Int(Self.maximumWindowSidePixels))))
+                                                   String(Int(Self.maximumWindowSidePixels))))
                     }
                     let rounded = LogicalSize(width: size.width.rounded(), height: size.height.rounded())
                     guard rounded.width >= Self.minimumWindowSidePixels, rounded.height >= Self.minimumWindowSidePixels else {
                         throw UsageError(localized("--size needs at least %1$s px a side, not \"%2$s\"",
-                                                   LocalizedNumber.string(Int(Self.minimumWindowSidePixels)), text))
+                                                   String(Int(Self.minimumWindowSidePixels)), text))
                     }
                     windowSize = rounded
                 default: throw UsageError(localized("unknown option '%s'", argument))
@@ -90,7 +90,7 @@ struct CommandLineOptions {
                 throw UsageError("\(error)")
             }
         }
-        if isSplit && paths.count > 1 { throw UsageError(localized("--split shows one document, not %s", LocalizedNumber.string(paths.count))) }
+        if isSplit && paths.count > 1 { throw UsageError(localized("--split shows one document, not %s", String(paths.count))) }
     }
 
     private static let optionsWithValues: Set<String> = ["--zoom", "--deceleration", "--trace", "--size"]

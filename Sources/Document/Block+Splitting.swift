@@ -4,6 +4,8 @@ extension Block {
     /// where one is near, else between characters; later pieces continue the first. Pango
     /// shapes a paragraph as a whole, so a 10 MB line would stall the first frame for seconds.
     func split(maximumBytes: Int) -> [Block] {
+        // A table row's cells are kept short when parsed; its text only joins them.
+        if case .tableRow = kind { return [self] }
         let utf8 = Array(text.utf8)
         guard utf8.count > maximumBytes else { return [self] }
         var pieces: [Block] = []

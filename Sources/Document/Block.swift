@@ -8,6 +8,11 @@ public struct Block: Equatable, Sendable {
         case code
         /// A thematic break (`---`).
         case rule
+        /// Plain text: monospace, lines kept, tab stops every 8 columns, long lines wrapped
+        /// with a continuation mark.
+        case plainText
+        /// One row of a table; the block's text is its cells' text, tab-separated.
+        case tableRow(TableRow)
         /// An image file; `source` is as written in the document (relative to its directory,
         /// or absolute). The block's text is the image's description (alt text).
         case image(source: String)
@@ -46,6 +51,10 @@ public struct InlineStyle: Equatable, Sendable {
         case code
         /// A link to `destination`, drawn as a link (colour, underline).
         case link(destination: String)
+        /// Struck through (`~~gone~~`).
+        case strikethrough
+        /// Raised and smaller: a footnote's number where it is referenced.
+        case superscript
     }
 
     public var kind: Kind
@@ -56,4 +65,49 @@ public struct InlineStyle: Equatable, Sendable {
         self.kind = kind
         self.utf8Range = utf8Range
     }
+}
+
+/// A row of a GitHub Markdown table: its cells, and the plan of columns every row of its table
+/// shares, so the rows of a table split between sections still line up.
+public struct TableRow: Equatable, Sendable {
+    public struct Cell: Equatable, Sendable {
+        public var text: String
+        public var styles: [InlineStyle]
+
+        public init(text: String, styles: [InlineStyle] = []) {
+            self.text = text
+            self.styles = styles
+        }
+    }
+
+    public enum Alignment: Equatable, Sendable {
+        case leading, center, trailing
+    }
+
+    public var cells: [Cell]
+    /// The header row: bold, on a tinted background.
+    public var isHeader: Bool
+    /// Each column's alignment, as the delimiter row gives it.
+    public var alignments: [Alignment]
+    /// Each column's longest cell text in characters (at most
+    /// `TableRow.maximumNaturalCharacters`), from which the column widths are shared out.
+    public var naturalCharacters: [Int]
+
+    /// A cell longer than this (about a line of body text) wraps anyway, so counts no more.
+    public static let maximumNaturalCharacters = 60
+
+    /// The most columns set side by side; a wider table continues below in further bands.
+    /// As many as fit the widest column (720 px) at the smallest table text (9 px, four
+    /// characters and padding a column): 20.
+    public static let maximumColumns = 20
+
+    public init(cells: [Cell], isHeader: Bool, alignments: [Alignment], naturalCharacters: [Int]) {
+        self.cells = cells
+        self.isHeader = isHeader
+        self.alignments = alignments
+        self.naturalCharacters = naturalCharacters
+    }
+
+    /// How many columns the table has.
+    public var columnCount: Int { alignments.count }
 }

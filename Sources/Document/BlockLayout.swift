@@ -13,6 +13,16 @@ final class BlockLayout {
         case rule
         /// An image that cannot be shown: the reason, set as text in a framed box.
         case placeholder(OpaquePointer)
+        /// A table row: its cells' text, drawn in a grid; moves between pages whole.
+        case tableRow([TableCell], isHeader: Bool)
+    }
+
+    /// A cell of a table row: its text, and its column's left edge and width in logical px
+    /// from the row's left.
+    struct TableCell {
+        let layout: OpaquePointer
+        let left: Double
+        let width: Double
     }
 
     /// A line of a text layout, in logical px from the top of the block's text.
@@ -21,6 +31,9 @@ final class BlockLayout {
         var bottom: Double
         var baseline: Double
         var x: Double
+        /// Whether the line carries on the one before it, wrapped because it was too long (it
+        /// does not start after a line break).
+        var isContinuation: Bool
     }
 
     let content: Content
@@ -37,7 +50,7 @@ final class BlockLayout {
         case .text(let layout), .placeholder(let layout):
             lines = BlockLayout.lines(of: layout)
             height = (lines.last?.bottom ?? 0).rounded(.up) + 2 * inset
-        case .image, .pendingImage, .rule:
+        case .image, .pendingImage, .rule, .tableRow:
             lines = []
             height = fixedHeight ?? 0
         }
@@ -46,6 +59,7 @@ final class BlockLayout {
     deinit {
         switch content {
         case .text(let layout), .placeholder(let layout): g_object_unref(UnsafeMutableRawPointer(layout))
+        case .tableRow(let cells, _): for cell in cells { g_object_unref(UnsafeMutableRawPointer(cell.layout)) }
         case .image, .pendingImage, .rule: break
         }
     }
@@ -55,14 +69,17 @@ final class BlockLayout {
         let iterator = pango_layout_get_iter(layout)
         defer { pango_layout_iter_free(iterator) }
         let scale = Double(PANGO_SCALE)
+        let text = pango_layout_get_text(layout)
         repeat {
             var top: Int32 = 0, bottom: Int32 = 0
             pango_layout_iter_get_line_yrange(iterator, &top, &bottom)
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iterator, nil, &logical)
+            let start = Int(pango_layout_iter_get_line_readonly(iterator)?.pointee.start_index ?? 0)
+            let isContinuation = start > 0 && text.map { $0[start - 1] != 0x0A } ?? false
             lines.append(Line(top: Double(top) / scale, bottom: Double(bottom) / scale,
                               baseline: Double(pango_layout_iter_get_baseline(iterator)) / scale,
-                              x: Double(logical.x) / scale))
+                              x: Double(logical.x) / scale, isContinuation: isContinuation))
         } while pango_layout_iter_next_line(iterator) != 0
         return lines
     }
@@ -72,7 +89,7 @@ final class BlockLayout {
         let layout: OpaquePointer
         switch content {
         case .text(let text), .placeholder(let text): layout = text
-        case .image, .pendingImage, .rule: return
+        case .image, .pendingImage, .rule, .tableRow: return
         }
         guard let line = pango_layout_get_line_readonly(layout, Int32(index)) else { return }
         cairo_move_to(cairo, x + lines[index].x, baselineY)

@@ -19,8 +19,10 @@ struct BlockShaper {
         case .code:
             let padding = typography.codePaddingPixels
             return BlockLayout(content: .text(makeText(block, width: width - 2 * padding)), inset: padding)
-        case .heading, .paragraph:
+        case .heading, .paragraph, .plainText:
             return BlockLayout(content: .text(makeText(block, width: width)), inset: 0)
+        case .tableRow(let row):
+            return shapeTableRow(row, width: width)
         case .image(let source):
             guard let path = BlockShaper.imagePath(of: source, in: baseDirectory) else {
                 return placeholder(for: source, reason: "remote images are not loaded", width: width)
@@ -63,11 +65,21 @@ struct BlockShaper {
     }
 
     private func makeText(_ block: Block, width: Double) -> OpaquePointer {
+        let layout = makeText(block.text, styles: block.styles, family: typography.fontFamily(for: block.kind),
+                              sizePixels: typography.fontSize(for: block.kind), isBold: typography.isBold(block.kind),
+                              width: width)
+        if block.kind == .plainText { setTabStops(of: layout) }
+        return layout
+    }
+
+    /// A pango layout of `text` (plain, never markup) wrapped at `width` logical px.
+    func makeText(_ text: String, styles: [InlineStyle], family: String, sizePixels: Double, isBold: Bool,
+                  width: Double) -> OpaquePointer {
         let layout = pango_layout_new(context)!
         let font = pango_font_description_new()
-        pango_font_description_set_family(font, typography.fontFamily(for: block.kind))
-        pango_font_description_set_absolute_size(font, typography.fontSize(for: block.kind) * Double(PANGO_SCALE))
-        if typography.isBold(block.kind) {
+        pango_font_description_set_family(font, family)
+        pango_font_description_set_absolute_size(font, sizePixels * Double(PANGO_SCALE))
+        if isBold {
             pango_font_description_set_weight(font, PANGO_WEIGHT_BOLD)
         }
         pango_layout_set_font_description(layout, font)
@@ -76,14 +88,30 @@ struct BlockShaper {
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         pango_layout_set_line_spacing(layout, Float(typography.lineSpacing))
         // Plain text, never markup: a document containing `<span>` shows those characters.
-        pango_layout_set_text(layout, block.text, Int32(block.text.utf8.count))
-        if !block.styles.isEmpty {
+        pango_layout_set_text(layout, text, Int32(text.utf8.count))
+        if !styles.isEmpty {
             let attributes = pango_attr_list_new()
-            for style in block.styles { add(style, to: attributes) }
+            for style in styles { add(style, to: attributes) }
             pango_layout_set_attributes(layout, attributes)
             pango_attr_list_unref(attributes)
         }
         return layout
+    }
+
+    /// Tab stops every `typography.tabStopColumns` columns of the layout's monospace font, so
+    /// logs and aligned columns keep their columns. Pango repeats the last stop's interval.
+    private func setTabStops(of layout: OpaquePointer) {
+        let probe = pango_layout_new(context)!
+        defer { g_object_unref(UnsafeMutableRawPointer(probe)) }
+        pango_layout_set_font_description(probe, pango_layout_get_font_description(layout))
+        let spaces = String(repeating: " ", count: typography.tabStopColumns)
+        pango_layout_set_text(probe, spaces, Int32(spaces.utf8.count))
+        var width: Int32 = 0
+        pango_layout_get_size(probe, &width, nil)
+        let tabs = pango_tab_array_new(1, 0)
+        pango_tab_array_set_tab(tabs, 0, PANGO_TAB_LEFT, max(width, 1))
+        pango_layout_set_tabs(layout, tabs)
+        pango_tab_array_free(tabs)
     }
 
     private func add(_ style: InlineStyle, to list: OpaquePointer?) {
@@ -101,6 +129,13 @@ struct BlockShaper {
         case .link:
             attributes.append(color(palette.link, pango_attr_foreground_new))
             attributes.append(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE))
+        case .strikethrough:
+            attributes.append(pango_attr_strikethrough_new(1))
+        case .superscript:
+            // Raised by a third of the body size at 70 %: the usual superscript of a footnote.
+            attributes.append(pango_attr_rise_new(Int32(typography.bodySizePixels / 3 * Double(PANGO_SCALE))))
+            attributes.append(pango_attr_scale_new(0.7))
+            attributes.append(color(palette.link, pango_attr_foreground_new))
         }
         for attribute in attributes {
             guard let attribute else { continue }

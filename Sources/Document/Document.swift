@@ -1,3 +1,5 @@
+import Glibc
+
 /// A loaded document: text cut into sections that are parsed and laid out only when needed,
 /// or a collection of images shown one per page.
 public final class Document {
@@ -15,6 +17,10 @@ public final class Document {
     public let baseDirectory: String
     /// The images of a collection, in order; empty for text.
     public let imagePaths: [String]
+    /// The file the document was read from (nil for text given in memory and collections of
+    /// several images): the file to watch and reload.
+    public let path: String?
+    private let source: SourceBytes?
     private let sections: TextSections
 
     /// The size of a section of source, in bytes: about three screens of body text at
@@ -22,28 +28,41 @@ public final class Document {
     static let sectionBytes = 8192
 
     /// Markdown up to this size is parsed whole, so that reference links and fenced code with
-    /// blank lines work everywhere; libcmark parses it in well under 100 ms. Larger files are
-    /// parsed a section at a time.
+    /// blank lines work everywhere; cmark-gfm parses it in well under 100 ms. Larger files, and
+    /// pathologically nested ones (`NestingScan`), are parsed a section at a time.
     static let wholeParseLimitBytes = 4 << 20
 
-    /// Opens a file or a directory. A directory, or a file with an image extension, is an
-    /// image collection; `.md` and `.markdown` files are Markdown; anything else is plain text.
+    /// Opens a file or a directory. A directory is an image collection; a file is recognised
+    /// by its bytes (`FileFormat`): an image, Markdown (by its name) or plain text; anything
+    /// else is refused with `DocumentError.unsupportedFormat`.
     public convenience init(contentsOfFile path: String) throws(DocumentError) {
         let title = path.split(separator: "/").last.map(String.init) ?? path
         if ImageDirectory.isDirectory(path) {
             self.init(title: title, imagePaths: try ImageDirectory.imagePaths(in: path))
-        } else if ImageDirectory.hasImageExtension(path) {
+            return
+        }
+        let bytes = try SourceBytes(path: path)
+        switch FileFormat.recognise(head: bytes.head(FileFormat.sniffedBytes), path: path) {
+        case .image:
             self.init(title: title, imagePaths: [path])
-        } else {
-            let bytes = try SourceBytes(path: path)
-            self.init(title: title, bytes: bytes, isMarkdown: Document.isMarkdownPath(path),
-                      baseDirectory: ImageDirectory.parent(of: path))
+        case .pdf:
+            // Issue 15: the PDF reader opens these here; until it lands they are refused.
+            throw .unsupportedFormat(path: path, name: "PDF")
+        case .unsupported(let name):
+            throw .unsupportedFormat(path: path, name: name)
+        case .plainText:
+            self.init(title: title, bytes: bytes, isMarkdown: false, baseDirectory: ImageDirectory.parent(of: path),
+                      path: path)
+        case .markdown:
+            self.init(title: title, bytes: bytes, isMarkdown: true, baseDirectory: ImageDirectory.parent(of: path),
+                      path: path)
         }
     }
 
     /// A document from text already in memory.
     public convenience init(text: String, isMarkdown: Bool, title: String, baseDirectory: String = ".") {
-        self.init(title: title, bytes: SourceBytes(Array(text.utf8)), isMarkdown: isMarkdown, baseDirectory: baseDirectory)
+        self.init(title: title, bytes: SourceBytes(Array(text.utf8)), isMarkdown: isMarkdown, baseDirectory: baseDirectory,
+                  path: nil)
     }
 
     /// A collection of the images at `imagePaths`.
@@ -52,19 +71,63 @@ public final class Document {
         kind = .imageCollection
         baseDirectory = "."
         self.imagePaths = imagePaths
+        path = imagePaths.count == 1 ? imagePaths[0] : nil
+        source = nil
         sections = .parsed([], byteCounts: [])
     }
 
-    private init(title: String, bytes: SourceBytes, isMarkdown: Bool, baseDirectory: String) {
+    /// One image as a text document of a single image block, so it can share a strip of
+    /// pages with text documents.
+    public init(pageShowingImageAt imagePath: String, title: String) {
+        self.title = title
+        kind = .text
+        baseDirectory = "."
+        imagePaths = []
+        path = imagePath
+        source = nil
+        let absolute = imagePath.hasPrefix("/") ? imagePath : Document.currentDirectory() + "/" + imagePath
+        sections = TextSections(grouping: [Block(kind: .image(source: absolute), text: title)])
+    }
+
+    private init(title: String, bytes: SourceBytes, isMarkdown: Bool, baseDirectory: String, path: String?) {
         self.title = title
         kind = .text
         self.baseDirectory = baseDirectory
+        self.path = path
+        source = bytes
         imagePaths = []
-        if isMarkdown, bytes.count <= Document.wholeParseLimitBytes {
-            sections = TextSections(grouping: MarkdownParser.blocks(from: bytes.buffer(0..<bytes.count)))
+        if isMarkdown, bytes.count <= Document.wholeParseLimitBytes, case let whole = bytes.bytes(0..<bytes.count),
+           !NestingScan.isDeeplyNested(whole) {
+            sections = TextSections(grouping: MarkdownParser.blocks(from: whole))
         } else {
-            sections = .mapped(SectionBoundaries(bytes: bytes, nominalBytes: Document.sectionBytes), isMarkdown: isMarkdown)
+            sections = .onDemand(SectionBoundaries(bytes: bytes, nominalBytes: Document.sectionBytes), isMarkdown: isMarkdown)
         }
+    }
+
+    /// The document read again from its file, as it is now: after the file changed (see
+    /// `FileWatcher`). Throws what opening it would throw (deleted, now a directory, now a
+    /// format Glide does not show).
+    public func reloaded() throws(DocumentError) -> Document {
+        guard isReloadable, let path else { return self }
+        let fresh = try Document(contentsOfFile: path)
+        guard fresh.kind == kind else { throw .cannotOpen(path: path, reason: "it no longer holds the same kind of content") }
+        return fresh
+    }
+
+    /// Whether the document is text read from a file, which `reloaded()` can read again.
+    public var isReloadable: Bool { source != nil && path != nil }
+
+    /// Whether a read found the file shorter than when it was opened: what is shown may be
+    /// cut short until it is reloaded.
+    public var hasShrunk: Bool { source?.hasShrunk ?? false }
+
+    /// The size of the text in bytes when it was read (0 for images).
+    public var byteCount: Int { source?.count ?? 0 }
+
+    private static func currentDirectory() -> String {
+        guard let directory = getcwd(nil, 0) else { return "." }
+        defer { free(directory) }
+        return String(cString: directory)
     }
 
     /// How many sections the text has (at least one); zero for an image collection.
@@ -87,11 +150,6 @@ public final class Document {
     /// Every block, in order. Parses the whole document: for tests and small documents.
     public var blocks: [Block] {
         (0..<sectionCount).flatMap { blocks(inSection: $0) }
-    }
-
-    static func isMarkdownPath(_ path: String) -> Bool {
-        let lowercased = path.lowercased()
-        return lowercased.hasSuffix(".md") || lowercased.hasSuffix(".markdown")
     }
 }
 

@@ -7,7 +7,7 @@ import CPangoCairo
 /// further up, so what is on screen never jumps; the reading position is a block, not a
 /// pixel offset, and survives reflow.
 public final class DocumentLayout: ContentLayout {
-    public let document: Document
+    public private(set) var document: Document
     public let typography: Typography
     public let images: ImageStore
     public var palette: Palette {
@@ -139,6 +139,20 @@ public final class DocumentLayout: ContentLayout {
         // The page that shows the text there, not the gap of a page break before it.
         let y = top(ofSection: anchor.section) + block.lineTop(atOrBelow: max(local, 0))
         return ContentPoint(x: 0, y: (y / viewportHeight).rounded(.down) * viewportHeight)
+    }
+
+    /// Shows `newDocument`, the same file read again after it changed, in place of the
+    /// document: the reading position stays at the same block, or the nearest one that still
+    /// exists (the last, when the file became shorter than the position). Everything is laid
+    /// out again, near the reading position first.
+    public func replaceDocument(with newDocument: Document) {
+        document = newDocument
+        let count = max(newDocument.sectionCount, 1)
+        if anchor.section >= count { anchor = ReadingAnchor(section: count - 1, block: .max, fraction: 1) }
+        reflow()
+        if let section = sections[anchor.section]?.layout, anchor.block >= section.blocks.count {
+            anchor = section.blocks.isEmpty ? .top : ReadingAnchor(section: anchor.section, block: section.blocks.count - 1, fraction: 1)
+        }
     }
 
     /// Estimates every section again for the current width and page height, then lays out

@@ -1,11 +1,12 @@
-/// Splits plain text into paragraphs at blank lines, keeping the line breaks inside them.
+/// Splits plain text into blocks at blank lines, keeping the line breaks (and tabs) inside them;
+/// the blocks are set in monospace (`Block.Kind.plainText`).
 enum PlainTextParser {
     static func blocks(from text: String) -> [Block] {
         var blocks: [Block] = []
         var lines: [Substring] = []
         func flush() {
             if !lines.isEmpty {
-                blocks.append(Block(kind: .paragraph, text: lines.joined(separator: "\n")))
+                blocks.append(Block(kind: .plainText, text: lines.joined(separator: "\n")))
                 lines.removeAll()
             }
         }

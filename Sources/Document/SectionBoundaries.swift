@@ -20,42 +20,49 @@ struct SectionBoundaries {
         return (start.offset..<max(start.offset, end), start.isHardCut)
     }
 
+    /// Where `section` starts. Reads one window of `nominalBytes` around the nominal offset
+    /// (the half section before and after it); a window cut short by a file that shrank gives
+    /// a boundary at its end, so boundaries stay in order and in range.
     private func start(of section: Int) -> (offset: Int, isHardCut: Bool) {
         let nominal = section * nominalBytes
         guard section > 0, nominal < bytes.count else { return (min(nominal, bytes.count), false) }
         let half = nominalBytes / 2
-        if let afterBlankLine = firstBlankLineEnd(in: nominal..<min(nominal + half, bytes.count)) {
-            return (afterBlankLine, false)
+        let windowStart = max(nominal - half, 0)
+        let window = bytes.bytes(windowStart..<min(nominal + half, bytes.count))
+        let nominalInWindow = nominal - windowStart
+        guard window.count > nominalInWindow else { return (windowStart + window.count, true) }
+        if let afterBlankLine = SectionBoundaries.firstBlankLineEnd(in: window, from: nominalInWindow) {
+            return (windowStart + afterBlankLine, false)
         }
-        let lowest = max(nominal - half + 1, 1)
-        var index = nominal
+        let lowest = max(nominalInWindow - half + 1, 1)
+        var index = nominalInWindow
         while index >= lowest {
-            if bytes[index - 1] == 0x0A { return (index, true) }
+            if window[index - 1] == 0x0A { return (windowStart + index, true) }
             index -= 1
         }
         // A space within a long line's last few words (256 bytes: a few lines of text).
-        index = nominal
-        while index > max(nominal - 256, 1) {
-            if bytes[index - 1] == 0x20 { return (index, true) }
+        index = nominalInWindow
+        while index > max(nominalInWindow - 256, 1) {
+            if window[index - 1] == 0x20 { return (windowStart + index, true) }
             index -= 1
         }
-        index = nominal
-        while index > lowest, bytes[index] & 0xC0 == 0x80 { index -= 1 }
-        return (index, true)
+        index = nominalInWindow
+        while index > lowest, window[index] & 0xC0 == 0x80 { index -= 1 }
+        return (windowStart + index, true)
     }
 
-    /// The offset just after the first line of only spaces, tabs or `\r` that follows a line
-    /// break inside `range`.
-    private func firstBlankLineEnd(in range: Range<Int>) -> Int? {
-        var index = range.lowerBound
-        while index < range.upperBound {
-            if bytes[index] == 0x0A {
+    /// The index just after the first line of only spaces, tabs or `\r` that follows a line
+    /// break at or after `start` in `window`.
+    private static func firstBlankLineEnd(in window: [UInt8], from start: Int) -> Int? {
+        var index = start
+        while index < window.count {
+            if window[index] == 0x0A {
                 var next = index + 1
-                // The whole blank line lies in the range, so boundaries stay in order.
-                while next < range.upperBound, bytes[next] == 0x20 || bytes[next] == 0x09 || bytes[next] == 0x0D {
+                // The whole blank line lies in the window, so boundaries stay in order.
+                while next < window.count, window[next] == 0x20 || window[next] == 0x09 || window[next] == 0x0D {
                     next += 1
                 }
-                if next < range.upperBound, bytes[next] == 0x0A { return next + 1 }
+                if next < window.count, window[next] == 0x0A { return next + 1 }
                 index = next
             } else {
                 index += 1

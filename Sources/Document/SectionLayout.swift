@@ -135,13 +135,34 @@ final class SectionLayout {
             drawDecorations(of: item, palette: palette, typography: typography, on: cairo)
             let color = item.block.quoteDepth > 0 || isPlaceholder(item) ? palette.secondaryText : palette.text
             set(color, on: cairo)
+            let marksWraps = item.block.kind == .plainText || item.block.kind == .code
             for (index, line) in item.layout.lines.enumerated() {
                 let extent = item.extent(ofLine: index)
                 guard extent.top < bottom, extent.bottom > top else { continue }
-                item.layout.drawLine(index, x: item.left + item.layout.inset,
-                                     baselineY: extent.top - line.top + line.baseline, on: cairo)
+                let baseline = extent.top - line.top + line.baseline
+                item.layout.drawLine(index, x: item.left + item.layout.inset, baselineY: baseline, on: cairo)
+                if marksWraps, line.isContinuation {
+                    drawContinuationMark(x: item.left + item.layout.inset - typography.continuationMarkOffsetPixels,
+                                         baseline: baseline, size: typography.codeSizePixels, palette: palette, on: cairo)
+                    set(color, on: cairo)
+                }
             }
         }
+    }
+
+    /// A small hooked arrow (as ↪) left of a line that a long line wrapped onto, so a wrapped
+    /// line of a log is not read as a new one.
+    private func drawContinuationMark(x: Double, baseline: Double, size: Double, palette: Palette, on cairo: OpaquePointer) {
+        let width = size * 0.6, middle = baseline - size * 0.3, head = size * 0.2
+        set(palette.secondaryText, on: cairo)
+        cairo_set_line_width(cairo, 1.2)
+        cairo_move_to(cairo, x, middle - size * 0.45)
+        cairo_line_to(cairo, x, middle)
+        cairo_line_to(cairo, x + width, middle)
+        cairo_move_to(cairo, x + width - head, middle - head)
+        cairo_line_to(cairo, x + width, middle)
+        cairo_line_to(cairo, x + width - head, middle + head)
+        cairo_stroke(cairo)
     }
 
     private func isPlaceholder(_ item: PlacedBlock) -> Bool {
@@ -176,6 +197,8 @@ final class SectionLayout {
             set(palette.rule, on: cairo)
             cairo_rectangle(cairo, item.left, item.top + item.height / 2, item.width, 1)
             cairo_fill(cairo)
+        case .tableRow(let cells, let isHeader):
+            drawTableRow(cells, isHeader: isHeader, item: item, palette: palette, on: cairo)
         case .pendingImage(let width, let height):
             set(palette.codeBackground, on: cairo)
             cairo_rectangle(cairo, (item.left + (item.width - width) / 2).rounded(), item.top, width, height)
@@ -184,6 +207,42 @@ final class SectionLayout {
             image.draw(x: (item.left + (item.width - width) / 2).rounded(), y: item.top, width: width, height: height,
                        on: cairo)
         }
+    }
+
+    /// A table row: the header's tint, the cells' text clipped to their cells, and the grid
+    /// (each row draws its bottom and sides; the first row of a table its top too).
+    private func drawTableRow(_ cells: [BlockLayout.TableCell], isHeader: Bool, item: PlacedBlock, palette: Palette,
+                              on cairo: OpaquePointer) {
+        let width = (cells.last.map { $0.left + $0.width } ?? 0)
+        if isHeader {
+            set(palette.codeBackground, on: cairo)
+            cairo_rectangle(cairo, item.left, item.top, width, item.height)
+            cairo_fill(cairo)
+        }
+        set(item.block.quoteDepth > 0 ? palette.secondaryText : palette.text, on: cairo)
+        for cell in cells {
+            cairo_save(cairo)
+            cairo_rectangle(cairo, item.left + cell.left, item.top, cell.width, item.height)
+            cairo_clip(cairo)
+            cairo_move_to(cairo, item.left + cell.left + item.layout.inset, item.top + item.layout.inset)
+            pango_cairo_show_layout(cairo, cell.layout)
+            cairo_restore(cairo)
+        }
+        set(palette.rule, on: cairo)
+        cairo_set_line_width(cairo, 1)
+        let top = item.top + 0.5, bottom = item.top + item.height - 0.5
+        if isHeader || !item.block.continuesPrevious {
+            cairo_move_to(cairo, item.left, top)
+            cairo_line_to(cairo, item.left + width, top)
+        }
+        cairo_move_to(cairo, item.left, bottom)
+        cairo_line_to(cairo, item.left + width, bottom)
+        for x in [0] + cells.map({ $0.left + $0.width }) {
+            let edge = (item.left + x).rounded() + (x == 0 ? 0.5 : -0.5)
+            cairo_move_to(cairo, edge, item.top)
+            cairo_line_to(cairo, edge, item.top + item.height)
+        }
+        cairo_stroke(cairo)
     }
 
     /// The vertical extents of a block's parts between page breaks.

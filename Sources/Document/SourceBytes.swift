@@ -1,80 +1,95 @@
 import Glibc
 
-/// A file's bytes, mapped rather than read: opening a 100 MB file costs no more than a small
-/// one, and the pages are the page cache's (file-backed), not the process's anonymous memory.
-final class SourceBytes {
-    /// The first byte; nil when there are none.
-    let base: UnsafeRawPointer?
-    let count: Int
-    private let isMapped: Bool
+/// A file's bytes, read on demand into memory Glide owns: a regular file stays open and each
+/// range is read with `pread` when it is needed, so opening a 100 MB file costs no more than a
+/// small one and only the sections near the viewport are ever in memory.
+///
+/// Reading never maps the file: a mapping of a file that shrinks while shown (a log emptied by
+/// `copytruncate`, `truncate -s`) raises SIGBUS on the next touch of the lost pages. A read
+/// that comes back short instead marks the bytes as changed (`hasShrunk`), and the caller
+/// gets the bytes that were there; the watcher reloads the file.
+public final class SourceBytes: @unchecked Sendable {
+    /// The size in bytes when opened (or of the bytes given).
+    public let count: Int
+    /// The open file, read with `pread`; -1 for bytes held in `memory`.
+    private let fileDescriptor: Int32
+    private let memory: [UInt8]
+    /// Set (never cleared) when a read found fewer bytes than `count` promised.
+    public private(set) var hasShrunk = false
 
-    /// Maps the regular file at `path`; reads what cannot be mapped (pipes, `/proc` files
-    /// that report size 0).
-    init(path: String) throws(DocumentError) {
+    /// Opens the file at `path`: a regular file is read as needed; what has no stable size
+    /// (pipes, `/proc` files that report size 0, devices) is read whole now, up to
+    /// `maximumReadBytes`.
+    public init(path: String) throws(DocumentError) {
         // Non-blocking, so that a FIFO nobody writes to does not hang the open; reads are made
         // blocking again below, so a pipe with a writer is read to its end.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw DocumentError(path: path, errno: errno) }
-        defer { close(fd) }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var status = stat()
-        guard fstat(fd, &status) == 0 else { throw DocumentError(path: path, errno: errno) }
-        guard status.st_mode & S_IFMT != S_IFDIR else { throw DocumentError(path: path, errno: EISDIR) }
-        let size = Int(status.st_size)
-        if status.st_mode & S_IFMT == S_IFREG, size > 0,
-           let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED {
-            base = UnsafeRawPointer(mapped)
-            count = size
-            isMapped = true
+        guard fstat(fd, &status) == 0 else {
+            let code = errno
+            close(fd)
+            throw DocumentError(path: path, errno: code)
+        }
+        guard status.st_mode & S_IFMT != S_IFDIR else {
+            close(fd)
+            throw DocumentError(path: path, errno: EISDIR)
+        }
+        if status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {
+            (count, fileDescriptor, memory) = (Int(status.st_size), fd, [])
             return
         }
-        let bytes = try SourceBytes.readAll(fd, path: path)
-        (base, count, isMapped) = (SourceBytes.copy(bytes), bytes.count, false)
+        defer { close(fd) }
+        memory = try SourceBytes.readAll(fd, path: path)
+        (count, fileDescriptor) = (memory.count, -1)
     }
 
     /// Bytes already in memory.
-    init(_ bytes: [UInt8]) {
-        (base, count, isMapped) = (SourceBytes.copy(bytes), bytes.count, false)
+    public init(_ bytes: [UInt8]) {
+        (count, fileDescriptor, memory) = (bytes.count, -1, bytes)
     }
 
     deinit {
-        if isMapped {
-            munmap(UnsafeMutableRawPointer(mutating: base), count)
-        } else {
-            free(UnsafeMutableRawPointer(mutating: base))
+        if fileDescriptor >= 0 { close(fileDescriptor) }
+    }
+
+    /// The bytes in `range` (clamped to `count`); fewer when the file has shrunk since it was
+    /// opened.
+    public func bytes(_ range: Range<Int>) -> [UInt8] {
+        let range = range.clamped(to: 0..<count)
+        guard !range.isEmpty else { return [] }
+        guard fileDescriptor >= 0 else { return Array(memory[range]) }
+        var result = [UInt8](repeating: 0, count: range.count)
+        var filled = 0
+        result.withUnsafeMutableBytes { buffer in
+            while filled < range.count {
+                let got = pread(fileDescriptor, buffer.baseAddress! + filled, range.count - filled,
+                                off_t(range.lowerBound + filled))
+                if got < 0, errno == EINTR { continue }
+                if got <= 0 { break }
+                filled += got
+            }
         }
-    }
-
-    /// The byte at `offset`.
-    subscript(offset: Int) -> UInt8 { base!.load(fromByteOffset: offset, as: UInt8.self) }
-
-    /// The bytes in `range`.
-    func buffer(_ range: Range<Int>) -> UnsafeRawBufferPointer {
-        guard let base, !range.isEmpty else { return UnsafeRawBufferPointer(start: nil, count: 0) }
-        return UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count)
-    }
-
-    /// The bytes in `range` as text: invalid UTF-8 and NUL become U+FFFD (pango takes NUL as
-    /// the end of the text).
-    func text(_ range: Range<Int>) -> String {
-        let bytes = buffer(range)
-        guard bytes.contains(0) else { return String(decoding: bytes, as: UTF8.self) }
-        var cleaned: [UInt8] = []
-        cleaned.reserveCapacity(bytes.count)
-        for byte in bytes {
-            if byte == 0 { cleaned.append(contentsOf: [0xEF, 0xBF, 0xBD]) } else { cleaned.append(byte) }
+        if filled < range.count {
+            hasShrunk = true
+            result.removeSubrange(filled...)
         }
-        return String(decoding: cleaned, as: UTF8.self)
+        return result
     }
 
-    private static func copy(_ bytes: [UInt8]) -> UnsafeRawPointer? {
-        guard !bytes.isEmpty, let memory = malloc(bytes.count) else { return nil }
-        bytes.withUnsafeBytes { memory.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-        return UnsafeRawPointer(memory)
+    /// The bytes in `range` as text (see `Text.decoded`).
+    public func text(_ range: Range<Int>) -> String {
+        TextSanitizer.decoded(bytes(range))
     }
 
-    /// The most read from a file that cannot be mapped (a pipe, a device): `/dev/zero` must
-    /// not fill the memory. As much as a mapped document of the benchmarks' largest size.
+    /// The first bytes of the file, for recognising its format.
+    public func head(_ length: Int = 4096) -> [UInt8] {
+        bytes(0..<min(length, count))
+    }
+
+    /// The most read from a file that has no size (a pipe, a device): `/dev/zero` must not
+    /// fill the memory. As much as a document of the benchmarks' largest size.
     static let maximumReadBytes = 256 << 20
 
     private static func readAll(_ fd: Int32, path: String) throws(DocumentError) -> [UInt8] {

@@ -1,6 +1,7 @@
-/// A text document's sections: mapped source parsed on demand, or blocks parsed up front.
+/// A text document's sections: source read and parsed a section at a time when needed, or
+/// blocks parsed up front.
 enum TextSections {
-    case mapped(SectionBoundaries, isMarkdown: Bool)
+    case onDemand(SectionBoundaries, isMarkdown: Bool)
     /// Blocks grouped into sections, with the text size of each section in bytes.
     case parsed([[Block]], byteCounts: [Int])
 
@@ -24,13 +25,13 @@ enum TextSections {
 
     /// Whether the blocks may include headings: plain text is only paragraphs.
     var mayHoldHeadings: Bool {
-        if case .mapped(_, isMarkdown: false) = self { return false }
+        if case .onDemand(_, isMarkdown: false) = self { return false }
         return true
     }
 
     var count: Int {
         switch self {
-        case .mapped(let boundaries, _): return boundaries.count
+        case .onDemand(let boundaries, _): return boundaries.count
         case .parsed(let groups, _): return groups.count
         }
     }
@@ -39,10 +40,10 @@ enum TextSections {
         switch self {
         case .parsed(let groups, _):
             return groups[section]
-        case .mapped(let boundaries, let isMarkdown):
+        case .onDemand(let boundaries, let isMarkdown):
             let (range, startsMidParagraph) = boundaries.range(of: section)
             var blocks = isMarkdown
-                ? MarkdownParser.blocks(from: boundaries.bytes.buffer(range))
+                ? MarkdownParser.blocks(from: boundaries.bytes.bytes(range))
                 : PlainTextParser.blocks(from: boundaries.bytes.text(range))
             blocks = blocks.flatMap { $0.split(maximumBytes: TextSections.maximumBlockBytes) }
             if startsMidParagraph, !blocks.isEmpty { blocks[0].continuesPrevious = true }
@@ -50,14 +51,14 @@ enum TextSections {
         }
     }
 
-    /// The size of `section` in bytes; for a mapped file the nominal size, which is within
+    /// The size of `section` in bytes; for a file read on demand the nominal size, which is within
     /// half a section of the real one and needs no look at the bytes (finding 12 800
     /// boundaries of a 100 MB file would touch every one of its pages).
     func byteCount(ofSection section: Int) -> Int {
         switch self {
         case .parsed(_, let byteCounts):
             return byteCounts[section]
-        case .mapped(let boundaries, _):
+        case .onDemand(let boundaries, _):
             let start = section * boundaries.nominalBytes
             return max(0, min(boundaries.nominalBytes, boundaries.bytes.count - start))
         }

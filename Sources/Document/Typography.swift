@@ -23,6 +23,23 @@ public struct Typography: Sendable {
     public var indentPixels = 28.0
     /// Padding around a code block's text in logical px.
     public var codePaddingPixels = 12.0
+    /// How far left of a wrapped line of plain text its continuation mark sits, logical px:
+    /// in the side margin (at least 24 px), clear of the text.
+    public var continuationMarkOffsetPixels = 16.0
+    /// Tab stops of plain text, in columns: the terminal's and `expand`'s default.
+    public var tabStopColumns = 8
+    /// Padding inside a table cell in logical px (about a third of the body size, as GitHub's
+    /// 6 px at 16 px).
+    public var tableCellPaddingPixels = 6.0
+    /// A table's text is never set smaller than this, in logical px: below it the columns
+    /// wrap their text instead (pinch zoom enlarges it). About half the body size.
+    public var minimumTableFontPixels = 9.0
+    /// The narrowest a table column is made before the table's text shrinks, in characters of
+    /// the table font.
+    public var minimumTableColumnCharacters = 4.0
+    /// A table column this narrow (a word, a number, a date: 12 characters) keeps its width
+    /// when the table must narrow; the longer columns give up the room.
+    public var comfortableTableColumnCharacters = 12.0
 
     /// Height in logical px that one byte of source takes at a measure of 1 px, times the
     /// body size squared: estimated heights are `bytes × this × size² / measure`. Fitted to
@@ -48,15 +65,15 @@ public struct Typography: Sendable {
         switch kind {
         case .heading(let level):
             return headingSizesPixels[min(max(level, 1), headingSizesPixels.count) - 1]
-        case .code:
+        case .code, .plainText:
             return codeSizePixels
-        case .paragraph, .rule, .image:
+        case .paragraph, .rule, .image, .tableRow:
             return bodySizePixels
         }
     }
 
     func fontFamily(for kind: Block.Kind) -> String {
-        kind == .code ? "Monospace" : "Sans"
+        kind == .code || kind == .plainText ? "Monospace" : "Sans"
     }
 
     func isBold(_ kind: Block.Kind) -> Bool {

@@ -61,16 +61,8 @@ public enum ReplayRunner {
     private static func apply(_ input: ReplayInput, to scene: inout ScrollScene, options: ReplayOptions) {
         let time = input.timeMilliseconds
         switch input.event {
-        case .touchDown(let id, let point):
-            scene.touchDown(id: id, at: point, timeMilliseconds: time)
-        case .touchMotion(let id, let point):
-            scene.touchMotion(id: id, to: point, timeMilliseconds: time)
-        case .touchUp(let id):
-            scene.touchUp(id: id, timeMilliseconds: time)
-        case .touchCancel:
-            scene.touchCancel(timeMilliseconds: time)
-        case .touchFrame:
-            break
+        case .scene(let sceneInput):
+            scene.apply(sceneInput, timeMilliseconds: time)
         case .resize(let size):
             let rects = options.viewRects(in: size)
             for index in rects.indices {
@@ -79,27 +71,6 @@ public enum ReplayRunner {
                     scene[index].setContentSize(options.pagedContentSize(rects[index].size), timeMilliseconds: time)
                 }
             }
-        case .axis(let source, let delta, let value120, let modifiers):
-            scene.pointerAxis(
-                source: source, delta: delta, value120: value120, modifiers: modifiers, timeMilliseconds: time)
-        case .axisStop(let horizontal, let vertical):
-            scene.pointerAxisStop(horizontal: horizontal, vertical: vertical, timeMilliseconds: time)
-        case .pinchBegin(let point):
-            scene.pinchBegin(at: point, timeMilliseconds: time)
-        case .pinchUpdate(let scale):
-            scene.pinchUpdate(scale: scale, timeMilliseconds: time)
-        case .pinchEnd(let cancelled):
-            scene.pinchEnd(isCancelled: cancelled, timeMilliseconds: time)
-        case .holdBegin:
-            scene.holdBegin(timeMilliseconds: time)
-        case .holdEnd(let cancelled):
-            scene.holdEnd(isCancelled: cancelled, timeMilliseconds: time)
-        case .key(let name, let modifiers):
-            scene.key(name, modifiers: modifiers, timeMilliseconds: time)
-        case .pointerMotion(let point):
-            scene.pointerMotion(to: point, timeMilliseconds: time)
-        case .pointerButton(let button, let pressed):
-            scene.pointerButton(button, isPressed: pressed, timeMilliseconds: time)
         }
     }
 }

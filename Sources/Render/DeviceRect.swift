@@ -1,3 +1,5 @@
+import ScrollEngine
+
 /// A rectangle of buffer pixels: what the app passes to `wl_surface.damage_buffer`.
 public struct DeviceRect: Equatable, Sendable {
     public var x: Int
@@ -28,11 +30,13 @@ public struct DeviceRect: Equatable, Sendable {
         DeviceRect(x: x + dx, y: y + dy, width: width, height: height)
     }
 
-    /// The smallest whole-pixel rectangle holding the logical rectangle `x, y, width, height`
+    /// The smallest whole-pixel rectangle holding the logical rectangle `rect` (viewport px)
     /// at `scale` device px per logical px, grown by a pixel of antialiasing on every side.
-    static func covering(x: Double, y: Double, width: Double, height: Double, scale: Double) -> DeviceRect {
+    static func covering(_ rect: LogicalRect, scale: Double) -> DeviceRect {
+        let (x, y) = (rect.origin.x, rect.origin.y)
         let left = Int((x * scale).rounded(.down)) - 1, top = Int((y * scale).rounded(.down)) - 1
-        let right = Int(((x + width) * scale).rounded(.up)) + 1, bottom = Int(((y + height) * scale).rounded(.up)) + 1
+        let right = Int(((x + rect.size.width) * scale).rounded(.up)) + 1
+        let bottom = Int(((y + rect.size.height) * scale).rounded(.up)) + 1
         return DeviceRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 }

@@ -11,6 +11,8 @@ import ScrollEngine
 /// again at the new scale, so text stays vector-sharp.
 public final class FrameRenderer {
     public var overlayStyle = OverlayStyle()
+    /// A one-line notice drawn over the bottom of the viewport, or none.
+    public var notice: String?
     public let tiles: TileCache
 
     /// What the last rendered frame showed: damage is measured against it.
@@ -83,10 +85,13 @@ public final class FrameRenderer {
             covered += overlay.drawWindowControls(windowControls.controls, opacity: windowControls.opacity,
                                                   viewportWidth: viewportWidth, on: cairo)
         }
+        if let notice {
+            covered.append(overlay.drawNotice(notice, viewportWidth: viewportWidth, viewportHeight: viewportHeight, on: cairo))
+        }
         cairo_restore(cairo)
         cairo_surface_flush(surface)
 
-        let overlays = covered.map { DeviceRect.covering(x: $0.x, y: $0.y, width: $0.width, height: $0.height, scale: scale) }
+        let overlays = covered.map { DeviceRect.covering($0, scale: scale) }
             .map { $0.intersection(whole) }.filter { !$0.isEmpty }
         let contents = BufferContents(
             width: buffer.width, height: buffer.height, contentScale: placement.scale, isExact: tileScale == placement.scale,

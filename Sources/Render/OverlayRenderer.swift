@@ -7,10 +7,9 @@ import ScrollEngine
 struct OverlayRenderer {
     var style: OverlayStyle
 
-    typealias Rect = (x: Double, y: Double, width: Double, height: Double)
 
-    func draw(_ frame: ScrollFrame, viewportWidth: Double, viewportHeight: Double, on cairo: OpaquePointer) -> [Rect] {
-        var covered: [Rect] = []
+    func draw(_ frame: ScrollFrame, viewportWidth: Double, viewportHeight: Double, on cairo: OpaquePointer) -> [LogicalRect] {
+        var covered: [LogicalRect] = []
         let control = frame.pageControl
         let controlShown = !control.isHidden && control.numberOfPages > 0
         let clearance = controlShown && control.axis == .horizontal ? style.pageControlClearancePixels : 0
@@ -54,13 +53,13 @@ struct OverlayRenderer {
     }
 
     /// A rounded bar in the overlay ink at `opacity` of its full strength.
-    private func fill(x: Double, y: Double, width: Double, height: Double, opacity: Double, on cairo: OpaquePointer) -> Rect {
+    private func fill(x: Double, y: Double, width: Double, height: Double, opacity: Double, on cairo: OpaquePointer) -> LogicalRect {
         let (level, alpha) = style.ink
         cairo_set_source_rgba(cairo, level, level, level, alpha * opacity)
         return roundedBar(x: x, y: y, width: width, height: height, on: cairo)
     }
 
-    private func drawPageControl(_ layout: PageControlLayout, on cairo: OpaquePointer) -> Rect {
+    private func drawPageControl(_ layout: PageControlLayout, on cairo: OpaquePointer) -> LogicalRect {
         let backdropLevel = style.isOnDarkContent ? 0.0 : 1.0
         cairo_set_source_rgba(cairo, backdropLevel, backdropLevel, backdropLevel, style.pageControlBackdropOpacity)
         let backdrop = roundedBar(x: layout.backdropX, y: layout.centerY - layout.backdropHeight / 2,
@@ -76,7 +75,7 @@ struct OverlayRenderer {
     }
 
     /// The window controls at `opacity` (see `WindowControls`).
-    func drawWindowControls(_ controls: WindowControls, opacity: Double, viewportWidth: Double, on cairo: OpaquePointer) -> [Rect] {
+    func drawWindowControls(_ controls: WindowControls, opacity: Double, viewportWidth: Double, on cairo: OpaquePointer) -> [LogicalRect] {
         guard opacity > 0 else { return [] }
         let (level, alpha) = style.ink
         let center = controls.closeCenter(windowWidth: viewportWidth)
@@ -99,11 +98,11 @@ struct OverlayRenderer {
                                 y: controls.targetSizePixels / 2 - controls.handleHeightPixels / 2,
                                 width: controls.handleWidthPixels, height: controls.handleHeightPixels, on: cairo)
         let radius = controls.closeRadiusPixels
-        return [(center.x - radius, center.y - radius, 2 * radius, 2 * radius), handle]
+        return [LogicalRect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius), handle]
     }
 
     /// A bar with fully rounded ends; returns its rectangle.
-    private func roundedBar(x: Double, y: Double, width: Double, height: Double, on cairo: OpaquePointer) -> Rect {
+    func roundedBar(x: Double, y: Double, width: Double, height: Double, on cairo: OpaquePointer) -> LogicalRect {
         let radius = min(width, height) / 2
         cairo_new_sub_path(cairo)
         cairo_arc(cairo, x + width - radius, y + radius, radius, -Double.pi / 2, 0)
@@ -112,6 +111,6 @@ struct OverlayRenderer {
         cairo_arc(cairo, x + radius, y + radius, radius, Double.pi, 3 * Double.pi / 2)
         cairo_close_path(cairo)
         cairo_fill(cairo)
-        return (x, y, width, height)
+        return LogicalRect(x: x, y: y, width: width, height: height)
     }
 }

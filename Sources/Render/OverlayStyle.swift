@@ -34,6 +34,9 @@ public struct OverlayStyle: Sendable {
     /// The least room left and right of the page control in logical px (the 16 pt margins of
     /// Apple's layout guides).
     public var pageControlSideMarginPixels = 16.0
+    /// The size of a notice's text in logical px: a little under the body's 17, as a
+    /// status line.
+    public var noticeSizePixels = 15.0
     /// Whether the content is dark, so the overlays are drawn light.
     public var isOnDarkContent = false
 

@@ -69,6 +69,12 @@ public struct PageControlLayout: Sendable, Equatable {
         return x < current ? .previous : .next
     }
 
+    /// Whether a finger that landed on the control at `startX` and is now at `x` scrubs: once
+    /// it reaches another page's dot; a shake within one dot stays a tap.
+    public func isScrub(fromX startX: Double, toX x: Double) -> Bool {
+        page(atScrubX: x) != page(atScrubX: startX)
+    }
+
     /// The page a finger scrubbing along the control at `x` selects: the nearest dot's, and
     /// past the ends the pages beyond them, one per dot pitch.
     public func page(atScrubX x: Double) -> Int {

@@ -1,3 +1,5 @@
+import ScrollEngine
+
 /// Touch controls for windows whose decorations libdecor draws: its title bar answers only
 /// the pointer, so a finger needs another way to move and close the window. A touch anywhere
 /// reveals a grab handle (top centre: drag it to move the window) and a close button (top
@@ -33,11 +35,10 @@ public struct WindowControls: Sendable {
         return nil
     }
 
-    /// Opacity `elapsedMilliseconds` after the last touch: 1, then a linear fade to 0.
+    /// Opacity `elapsedMilliseconds` after the last touch: the overlays' one fade model.
     public func opacity(elapsedMilliseconds: Double) -> Double {
-        let fading = elapsedMilliseconds - visibleMilliseconds
-        if fading <= 0 { return 1 }
-        return max(0, 1 - fading / fadeMilliseconds)
+        OverlayFade.opacity(elapsedMilliseconds: elapsedMilliseconds, delayMilliseconds: visibleMilliseconds,
+                            durationMilliseconds: fadeMilliseconds)
     }
 
     /// The centre of the close button.

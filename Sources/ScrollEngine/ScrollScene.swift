@@ -14,14 +14,9 @@ public struct ScrollScene: Sendable {
     /// The view keys go to.
     public private(set) var focusedView = 0
 
-    private struct FingerOwner {
-        var id = 0
-        /// The view the finger belongs to; −1 for a free slot.
-        var view = -1
-    }
-
-    private var fingerOwners = InlineArray<10, FingerOwner>(repeating: FingerOwner())
-    private var pointerLocation: LogicalPoint?
+    /// Where the pointer is, in screen px; `nil` before it enters and after it leaves. The one
+    /// record of it: clicks on controls and touchpad pinches read it here.
+    public private(set) var pointerLocation: LogicalPoint?
     private var pointerView: Int?
     private var fingerScrollView: Int?
     private var pinchView: Int?
@@ -86,30 +81,34 @@ public struct ScrollScene: Sendable {
 
     // MARK: Touch
 
+    /// The view holding finger `id`, if any. The scene keeps no table of its own: a finger
+    /// belongs to the view whose touch state has it (a touch a control claimed never reaches
+    /// the scene, so it is in none), and leaves with it when it lifts or is cancelled.
+    public func view(ofTouch id: Int) -> Int? {
+        views.indices.first { views[$0].holdsTouch(id: id) }
+    }
+
     /// Finger `id` touched down at `point` (screen px): it belongs to the view it landed in.
     public mutating func touchDown(id: Int, at point: LogicalPoint, timeMilliseconds: Double) {
         guard let target = view(at: point) else { return }
-        setOwner(of: id, to: target)
         focusedView = target
         views[target].touchDown(id: id, at: rects[target].local(point), timeMilliseconds: timeMilliseconds)
     }
 
     /// Finger `id` moved to `point` (screen px).
     public mutating func touchMotion(id: Int, to point: LogicalPoint, timeMilliseconds: Double) {
-        guard let owner = owner(of: id) else { return }
+        guard let owner = view(ofTouch: id) else { return }
         views[owner].touchMotion(id: id, to: rects[owner].local(point), timeMilliseconds: timeMilliseconds)
     }
 
     /// Finger `id` lifted.
     public mutating func touchUp(id: Int, timeMilliseconds: Double) {
-        guard let owner = owner(of: id) else { return }
-        setOwner(of: id, to: nil)
+        guard let owner = view(ofTouch: id) else { return }
         views[owner].touchUp(id: id, timeMilliseconds: timeMilliseconds)
     }
 
     /// Every finger on every view ends (`wl_touch.cancel`).
     public mutating func touchCancel(timeMilliseconds: Double) {
-        for index in fingerOwners.indices { fingerOwners[index].view = -1 }
         for index in views.indices { views[index].touchCancel(timeMilliseconds: timeMilliseconds) }
     }
 
@@ -245,25 +244,5 @@ public struct ScrollScene: Sendable {
 
     private func area(_ index: Int) -> Double {
         rects[index].size.width * rects[index].size.height
-    }
-
-    private func owner(of id: Int) -> Int? {
-        for index in fingerOwners.indices where fingerOwners[index].view >= 0 && fingerOwners[index].id == id {
-            return fingerOwners[index].view
-        }
-        return nil
-    }
-
-    /// Gives finger `id` to `view`, or frees it with `nil`. More than ten fingers are ignored,
-    /// as each view's own table does.
-    private mutating func setOwner(of id: Int, to view: Int?) {
-        for index in fingerOwners.indices where fingerOwners[index].view >= 0 && fingerOwners[index].id == id {
-            fingerOwners[index].view = -1
-        }
-        guard let view else { return }
-        for index in fingerOwners.indices where fingerOwners[index].view < 0 {
-            fingerOwners[index] = FingerOwner(id: id, view: view)
-            return
-        }
     }
 }

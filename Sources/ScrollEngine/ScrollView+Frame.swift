@@ -31,12 +31,9 @@ extension ScrollView {
     /// The indicators' opacity: 1 while the content moves and for the fade delay after, then
     /// a linear fade.
     var indicatorOpacity: Double {
-        let sinceMovement = timeMilliseconds - lastMovementMilliseconds
-        let fading = sinceMovement - configuration.indicatorFadeDelayMilliseconds
-        guard fading > 0 else { return 1 }
-        let duration = configuration.indicatorFadeDurationMilliseconds
-        guard duration > 0, fading < duration else { return 0 }
-        return 1 - fading / duration
+        OverlayFade.opacity(elapsedMilliseconds: timeMilliseconds - lastMovementMilliseconds,
+                            delayMilliseconds: configuration.indicatorFadeDelayMilliseconds,
+                            durationMilliseconds: configuration.indicatorFadeDurationMilliseconds)
     }
 
     /// The indicator along `axis` at `opacity`, widened into a scrollbar while the pointer

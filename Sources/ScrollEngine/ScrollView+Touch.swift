@@ -67,6 +67,11 @@ extension ScrollView {
         return nil
     }
 
+    /// Whether finger `id` is down on this view: not lifted, not cancelled.
+    func holdsTouch(id: Int) -> Bool {
+        !isTouchCancelPending && touches.holds(id: id)
+    }
+
     /// Whether a drag moves the content along `axis`.
     func isDragMoving(_ axis: Axis) -> Bool {
         isScrollable(axis) && (gesture.lockedAxis == nil || gesture.lockedAxis == axis)

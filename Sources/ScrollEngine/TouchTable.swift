@@ -121,6 +121,11 @@ struct TouchTable: Sendable {
         }
     }
 
+    /// Whether finger `id` is down here and not lifting: the view holds it.
+    func holds(id: Int) -> Bool {
+        slotIndex(of: id).map { !slots[$0].isLifting } ?? false
+    }
+
     /// Puts finger `id` down at `point`; a finger already down with that id just moves there,
     /// and one lifting in this frame is replaced by the new finger.
     mutating func press(id: Int, at point: LogicalPoint) {

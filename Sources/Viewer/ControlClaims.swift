@@ -1,9 +1,13 @@
 import Render
 import ScrollEngine
 
-/// The one table of touches and clicks that landed on a control rather than on content: the
-/// window controls and the page controls. Everything else goes to the scene, whose views
-/// decide gestures (drags, flings, taps on outline rows, scroll-bar drags).
+/// The one claim table: who owns a touch or click. A touch down is hit-tested against the
+/// controls first (window controls, page controls); a control that takes it is recorded here,
+/// and the scene never sees that touch. Every other touch goes to the scene, which gives it
+/// to the view it landed in: that view's touch state is then its only record (the scene keeps
+/// no table of its own, `ScrollScene.view(ofTouch:)`), and the view decides gestures (drags,
+/// flings, taps on outline rows, scroll-bar drags). So no touch has two owners, and a cancel
+/// that empties this table and ends the views' touches leaves none anywhere.
 struct ControlClaims {
     /// A pointer click holds its claim under this key, beside the touch ids.
     static let pointerKey = Int.min
@@ -27,7 +31,19 @@ struct ControlClaims {
     mutating func removeAll() { claims.removeAll() }
 }
 
+/// Who has a touch: a control, or the scene's view it landed in.
+public enum TouchOwner: Equatable, Sendable {
+    case control
+    case view(Int)
+}
+
 extension DocumentViewer {
+    /// Who has touch `id` now, if anyone: a control's claim, else the view holding it.
+    public func owner(ofTouch id: Int) -> TouchOwner? {
+        if claims[id] != nil { return .control }
+        return scene.view(ofTouch: id).map { .view($0) }
+    }
+
     /// The page control of pane `index` as drawn, in window coordinates, if it is shown:
     /// Render's `PageControlLayout` is the one rule for where it is and what a tap means.
     func pageControl(ofPane index: Int) -> (layout: PageControlLayout, origin: LogicalPoint)? {
@@ -68,15 +84,13 @@ extension DocumentViewer {
         case .windowControl(let target, _):
             claims[key] = .windowControl(target, location: point)
         case .pageControl(let pane, let start, let isScrubbing):
-            // Scrubbing starts once the finger leaves the engine's touch slop, so a shaky tap
-            // stays a tap.
-            let scrubs = isScrubbing || abs(point.x - start.x) > scene[panes[pane].view].configuration.touchSlopPixels
+            guard let control = pageControl(ofPane: pane) else { break }
+            let origin = control.origin.x
+            let scrubs = isScrubbing || control.layout.isScrub(fromX: start.x - origin, toX: point.x - origin)
             claims[key] = .pageControl(pane: pane, start: start, isScrubbing: scrubs)
-            if scrubs, let control = pageControl(ofPane: pane) {
-                let page = control.layout.page(atScrubX: point.x - control.origin.x)
-                if page != control.layout.currentPage {
-                    scene[panes[pane].view].scrollToPage(page, timeMilliseconds: timeMilliseconds)
-                }
+            let page = control.layout.page(atScrubX: point.x - origin)
+            if scrubs, page != control.layout.currentPage {
+                scene[panes[pane].view].scrollToPage(page, timeMilliseconds: timeMilliseconds)
             }
         case nil:
             return false

@@ -11,65 +11,60 @@ extension DocumentViewer {
         let time = timeMilliseconds
         let wasNeeded = needsFrame
         needsFrame = true
+        guard !isTakenByViewer(input) else {
+            // A window key becomes a request for the app; it changes nothing to draw.
+            if case .key = input.event { needsFrame = wasNeeded }
+            return
+        }
+        // Taps are acted on once the scene has finished the frame: acting on one changes the
+        // scene, which must not happen while the scene is still mutating itself.
+        var taps: [(view: Int, tap: Tap)] = []
+        let isUsed = scene.apply(input.event, timeMilliseconds: time) { view, tap in taps.append((view, tap)) }
+        for (view, tap) in taps { handleTap(tap, inView: view) }
         switch input.event {
-        case .touchDown(let id, let location, let serial):
-            guard !claimControl(id, at: location, serial: serial) else { break }
-            scene.touchDown(id: id, at: location, timeMilliseconds: time)
-        case .touchMotion(let id, let location):
-            guard !moveClaim(id, to: location) else { break }
-            scene.touchMotion(id: id, to: location, timeMilliseconds: time)
-        case .touchUp(let id):
-            guard !releaseClaim(id) else { break }
-            scene.touchUp(id: id, timeMilliseconds: time)
         case .touchFrame:
-            // Taps are acted on once the scene has finished the frame: acting on one changes
-            // the scene, which must not happen while the scene is still mutating itself.
-            var taps: [(view: Int, tap: Tap)] = []
-            scene.touchFrame { view, tap in taps.append((view, tap)) }
-            for (view, tap) in taps { handleTap(tap, inView: view) }
             // Any touch reveals the window controls (after the hit test of its down, so a
             // first touch on a hidden control scrolls instead).
             lastTouchMilliseconds = time
         case .touchCancel:
-            claims.removeAll()
-            scene.touchCancel(timeMilliseconds: time)
             // Touch changes take effect at a frame; a cancel has none of its own.
-            scene.touchFrame()
-        case .pointerMotion(let location):
-            pointerLocation = location
-            if !moveClaim(ControlClaims.pointerKey, to: location) {
-                scene.pointerMotion(to: location, timeMilliseconds: time)
-            }
-        case .pointerLeave:
-            scene.pointerLeave(timeMilliseconds: time)
-        case .pointerButton(let button, let isPressed):
-            let key = ControlClaims.pointerKey
-            let isControl = button == DocumentViewer.leftButton
-                && (isPressed ? claimControl(key, at: pointerLocation, serial: 0) : releaseClaim(key))
-            if !isControl { _ = scene.pointerButton(button, isPressed: isPressed, timeMilliseconds: time) }
-        case .pointerAxis(let source, let delta, let value120, let modifiers):
-            scene.pointerAxis(source: source, delta: delta, value120: value120, modifiers: modifiers, timeMilliseconds: time)
-        case .pointerAxisStop(let horizontal, let vertical):
-            scene.pointerAxisStop(horizontal: horizontal, vertical: vertical, timeMilliseconds: time)
-        case .pinchBegin:
-            // A touchpad pinch zooms about the pointer.
-            scene.pinchBegin(at: pointerLocation, timeMilliseconds: time)
-        case .pinchUpdate(let scale):
-            scene.pinchUpdate(scale: scale, timeMilliseconds: time)
-        case .pinchEnd(let isCancelled):
-            scene.pinchEnd(isCancelled: isCancelled, timeMilliseconds: time)
-        case .holdBegin:
-            scene.holdBegin(timeMilliseconds: time)
-        case .holdEnd(let isCancelled):
-            scene.holdEnd(isCancelled: isCancelled, timeMilliseconds: time)
-        case .key(let name, let modifiers):
+            scene.apply(.touchFrame, timeMilliseconds: time)
+        case .key:
             // A key nothing answers changes nothing to draw.
-            if !handleKey(name, modifiers: modifiers) { needsFrame = wasNeeded }
+            if !isUsed { needsFrame = wasNeeded }
+        default:
+            break
         }
     }
 
-    /// Whether the scene moved for a key; window keys become requests.
-    private func handleKey(_ name: String, modifiers: InputModifiers) -> Bool {
+    /// Whether a control or the window took `input` (a claimed touch or click, a window key),
+    /// so the scene must not see it.
+    private func isTakenByViewer(_ input: ViewerInput) -> Bool {
+        switch input.event {
+        case .touchDown(let id, let location):
+            return claimControl(id, at: location, serial: input.serial)
+        case .touchMotion(let id, let location):
+            return moveClaim(id, to: location)
+        case .touchUp(let id):
+            return releaseClaim(id)
+        case .touchCancel:
+            claims.removeAll()
+        case .pointerMotion(let location):
+            return moveClaim(ControlClaims.pointerKey, to: location)
+        case .pointerButton(DocumentViewer.leftButton, let isPressed):
+            let key = ControlClaims.pointerKey
+            guard isPressed else { return releaseClaim(key) }
+            return scene.pointerLocation.map { claimControl(key, at: $0, serial: input.serial) } ?? false
+        case .key(let name, let modifiers):
+            return handleWindowKey(name, modifiers: modifiers)
+        default:
+            break
+        }
+        return false
+    }
+
+    /// Whether `name` was a window key (quit, fullscreen), which becomes a request.
+    private func handleWindowKey(_ name: String, modifiers: InputModifiers) -> Bool {
         switch (name, modifiers) {
         case ("Escape", _) where isFullscreen:
             requests.append(.setFullscreen(false))
@@ -78,9 +73,9 @@ extension DocumentViewer {
         case ("F11", []):
             requests.append(.setFullscreen(!isFullscreen))
         default:
-            return scene.key(name, modifiers: modifiers, timeMilliseconds: timeMilliseconds)
+            return false
         }
-        return false
+        return true
     }
 
     /// A tap on a heading of the outline pages the document to it.

@@ -33,8 +33,8 @@ public final class DocumentViewer {
     var lastTouchMilliseconds = -Double.infinity
     /// Touches and clicks that landed on a control: they are the control's, not the engine's.
     var claims = ControlClaims()
-    /// The pointer's position in the window: for pinch focus and for clicks on controls.
-    public internal(set) var pointerLocation = LogicalPoint(x: 0, y: 0)
+    /// The pointer's position in the window, as the scene keeps it (the one record of it).
+    public var pointerLocation: LogicalPoint? { scene.pointerLocation }
     var requests: [ViewerRequest] = []
     private var drawnFrameCount = 0
     private var bufferSize = (width: 0, height: 0)
@@ -146,7 +146,7 @@ public final class DocumentViewer {
 
     /// Tells the engine the content's size; content shorter than its pane counts as the pane's
     /// height, so a short document rests at the top instead of being centred.
-    private func updateContentSize(of pane: Pane, to size: ContentSize) {
+    func updateContentSize(of pane: Pane, to size: ContentSize) {
         let height = max(size.height, scene.rects[pane.view].size.height)
         let current = scene[pane.view].contentSize
         guard size.width != current.width || height != current.height else { return }

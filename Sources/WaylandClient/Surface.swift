@@ -67,11 +67,12 @@ public final class Surface: ProxyOwner {
     }
 
     /// Attaches a buffer, marks the changed rectangles (in buffer pixels) and sets its scale.
-    func attach(_ buffer: ShmBuffer, scale: Int32, damage: [PixelRect]) {
+    func attach(_ buffer: ShmBuffer, scale: Int32, damage: [any BufferDamage]) {
         wl_surface_set_buffer_scale(proxy, scale)
         wl_surface_attach(proxy, buffer.proxy, 0, 0)
         for rect in damage {
-            wl_surface_damage_buffer(proxy, rect.x, rect.y, rect.width, rect.height)
+            wl_surface_damage_buffer(proxy, Int32(clamping: rect.x), Int32(clamping: rect.y),
+                                     Int32(clamping: rect.width), Int32(clamping: rect.height))
         }
     }
 
@@ -80,17 +81,12 @@ public final class Surface: ProxyOwner {
     }
 }
 
-/// A rectangle in buffer pixels.
-public struct PixelRect: Equatable, Sendable {
-    public var x: Int32
-    public var y: Int32
-    public var width: Int32
-    public var height: Int32
-
-    public init(x: Int32, y: Int32, width: Int32, height: Int32) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
+/// What `wl_surface.damage_buffer` reads of a rectangle of buffer pixels. WaylandClient has
+/// no rectangle type of its own: the renderer's `DeviceRect` is the one type of that space,
+/// and conforms where the app joins the two (`glide/ViewerApp.swift`).
+public protocol BufferDamage {
+    var x: Int { get }
+    var y: Int { get }
+    var width: Int { get }
+    var height: Int { get }
 }

@@ -7,7 +7,9 @@ final class Touch: ProxyOwner {
     unowned let seat: Seat
     private var pending: [TouchEvent] = []
     /// The points that went down on Glide's surfaces; `motion` and `up` carry no surface, so
-    /// points on other surfaces are recognised by their absence here.
+    /// points on other surfaces are recognised by their absence here, and an empty set says
+    /// the last `up` came (some compositors send no frame after it). Protocol bookkeeping
+    /// only: who owns a point (a control or a scroll view) is the viewer's claim table's call.
     private var activeIDs: Set<Int32> = []
 
     private static let listener = ListenerTable(wl_touch_listener(

@@ -222,13 +222,13 @@ public final class Window {
 /// What a draw produced: the changed rectangles and whether anything is still going on.
 public struct DrawnFrame {
     /// Changed rectangles in buffer pixels.
-    public var damage: [PixelRect]
+    public var damage: [any BufferDamage]
     /// Whether the next frame must be drawn without new input (an animation or fade runs).
     public var isAnimating: Bool
     /// Whether nothing will change without new input and no input is in progress.
     public var isAtRest: Bool
 
-    public init(damage: [PixelRect], isAnimating: Bool, isAtRest: Bool) {
+    public init(damage: [any BufferDamage], isAnimating: Bool, isAtRest: Bool) {
         self.damage = damage
         self.isAnimating = isAnimating
         self.isAtRest = isAtRest

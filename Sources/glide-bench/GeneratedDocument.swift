@@ -5,10 +5,7 @@ import Glibc
 enum GeneratedDocument {
     /// Writes about `bytes` bytes of Markdown to a new temporary file and returns its path.
     static func write(bytes: Int) -> String {
-        var template = Array("/tmp/glide-bench-XXXXXX.md".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 3) }
-        precondition(fd >= 0, "cannot create a temporary file")
-        let path = String(cString: template)
+        let (fd, path) = createTemporaryMarkdown()
         var written = 0
         var chapter = 0
         while written < bytes {
@@ -18,6 +15,23 @@ enum GeneratedDocument {
         }
         close(fd)
         return path
+    }
+
+    /// Writes images nested `levels` deep (`![![![x](u)](u)](u)`, issue 14's red-team file)
+    /// to a new temporary file and returns its path.
+    static func writeNestedImages(levels: Int) -> String {
+        let (fd, path) = createTemporaryMarkdown()
+        let text = Array((String(repeating: "![", count: levels) + "x" + String(repeating: "](u)", count: levels) + "\n").utf8)
+        _ = text.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        return path
+    }
+
+    private static func createTemporaryMarkdown() -> (Int32, String) {
+        var template = Array("/tmp/glide-bench-XXXXXX.md".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 3) }
+        precondition(fd >= 0, "cannot create a temporary file")
+        return (fd, String(cString: template))
     }
 
     /// One chapter of about 4 KB; `number` varies the text so no two chapters are alike.

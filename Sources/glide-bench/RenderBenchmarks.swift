@@ -33,6 +33,8 @@ enum RenderBenchmarks {
         let rssSmall = anonymousMegabytesAfterFling(path: small)
         let rssLarge = anonymousMegabytesAfterFling(path: large)
         let zoomSettle = zoomSettleMilliseconds(path: medium)
+        let nested = nestedFirstFrames()
+        let nestedSpread = nested.max()! / nested.min()!
 
         let reference = scrolls[0]
         let fields: [(String, Double)] = [
@@ -42,6 +44,8 @@ enum RenderBenchmarks {
             ("floor_fill_ms", reference.floor), ("full_redraw_ms", reference.fullRedraw),
             ("anon_rss_10kb_mb", rssSmall), ("anon_rss_100mb_mb", rssLarge),
             ("anon_rss_delta_mb_100mb", rssLarge - rssSmall), ("zoom_settle_ms", zoomSettle),
+            ("first_frame_nested_1k_ms", nested[0]), ("first_frame_nested_10k_ms", nested[1]),
+            ("first_frame_nested_100k_ms", nested[2]), ("first_frame_nested_spread", nestedSpread),
         ]
         if json {
             print("{" + fields.map { "\"\($0.0)\": \(rounded($0.1, 3))" }.joined(separator: ", ") + "}")
@@ -61,6 +65,26 @@ enum RenderBenchmarks {
         print("anonymous RSS after a fling top to bottom: 10 KB \(rounded(rssSmall, 1)) MB, 100 MB \(rounded(rssLarge, 1)) MB, "
             + "delta \(rounded(rssLarge - rssSmall, 1)) MB (goal ≤ 64)")
         print("zoom settle at 2560x1600 device px: \(rounded(zoomSettle, 2)) ms median")
+        printNested(nested)
+    }
+
+    /// Issue 14: how deep nested Markdown images go.
+    static let nestedLevels = [1_000, 10_000, 100_000]
+
+    /// Time to first frame of Markdown images nested `nestedLevels` deep, in ms (medians of 9).
+    /// Nesting is cut at one depth, so the time follows the bytes, not the nesting.
+    static func nestedFirstFrames() -> [Double] {
+        nestedLevels.map { levels in
+            let path = GeneratedDocument.writeNestedImages(levels: levels)
+            defer { unlink(path) }
+            return median((0..<9).map { _ in firstFrameMilliseconds(path: path) })
+        }
+    }
+
+    static func printNested(_ nested: [Double]) {
+        print("first frame, nested Markdown images: "
+            + zip(nestedLevels, nested).map { "\($0 / 1000)k levels \(rounded($1, 2)) ms" }.joined(separator: ", ")
+            + ": slowest / fastest = \(rounded(nested.max()! / nested.min()!, 2))× (goal ≤ 3×)")
     }
 
     /// Opening a document and drawing its first 1280×800 frame, in ms.

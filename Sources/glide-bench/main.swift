@@ -2,14 +2,18 @@
 // axis, pinch), and its heap
 // allocations in steady state. Figures are also given as a ratio to a baseline loop measured
 // in the same run, since machines are noisy. Run in release:
-//   swift run -c release glide-bench [render] [--json]
+//   swift run -c release glide-bench [render | nested] [--json]
 import CAllocationCounter
 import Glibc
 import ScrollEngine
 
 // `glide-bench render` runs only the document and render benchmarks (RenderBenchmarks.swift);
-// `--json` prints those as one JSON object. Without arguments the engine's table comes first.
+// `--json` prints those as one JSON object; `nested` only the nested-Markdown first frames. Without arguments the engine's table comes first.
 let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "nested" {
+    RenderBenchmarks.printNested(RenderBenchmarks.nestedFirstFrames())
+    exit(0)
+}
 if arguments.first == "render" || arguments.contains("--json") {
     RenderBenchmarks.run(json: arguments.contains("--json"))
     exit(0)

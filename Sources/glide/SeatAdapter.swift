@@ -14,8 +14,8 @@ final class SeatAdapter: SeatDelegate {
         self.app = app
     }
 
-    private func deliver(_ event: ViewerInput.Event, at time: UInt32) {
-        app.deliver(ViewerInput(event, timeMilliseconds: Double(time)))
+    private func deliver(_ event: ViewerInput.Event, at time: UInt32, serial: UInt32 = 0) {
+        app.deliver(ViewerInput(event, timeMilliseconds: Double(time), serial: serial))
     }
 
     func seat(_ seat: Seat, didReceiveTouchFrame events: [TouchEvent]) {
@@ -25,7 +25,7 @@ final class SeatAdapter: SeatDelegate {
             switch event {
             case .down(let id, let x, let y, let eventTime, let serial):
                 time = eventTime
-                deliver(.touchDown(id: Int(id), location: LogicalPoint(x: x, y: y), serial: serial), at: eventTime)
+                deliver(.touchDown(id: Int(id), location: LogicalPoint(x: x, y: y)), at: eventTime, serial: serial)
             case .motion(let id, let x, let y, let eventTime):
                 time = eventTime
                 deliver(.touchMotion(id: Int(id), location: LogicalPoint(x: x, y: y)), at: eventTime)
@@ -62,7 +62,7 @@ final class SeatAdapter: SeatDelegate {
 
     func seat(_ seat: Seat, didReceivePinch event: PinchEvent) {
         switch event {
-        case .begin(_, let time): deliver(.pinchBegin, at: time)
+        case .begin(_, let time): deliver(.pinchBegin(nil), at: time)
         case .update(_, _, let scale, _, let time): deliver(.pinchUpdate(scale: scale), at: time)
         case .end(let isCancelled, let time): deliver(.pinchEnd(isCancelled: isCancelled), at: time)
         }

@@ -21,6 +21,9 @@ final class ViewerApp {
     private let positions: ReadingPositionStore
     private var isQuitRequested = false
     private lazy var seatAdapter = SeatAdapter(app: self)
+    /// Watches the shown files and reads a changed one again off the loop (nil when inotify
+    /// is unavailable: the files are then shown as they were opened).
+    private var reloader: DocumentReloader?
 
     /// Shows `documents`: one, or several text documents as one strip of pages; `paths` are
     /// their files.
@@ -65,6 +68,23 @@ final class ViewerApp {
         }
         for seat in registry.seats { seat.delegate = seatAdapter }
         registry.onSeatAdded = { [unowned self] seat in seat.delegate = seatAdapter }
+        reloader = ViewerApp.makeReloader(for: documents, showingIn: viewer)
+    }
+
+    /// Watches the files of `documents`; a changed one is shown by `viewer` when read again,
+    /// one that cannot be read any more leaves a notice. Nil without inotify.
+    private static func makeReloader(for documents: [Document], showingIn viewer: DocumentViewer) -> DocumentReloader? {
+        do {
+            return try DocumentReloader(documents: documents) { _, outcome in
+                switch outcome {
+                case .reloaded(let document): viewer.reload(document)
+                case .unavailable(let notice): viewer.setNotice(notice)
+                }
+            }
+        } catch {
+            printError("\(error); files are shown as they were opened")
+            return nil
+        }
     }
 
     /// Whether the loop should stop: the user quit, the compositor closed the window, or the
@@ -98,6 +118,11 @@ final class ViewerApp {
                 EventLoop.Source(fileDescriptor: mailbox.fileDescriptor) {
                     if mailbox.deliverPending() > 0 { viewer.setNeedsFrame() }
                 }]
+            + (reloader.map { reloader in
+                reloader.fileDescriptors.map { descriptor in
+                    EventLoop.Source(fileDescriptor: descriptor) { reloader.handleReadable(descriptor) }
+                }
+            } ?? [])
             + registry.seats.compactMap { seat in
                 seat.keyRepeatFileDescriptor.map { descriptor in
                     EventLoop.Source(fileDescriptor: descriptor) { seat.keyboard?.deliverDueRepeats() }
@@ -137,14 +162,10 @@ final class ViewerApp {
         let frame = viewer.frame(at: time, into: pixels, bufferID: ObjectIdentifier(buffer))
         trace?.record(frame.traced, number: frame.number)
         if frame.savesReadingPosition { saveReadingPosition() }
-        return DrawnFrame(damage: frame.damage.map(PixelRect.init), isAnimating: frame.isAnimating, isAtRest: frame.isAtRest)
+        return DrawnFrame(damage: frame.damage, isAnimating: frame.isAnimating, isAtRest: frame.isAtRest)
     }
 }
 
-extension PixelRect {
-    /// A buffer rectangle from the renderer's, for `wl_surface.damage_buffer`: the one
-    /// conversion between the two pixel spaces' types.
-    init(_ rect: DeviceRect) {
-        self.init(x: Int32(rect.x), y: Int32(rect.y), width: Int32(rect.width), height: Int32(rect.height))
-    }
-}
+/// The renderer's buffer rectangles are what `wl_surface.damage_buffer` is given: buffer
+/// pixels have one rectangle type.
+extension DeviceRect: BufferDamage {}

@@ -14,21 +14,12 @@ func documentPaths(_ options: CommandLineOptions) -> [String] {
     return [path]
 }
 
-/// Opens the files: one document, or several text files as a collection of documents, or
-/// several images as one image collection.
+/// Opens the files: one document, or several (text, images or both) as one strip; files of a
+/// format Glide does not show are skipped with a notice when they are among several.
 func loadDocuments(_ paths: [String]) throws(DocumentError) -> [Document] {
-    var documents: [Document] = []
-    for path in paths { documents.append(try Document(contentsOfFile: path)) }
-    guard documents.count > 1 else { return documents }
-    if documents.allSatisfy({ $0.kind == .imageCollection && $0.imagePaths.count == 1 }) {
-        let title = localizedPlural("%s image", "%s images", count: documents.count, LocalizedNumber.string(documents.count))
-        return [Document(title: title, imagePaths: documents.flatMap(\.imagePaths))]
-    }
-    if let images = zip(paths, documents).first(where: { $0.1.kind == .imageCollection }) {
-        exit(.usage, localized("'%s' holds images; several files open together only if all are text or all are images",
-                               images.0) + "; " + CommandLineOptions.usage)
-    }
-    return documents
+    let set = try DocumentSet(opening: paths)
+    for skipped in set.skipped { printError(localized("%s; skipped", skipped.description)) }
+    return set.documents
 }
 
 /// Connects to the compositor and shows the document until the window closes.

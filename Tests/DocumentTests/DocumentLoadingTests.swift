@@ -11,10 +11,12 @@ final class DocumentLoadingTests: XCTestCase {
     }
 
     func testInvalidUTF8BecomesReplacementCharacters() throws {
-        // "Hé" with the é cut short, then a stray continuation byte and an overlong encoding.
-        let path = try temporaryFile([0x48, 0xC3, 0x20, 0x80, 0x20, 0xC0, 0xAF, 0x21], extension: "txt")
+        // "Hé" with the é cut short, then a stray continuation byte and an overlong encoding,
+        // in a line that is otherwise valid (mostly valid UTF-8 is text).
+        let valid = Array(" is mostly valid UTF-8 text.".utf8)
+        let path = try temporaryFile([0x48, 0xC3, 0x20, 0x80, 0x20, 0xC0, 0xAF, 0x21] + valid, extension: "txt")
         let document = try Document(contentsOfFile: path)
-        XCTAssertEqual(document.blocks.map(\.text), ["H\u{FFFD} \u{FFFD} \u{FFFD}\u{FFFD}!"])
+        XCTAssertEqual(document.blocks.map(\.text), ["H\u{FFFD} \u{FFFD} \u{FFFD}\u{FFFD}! is mostly valid UTF-8 text."])
     }
 
     func testMissingFileNamesThePathAndTheReason() {
@@ -25,7 +27,7 @@ final class DocumentLoadingTests: XCTestCase {
 
     func testPlainTextSplitsParagraphsAtBlankLinesAndKeepsLineBreaks() {
         let document = Document(text: "one\ntwo\r\n\n  \nthree\n", isMarkdown: false, title: "t")
-        XCTAssertEqual(document.blocks, [Block(kind: .paragraph, text: "one\ntwo"), Block(kind: .paragraph, text: "three")])
+        XCTAssertEqual(document.blocks, [Block(kind: .plainText, text: "one\ntwo"), Block(kind: .plainText, text: "three")])
     }
 
     func testMarkdownBlocksComeFromCommonMark() {
@@ -78,7 +80,7 @@ final class DocumentLoadingTests: XCTestCase {
 
     func testNulBytesBecomeReplacementCharacters() throws {
         for fileExtension in ["txt", "md"] {
-            let path = try temporaryFile(Array("a\0b\n\nc".utf8), extension: fileExtension)
+            let path = try temporaryFile(Array("a\0b\n\nc, and a line of ordinary text after it.".utf8), extension: fileExtension)
             let text = try Document(contentsOfFile: path).blocks.map(\.text).joined(separator: "|")
             XCTAssertFalse(text.unicodeScalars.contains("\0"), fileExtension)
             XCTAssertTrue(text.contains("\u{FFFD}"), fileExtension)

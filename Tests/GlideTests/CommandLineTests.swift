@@ -100,17 +100,24 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "")
     }
 
-    func testTextAndImagesTogetherAreAUsageError() throws {
+    /// Text and images open together (the window is the end-to-end tests'); here, with no
+    /// compositor, the files are accepted and only the connection fails. A file is judged by
+    /// its bytes: text named `.png` is text, a PDF named `.txt` is refused.
+    func testTextAndImagesOpenTogetherAndFilesAreJudgedByTheirBytes() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glide-mixed-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let text = directory.appendingPathComponent("a.md").path
         let image = directory.appendingPathComponent("b.png").path
+        let pdf = directory.appendingPathComponent("c.txt").path
         try "# A\n".write(toFile: text, atomically: true, encoding: .utf8)
         try "not really a PNG".write(toFile: image, atomically: true, encoding: .utf8)
-        let result = try ChildProcess.run(glide, [text, image], environment: noCompositor)
-        XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.error.hasPrefix("glide: '\(image)' holds images; several files open together only if"),
-                      result.error)
+        try "%PDF-1.4\n1 0 obj << >> endobj\n".write(toFile: pdf, atomically: true, encoding: .utf8)
+        let mixed = try ChildProcess.run(glide, [text, image], environment: noCompositor)
+        XCTAssertEqual(mixed.status, 1)
+        XCTAssertTrue(mixed.error.hasPrefix("glide: cannot connect to a Wayland compositor"), mixed.error)
+        let refused = try ChildProcess.run(glide, [pdf], environment: noCompositor)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.error, "glide: cannot open '\(pdf)': PDF files are not supported\n")
     }
 
     /// A name is bytes: one that is not UTF-8 reaches `open` as it is (the file is missing,

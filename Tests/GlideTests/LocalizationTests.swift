@@ -45,6 +45,9 @@ final class LocalizationTests: XCTestCase {
         XCTAssertEqual(usage.status, 2)
         XCTAssertTrue(usage.error.contains("(см. glide --help)"), usage.error)
         XCTAssertEqual(usage.error.split(separator: "\n").count, 1, "one line: \(usage.error)")
+        let missing = try glide(["/nonexistent/glide-test.md"], ["LANGUAGE": "ru"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.error, "glide: не удаётся открыть «/nonexistent/glide-test.md»: Нет такого файла или каталога\n")
         let missingValue = try glide(["--trace"], ["LANGUAGE": "ru"])
         XCTAssertEqual(missingValue.status, 2)
         XCTAssertTrue(missingValue.error.hasPrefix("glide: параметру «--trace» нужно значение; использование: glide"),

@@ -58,7 +58,8 @@ final class ViewerHarness {
     /// Sends events stamped with the next frame's time, then draws that frame.
     @discardableResult
     func send(_ events: ViewerInput.Event...) -> ViewerFrame {
-        for event in events { viewer.handle(ViewerInput(event, timeMilliseconds: time)) }
+        // Every input carries serial 1, as if one compositor event stood behind them all.
+        for event in events { viewer.handle(ViewerInput(event, timeMilliseconds: time, serial: 1)) }
         return drawFrame()
     }
 
@@ -77,7 +78,7 @@ final class ViewerHarness {
     // MARK: Gestures
 
     func touchDown(_ x: Double, _ y: Double, id: Int = 0) {
-        send(.touchDown(id: id, location: LogicalPoint(x: x, y: y), serial: 1), .touchFrame)
+        send(.touchDown(id: id, location: LogicalPoint(x: x, y: y)), .touchFrame)
     }
 
     func touchMove(_ x: Double, _ y: Double, id: Int = 0) {

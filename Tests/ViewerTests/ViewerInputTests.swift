@@ -29,8 +29,8 @@ final class ViewerInputTests: XCTestCase {
     func testTwoFingersSpreadingZoomInAboutTheirCentre() {
         let harness = ViewerHarness(layout: longLayout())
         harness.runUntilIdle()
-        harness.send(.touchDown(id: 0, location: LogicalPoint(x: 300, y: 300), serial: 1),
-                     .touchDown(id: 1, location: LogicalPoint(x: 500, y: 300), serial: 2), .touchFrame)
+        harness.send(.touchDown(id: 0, location: LogicalPoint(x: 300, y: 300)),
+                     .touchDown(id: 1, location: LogicalPoint(x: 500, y: 300)), .touchFrame)
         for step in 1...6 {
             let spread = 20 * Double(step)
             harness.send(.touchMotion(id: 0, location: LogicalPoint(x: 300 - spread, y: 300)),
@@ -46,7 +46,7 @@ final class ViewerInputTests: XCTestCase {
     func testATouchpadPinchZoomsAboutThePointer() {
         let harness = ViewerHarness(layout: longLayout())
         harness.runUntilIdle()
-        harness.send(.pointerMotion(LogicalPoint(x: 200, y: 100)), .pinchBegin)
+        harness.send(.pointerMotion(LogicalPoint(x: 200, y: 100)), .pinchBegin(nil))
         for scale in [1.2, 1.5, 2.0] { harness.send(.pinchUpdate(scale: scale)) }
         harness.send(.pinchEnd(isCancelled: false))
         harness.runUntilIdle()

@@ -1,0 +1,65 @@
+/// Keeps the documents a window shows in step with their files: it watches them
+/// (`FileWatcher`), reads a changed file again on a worker thread, and hands the new document,
+/// or the reason it cannot be read, to the frame loop through `MainThreadMailbox`.
+///
+/// The loop polls `fileDescriptors` and calls `handleReadable(_:)`; `deliver` then runs on the
+/// loop thread, between frames, with the path as given and the outcome. A file that changes
+/// again while it is being read is read once more, and only the latest reading is delivered.
+public final class DocumentReloader {
+    /// What became of a watched file.
+    public enum Outcome {
+        /// It changed and was read again: show this document in place of the old one.
+        case reloaded(Document)
+        /// It cannot be read any more (deleted, made a directory, now a format Glide does not
+        /// show): the old document stays shown; `notice` says so in one line.
+        case unavailable(notice: String)
+    }
+
+    public let watcher: FileWatcher
+    private let deliver: (String, Outcome) -> Void
+    /// How many readings of each path have been started: a delivery from an older one is
+    /// dropped.
+    private var generations: [String: Int] = [:]
+
+    /// Watches the files of `documents` that can be read again (text read from a file).
+    public init(documents: [Document], deliver: @escaping (String, Outcome) -> Void) throws(DocumentError) {
+        watcher = try FileWatcher()
+        self.deliver = deliver
+        for document in documents where document.isReloadable {
+            if let path = document.path { watcher.watch(path) }
+        }
+    }
+
+    /// The descriptors the loop polls for reading.
+    public var fileDescriptors: [Int32] { [watcher.inotifyDescriptor, watcher.timerDescriptor] }
+
+    /// Handles `descriptor` (one of `fileDescriptors`) having become readable.
+    public func handleReadable(_ descriptor: Int32) {
+        if descriptor == watcher.inotifyDescriptor {
+            watcher.readEvents()
+        } else if descriptor == watcher.timerDescriptor {
+            for path in watcher.takeChangedPaths() { read(path) }
+        }
+    }
+
+    /// Reads `path` on a worker: opening and (for Markdown up to 4 MB) parsing take as long as
+    /// the file makes them, which the frame loop must never wait for.
+    private func read(_ path: String) {
+        let generation = generations[path, default: 0] + 1
+        generations[path] = generation
+        nonisolated(unsafe) let reloader = self
+        Task.detached {
+            let outcome: Outcome
+            do {
+                outcome = .reloaded(try Document(contentsOfFile: path))
+            } catch {
+                outcome = .unavailable(notice: "\(error); showing it as it was")
+            }
+            nonisolated(unsafe) let result = outcome
+            MainThreadMailbox.shared.post {
+                guard reloader.generations[path] == generation else { return }
+                reloader.deliver(path, result)
+            }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import XCTest
+@testable import Document
+
+/// Recognising files by their bytes, refusing what Glide does not show, and opening text and
+/// images together.
+final class FileFormatTests: XCTestCase {
+    private func file(_ bytes: [UInt8], named name: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glide-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/" + name
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    /// The first bytes of each format as its specification writes them, padded with what
+    /// follows in a real file.
+    private let samples: [(String, [UInt8], FileFormat)] = [
+        ("PDF", Array("%PDF-1.7\n%\u{E2}\u{E3}\n1 0 obj << /Type /Catalog >>".utf8), .pdf),
+        ("EPUB", [0x50, 0x4B, 0x03, 0x04] + [UInt8](repeating: 0, count: 26) + Array("mimetypeapplication/epub+zipPK".utf8),
+         .unsupported(name: "EPUB")),
+        ("ZIP", [0x50, 0x4B, 0x03, 0x04, 0x14, 0x00] + [UInt8](repeating: 0x41, count: 40), .unsupported(name: "ZIP")),
+        ("ELF", [0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00] + [UInt8](repeating: 0, count: 56), .unsupported(name: "ELF")),
+        ("AVIF", [0x00, 0x00, 0x00, 0x1C] + Array("ftypavif\0\0\0\0avifmif1miaf".utf8), .image(name: "AVIF")),
+        ("SVG", Array("\u{FEFF}<?xml version=\"1.0\"?>\n<!-- drawn -->\n<!DOCTYPE svg>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8),
+         .image(name: "SVG")),
+        ("WebP", Array("RIFF\u{10}\0\0\0WEBPVP8L".utf8), .image(name: "WebP")),
+        ("GIF", Array("GIF89a\u{1}\0\u{1}\0".utf8), .image(name: "GIF")),
+        ("PNG", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13], .image(name: "PNG")),
+        ("gzip", [0x1F, 0x8B, 0x08, 0x00, 0, 0, 0, 0], .unsupported(name: "gzip")),
+    ]
+
+    func testFormatsAreRecognisedByTheirBytesWhateverTheirName() {
+        for (label, head, format) in samples {
+            XCTAssertEqual(FileFormat.recognise(head: head, path: "notes.txt"), format, label)
+            XCTAssertEqual(FileFormat.recognise(head: head, path: "notes.md"), format, label)
+        }
+    }
+
+    func testMostlyValidUTF8StaysTextAndBinaryDoesNot() {
+        // A log with a stray Latin-1 byte, a cut sequence and an escape (colour) code.
+        let log = bytes("2026-11-30 caf") + [0xE9] + bytes(" \u{1B}[31merror\u{1B}[0m\tdone\n") + [0xC3]
+        XCTAssertEqual(FileFormat.recognise(head: log, path: "app.log"), .plainText)
+        XCTAssertEqual(FileFormat.recognise(head: bytes("# Title\n"), path: "a.MD"), .markdown)
+        XCTAssertEqual(FileFormat.recognise(head: [], path: "empty"), .plainText)
+        XCTAssertEqual(FileFormat.recognise(head: bytes("BMW and BM are words\n"), path: "b.txt"), .plainText)
+        var random = SystemRandomNumberGenerator()
+        let noise = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &random) }
+        XCTAssertEqual(FileFormat.recognise(head: [0x01, 0x02] + noise, path: "x.txt"), .unsupported(name: "binary"))
+        XCTAssertEqual(FileFormat.recognise(head: [0xFF, 0xFE, 0x41, 0x00, 0x42, 0x00], path: "u.txt"),
+                       .unsupported(name: "UTF-16 text"))
+    }
+
+    func testUnsupportedFilesAreRefusedWithOneLine() throws {
+        for (label, head, format) in samples where format == .pdf || format.isUnsupported {
+            let path = try file(head, named: "document.txt")
+            XCTAssertThrowsError(try Document(contentsOfFile: path), label) { error in
+                XCTAssertEqual("\(error)", "cannot open '\(path)': \(label) files are not supported")
+            }
+        }
+    }
+
+    func testAnImageFileIsOpenedAsAnImageWhateverItsName() throws {
+        let path = try file(samples.first { $0.0 == "GIF" }!.1, named: "picture.txt")
+        let document = try Document(contentsOfFile: path)
+        XCTAssertEqual(document.kind, .imageCollection)
+        XCTAssertEqual(document.imagePaths, [path])
+    }
+
+    func testTextAndImagesOpenTogetherAsPagesOfOneStrip() throws {
+        let text = try file(bytes("Some notes.\n"), named: "notes.txt")
+        let image = try file(samples.first { $0.0 == "PNG" }!.1, named: "photo.png")
+        let set = try DocumentSet(opening: [text, image])
+        XCTAssertEqual(set.documents.count, 2)
+        XCTAssertTrue(set.documents.allSatisfy { $0.kind == .text })
+        XCTAssertEqual(set.documents[1].blocks, [Block(kind: .image(source: image), text: "photo.png")])
+    }
+
+    func testAnUnsupportedFileAmongSeveralIsSkippedAndAloneIsAnError() throws {
+        let text = try file(bytes("Some notes.\n"), named: "notes.txt")
+        let epub = try file(samples.first { $0.0 == "EPUB" }!.1, named: "book.epub")
+        let set = try DocumentSet(opening: [epub, text])
+        XCTAssertEqual(set.documents.map(\.title), ["notes.txt"])
+        XCTAssertEqual(set.skipped, [.unsupportedFormat(path: epub, name: "EPUB")])
+        XCTAssertThrowsError(try DocumentSet(opening: [epub, epub])) { error in
+            XCTAssertEqual("\(error)", "cannot open '\(epub)': EPUB files are not supported")
+        }
+    }
+}
+
+private extension FileFormat {
+    var isUnsupported: Bool {
+        if case .unsupported = self { return true }
+        return false
+    }
+}

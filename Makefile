@@ -30,9 +30,11 @@ BUILD_PACKAGES = pkg-config libwayland-dev wayland-protocols libxkbcommon-dev \
 RUN_PACKAGES = webp-pixbuf-loader libavif-gdk-pixbuf librsvg2-common fonts-noto-color-emoji fonts-noto-cjk
 # Tests: a real compositor (headless sway), screenshots (grim), typing (wtype), and
 # setpriv/useradd to run sway as an unprivileged user (sway refuses root); the clipboard
-# (wl-clipboard); the accessibility bus and a client of it (at-spi2-core, dbus, pyatspi);
+# (wl-clipboard); the accessibility bus and a client of it (at-spi2-core, dbus, pyatspi) and
+# GNOME's text-scaling-factor read back with gsettings (libglib2.0-bin, gsettings-desktop-schemas);
 # package checks (dpkg-dev, lintian, appstream, desktop-file-utils).
 TEST_PACKAGES = sway grim wtype util-linux passwd wl-clipboard at-spi2-core dbus python3-pyatspi \
+	libglib2.0-bin gsettings-desktop-schemas \
 	dpkg-dev lintian appstream desktop-file-utils
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

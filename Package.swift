@@ -27,6 +27,7 @@ let package = Package(
         systemLibrary("CCmarkGFM", pkgConfig: "libcmark-gfm", debian: "libcmark-gfm-dev"),
         systemLibrary("CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", debian: "libgdk-pixbuf-2.0-dev"),
         systemLibrary("CLibdecor", pkgConfig: "libdecor-0", debian: "libdecor-0-dev"),
+        systemLibrary("CAtk", pkgConfig: "atk-bridge-2.0", debian: "libatk-bridge2.0-dev"),
         .plugin(
             name: "WaylandScannerPlugin",
             capability: .buildTool(),
@@ -65,6 +66,11 @@ let package = Package(
         // Replay, option parsing and the trace format: shared by glide, glide-replay and the
         // tests, not part of the engine's product.
         .target(name: "GlideTools", dependencies: ["ScrollPhysics", "ScrollEngine", "Viewer", "Localization"]),
+        // The accessible tree on the accessibility bus: ATK objects over a model of the
+        // document, no Wayland. GObject types (AtkObject subclasses, interfaces, AtkUtil) are
+        // registered in C.
+        .target(name: "CAccessibility", dependencies: ["CAtk"]),
+        .target(name: "Accessibility", dependencies: ["CAccessibility", "CAtk", "CPangoCairo"]),
 
         // Wayland objects: no scrolling.
         .target(
@@ -77,8 +83,8 @@ let package = Package(
         .executableTarget(
             name: "glide",
             dependencies: [
-                "ScrollPhysics", "ScrollEngine", "Document", "Render", "Viewer", "GlideTools", "WaylandClient", "CSystem",
-                "Localization",
+                "ScrollPhysics", "ScrollEngine", "Document", "Render", "Viewer", "GlideTools", "WaylandClient",
+                "Accessibility", "CSystem", "Localization",
             ]),
         .executableTarget(name: "glide-replay", dependencies: ["ScrollPhysics", "ScrollEngine", "GlideTools"]),
         // Decodes one image per run, in a process of its own that glide kills at the budget.
@@ -97,6 +103,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo"]),
         // The viewer offscreen: input in, frames and pixels out, no compositor.
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "GlideTools", "Document", "Render", "ScrollEngine", "CCairo"]),
+        .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "CAtk"]),
         .testTarget(
             name: "GlideTests",
             dependencies: ["glide", "CCairo", "Document", "Render", "ScrollEngine", "GlideTools", "Localization"]),

@@ -84,6 +84,6 @@ extension DocumentViewer {
         let list = scene[view]
         let y = (tap.location.y + list.contentOffset.y) / list.zoomScale
         guard let heading = outline.heading(atY: y) else { return }
-        scene[documentPane.view].scrollToPage(outline.page(ofHeading: heading), timeMilliseconds: timeMilliseconds)
+        showOutlineHeading(heading, timeMilliseconds: timeMilliseconds)
     }
 }

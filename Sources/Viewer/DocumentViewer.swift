@@ -42,6 +42,9 @@ public final class DocumentViewer {
     private var hasLaidOut = false
     /// Whether the outline sits above the document's pages (`--split`).
     public let isSplit: Bool
+    /// The block a navigation call is scrolling the document to, and the offset last aimed at:
+    /// content laid out on the way moves the block, so the scroll follows it until it rests.
+    var navigationTarget: (location: BlockLocation, offset: LogicalPoint)?
 
     /// Shows `layout` in a window of `windowSize` logical px; in split mode (pages only) its
     /// outline sits above it. `position` is where the reader was last time.
@@ -178,6 +181,7 @@ public final class DocumentViewer {
         for (pane, rect) in zip(panes, paneRects) {
             let band = PaneGeometry.band(of: buffer, for: rect)
             layOut(pane, viewportWidth: rect.size.width, viewportHeight: rect.size.height, scale: buffer.scale)
+            if pane === documentPane { followNavigationTarget() }
             let frame = scene[pane.view].frame
             if pane === documentPane { traced = frame }
             let rendered = pane.renderer.render(

@@ -5,7 +5,8 @@ import ScrollEngine
 
 /// Writes `--trace FILE`: one JSON object per committed frame, the replay tool's fields (see
 /// docs/replay.md) plus `commit_ms` (monotonic clock) and, when the compositor reports it,
-/// `presented_ms` (presentation clock, monotonic on Linux compositors).
+/// `presented_ms` (presentation clock, monotonic on Linux compositors) and, after a turn of
+/// the loop that served a screen reader, `a11y_ms` (the longest such turn since the last frame).
 ///
 /// A trace never stalls or ends Glide: into a pipe it writes without blocking and keeps what
 /// the reader has not taken yet; a reader that goes away (EPIPE) or falls too far behind stops
@@ -64,9 +65,25 @@ final class TraceWriter {
         if fileDescriptor != STDOUT_FILENO { Glibc.close(fileDescriptor) }
     }
 
+    /// The longest turn of the loop spent on accessibility (answering AT-SPI requests,
+    /// following the view) since the last frame was drawn, in ms of the loop thread's CPU
+    /// time; nil when there was none.
+    private var accessibilityMilliseconds: Double?
+
     /// Remembers the frame drawn for commit `number`.
     func record(_ frame: ScrollFrame, number: Int) {
-        drawn[number] = frame.traceLine
+        var line = frame.traceLine
+        if let accessibilityMilliseconds {
+            line = String(line.dropLast()) + ",\"a11y_ms\":\(ScrollFrame.traceNumber(accessibilityMilliseconds))}"
+            self.accessibilityMilliseconds = nil
+        }
+        drawn[number] = line
+    }
+
+    /// Notes a turn of the loop that spent `milliseconds` on accessibility; the next frame's
+    /// line carries the longest as `a11y_ms`.
+    func noteAccessibilityWork(milliseconds: Double) {
+        accessibilityMilliseconds = max(accessibilityMilliseconds ?? 0, milliseconds)
     }
 
     /// Notes that frame `number` was committed at `commitMilliseconds` (monotonic clock).

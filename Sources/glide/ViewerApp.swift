@@ -48,14 +48,13 @@ final class ViewerApp {
             : document.makeLayout(palette: palette, paged: viewerOptions.isPaged)
         // The first resize scrolls to the anchor, so the saved position is where the window opens.
         let saved = documentPath.flatMap(positions.position(forFileAt:)).map { ($0.anchor, $0.zoomScale) }
+            // A document opened afresh starts at the desktop's text size (GNOME's Large Text),
+            // bounded by the view's zoom limits (pages, which do not zoom, stay as they are).
+            ?? (ReadingAnchor.top, ViewerSettings.textScalingFactor())
         let size = options.windowSize
         viewer = DocumentViewer(layout: layout, options: viewerOptions,
                                 windowSize: LogicalSize(width: size.width, height: size.height), position: saved)
-        let title = documents.count > 1
-            ? localizedPlural("%s document", "%s documents", count: documents.count, LocalizedNumber.string(documents.count))
-            : document.title
-        // TRANSLATORS: the window title: the document's name, then the application's.
-        window = Window(registry: registry, display: display, title: localized("%s — Glide", title), appID: ViewerApp.appID,
+        window = Window(registry: registry, display: display, title: ViewerApp.windowTitle(of: documents), appID: ViewerApp.appID,
                         width: Int32(size.width), height: Int32(size.height))
         viewer.showsWindowControls = window.hasClientSideDecorations
         window.onResize = { [unowned self] in
@@ -86,6 +85,16 @@ final class ViewerApp {
             return nil
         }
     }
+
+    /// What the documents are called: a file's name, or how many files there are.
+    static func title(of documents: [Document]) -> String {
+        documents.count > 1
+            ? localizedPlural("%s document", "%s documents", count: documents.count, LocalizedNumber.string(documents.count))
+            : documents[0].title
+    }
+
+    // TRANSLATORS: the window title: the document's name, then the application's.
+    static func windowTitle(of documents: [Document]) -> String { localized("%s — Glide", title(of: documents)) }
 
     /// Whether the loop should stop: the user quit, the compositor closed the window, or the
     /// window cannot draw (see `Window.failure`).

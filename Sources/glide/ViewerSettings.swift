@@ -19,23 +19,38 @@ enum ViewerSettings {
     }
 
     /// Whether the user asked for less motion: `GLIDE_REDUCED_MOTION=1`, or, in a GNOME
-    /// session, `org.gnome.desktop.interface enable-animations` set to false (read with
-    /// `gsettings` when it is installed, so no new library is needed; elsewhere no process is
-    /// started).
+    /// session, `org.gnome.desktop.interface enable-animations` set to false.
     static func prefersReducedMotion(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         if let value = environment["GLIDE_REDUCED_MOTION"] { return value == "1" || value == "true" }
-        guard environment["XDG_CURRENT_DESKTOP"]?.uppercased().contains("GNOME") == true else { return false }
+        return gnomeInterfaceSetting("enable-animations", environment: environment) == "false"
+    }
+
+    /// How much larger the desktop wants text: `GLIDE_TEXT_SCALE`, or, in a GNOME session,
+    /// `org.gnome.desktop.interface text-scaling-factor` (Settings → Accessibility → Large
+    /// Text sets 1.25); 1 where neither can be read or the value is not a positive number.
+    static func textScalingFactor(environment: [String: String] = ProcessInfo.processInfo.environment) -> Double {
+        let value = environment["GLIDE_TEXT_SCALE"] ?? gnomeInterfaceSetting("text-scaling-factor", environment: environment)
+        guard let value, let factor = Double(value), factor.isFinite, factor > 0 else { return 1 }
+        return factor
+    }
+
+    /// A key of `org.gnome.desktop.interface` as `gsettings` prints it, in a GNOME session
+    /// where `gsettings` is installed (so no new library is needed); elsewhere no process is
+    /// started and the answer is nil.
+    static func gnomeInterfaceSetting(_ key: String, environment: [String: String]) -> String? {
+        guard environment["XDG_CURRENT_DESKTOP"]?.uppercased().contains("GNOME") == true else { return nil }
         guard let gsettings = ["/usr/bin/gsettings", "/bin/gsettings"].first(where: FileManager.default.isExecutableFile)
-        else { return false }
+        else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: gsettings)
-        process.arguments = ["get", "org.gnome.desktop.interface", "enable-animations"]
+        process.arguments = ["get", "org.gnome.desktop.interface", key]
+        process.environment = environment
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
+        guard (try? process.run()) != nil else { return nil }
         process.waitUntilExit()
         let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return process.terminationStatus == 0 && answer.trimmingCharacters(in: .whitespacesAndNewlines) == "false"
+        return process.terminationStatus == 0 ? answer.trimmingCharacters(in: .whitespacesAndNewlines) : nil
     }
 }

@@ -1,5 +1,7 @@
+import Accessibility
 import CSystem
 import Document
+import Foundation
 import Glibc
 import Localization
 import WaylandClient
@@ -40,7 +42,17 @@ func run(_ documents: [Document], paths: [String], options: CommandLineOptions, 
     let signalSource = EventLoop.Source(fileDescriptor: terminationSignals) {
         if glide_signalfd_take(terminationSignals) != 0 { viewer.quit() }
     }
-    try EventLoop.run(display: display, sources: { [signalSource] + viewer.pollSources }, render: viewer.render,
+    // Screen readers reach the window through AT-SPI when an accessibility bus is there.
+    let accessibilityModel = AccessibleViewer(app: viewer, windowTitle: ViewerApp.windowTitle(of: documents),
+                                              documentTitle: ViewerApp.title(of: documents))
+    let accessibility = AccessibilityBridge(model: accessibilityModel, applicationName: "glide",
+                                            toolkitVersion: glideVersion,
+                                            environment: ProcessInfo.processInfo.environment)
+    let hooks = accessibility.map { bridge in
+        [AccessibilityPollHook(bridge: bridge, onWork: trace.map { trace in { trace.noteAccessibilityWork(milliseconds: $0) } })]
+    }
+    try EventLoop.run(display: display, sources: { [signalSource] + viewer.pollSources }, hooks: hooks ?? [],
+                      render: viewer.render,
                       until: { viewer.isFinished })
     if let failure = viewer.failure { throw failure }
 }

@@ -1,0 +1,60 @@
+/// What the accessible tree reads and does, answered by the app from its panes and layouts.
+/// Every call comes on the loop thread, between frames.
+public protocol AccessibilityModel: AnyObject {
+    /// The window's title and the document's, as the reader hears them.
+    var windowTitle: String { get }
+    var documentTitle: String { get }
+    /// Whether the window is the active one (the compositor says so): screen readers speak
+    /// the active window.
+    var isWindowActive: Bool { get }
+    /// The window's size in logical px.
+    var windowSize: (width: Double, height: Double) { get }
+
+    /// Where the document's pane is in the window.
+    var documentFrame: AccessibleRect { get }
+    /// Whether nothing moves: the caret follows the view only once it comes to rest.
+    var isAtRest: Bool { get }
+
+    /// How many sections the document has; blocks are read a section at a time, so only the
+    /// sections near the viewport are ever asked for.
+    var sectionCount: Int { get }
+    /// The blocks of `section`, in order, grouped (a list holds its items).
+    func blocks(inSection section: Int) -> [AccessibleBlock]
+    /// The block at the top of the document's viewport now.
+    var firstVisibleBlock: AccessibleBlockLocation { get }
+    /// Where `location` is drawn in the window, if it is laid out near the viewport.
+    func frame(of location: AccessibleBlockLocation) -> AccessibleRect?
+    /// Where the character at `offset` of the block at `location` is drawn in the window, if
+    /// it is laid out and on screen.
+    func frame(ofCharacter offset: Int, in location: AccessibleBlockLocation) -> AccessibleRect?
+    /// Where the lines of the block at `location` start as drawn, as character offsets into
+    /// its text, if it is laid out.
+    func lineStartOffsets(of location: AccessibleBlockLocation) -> [Int]?
+    /// Scrolls the document, with the engine's animation, so `location` is at the top.
+    func scroll(to location: AccessibleBlockLocation)
+    /// The block a link leads to in this document, if it leads into it (`#heading`).
+    func destination(ofLink target: String, from location: AccessibleBlockLocation) -> AccessibleBlockLocation?
+
+    /// How many headings the outline shows in `--split`; 0 when no outline is shown.
+    var outlineItemCount: Int { get }
+    /// The outline's heading `index`.
+    func outlineItem(_ index: Int) -> AccessibleOutlineItem
+    /// The heading of the page shown, which the outline highlights.
+    var highlightedOutlineItem: Int? { get }
+    func activateOutlineItem(_ index: Int)
+    /// Where the outline's pane is in the window, when it is shown.
+    var outlineFrame: AccessibleRect? { get }
+    /// Where the outline's row `index` is drawn in the window, if it is.
+    func frameOfOutlineItem(_ index: Int) -> AccessibleRect?
+
+    /// The paged view's pages: the page shown (from 0) and how many there are; nil when the
+    /// document scrolls instead.
+    var pages: (current: Int, count: Int)? { get }
+    /// Whether the page control is drawn now, and where.
+    var pageControlFrame: AccessibleRect? { get }
+    /// Shows page `index` (from 0), animated.
+    func showPage(_ index: Int)
+
+    /// The selected text, as character offsets into the block at `location`, if any.
+    func selection(in location: AccessibleBlockLocation) -> Range<Int>?
+}

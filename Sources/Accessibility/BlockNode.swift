@@ -1,0 +1,94 @@
+import CAccessibility
+import CAtk
+
+/// A block of the document: a heading, paragraph, list, list item, image, code block, quote,
+/// table, row or cell. A text block reads through the text interface and holds its links as
+/// children; a container holds its blocks.
+final class BlockNode: AccessibleNode {
+    let block: AccessibleBlock
+    unowned let document: DocumentNode
+    private(set) var children: [AccessibleNode] = []
+    private let content: AccessibleText?
+
+    init(block: AccessibleBlock, document: DocumentNode, parent: AccessibleNode) {
+        self.block = block
+        self.document = document
+        let hasText = !block.isContainer && block.role != .image && block.role != .separator
+        content = hasText ? AccessibleText(block.text) : nil
+        // An image is read by its name, the alt text; text blocks are read through their text.
+        let name: String? = switch block.role {
+        case .image: block.text
+        case .heading: block.text
+        default: nil
+        }
+        super.init(role: BlockNode.atkRole(of: block.role), interfaces: hasText ? [.text, .component] : [.component],
+                   name: name, parent: parent)
+        switch block.role {
+        case .heading(let level): setAttribute("level", "\(level)")
+        case .codeBlock: setAttribute("tag", "pre")
+        case .list(let isOrdered): setAttribute("tag", isOrdered ? "ol" : "ul")
+        default: break
+        }
+        children = block.isContainer
+            ? block.children.map { BlockNode(block: $0, document: document, parent: self) }
+            : block.links.map { LinkNode(link: $0, in: block, document: document, parent: self) }
+    }
+
+    static func atkRole(of role: AccessibleBlock.Role) -> AtkRole {
+        switch role {
+        case .heading: ATK_ROLE_HEADING
+        case .paragraph: ATK_ROLE_PARAGRAPH
+        case .list: ATK_ROLE_LIST
+        case .listItem: ATK_ROLE_LIST_ITEM
+        case .image: ATK_ROLE_IMAGE
+        // ATK has no role for code; browsers expose <pre> as a section tagged "pre".
+        case .codeBlock: ATK_ROLE_SECTION
+        case .blockQuote: ATK_ROLE_BLOCK_QUOTE
+        case .separator: ATK_ROLE_SEPARATOR
+        case .table: ATK_ROLE_TABLE
+        case .tableRow: ATK_ROLE_TABLE_ROW
+        case .tableCell(let isHeader): isHeader ? ATK_ROLE_TABLE_COLUMN_HEADER : ATK_ROLE_TABLE_CELL
+        }
+    }
+
+    /// The deepest block at `location` in this one, if any.
+    func node(at location: AccessibleBlockLocation) -> BlockNode? {
+        for case let child as BlockNode in children {
+            if let found = child.node(at: location) { return found }
+        }
+        return block.location == location ? self : nil
+    }
+
+    override var childCount: Int { children.count }
+    override func child(at index: Int) -> AccessibleNode? { children.indices.contains(index) ? children[index] : nil }
+    override func index(of child: AccessibleNode) -> Int { children.firstIndex { $0 === child } ?? -1 }
+
+    override var extraStates: [AtkStateType] {
+        var states = [ATK_STATE_FOCUSABLE]
+        if content != nil { states += [ATK_STATE_READ_ONLY, ATK_STATE_SELECTABLE_TEXT, ATK_STATE_MULTI_LINE] }
+        if document.focusedBlock === self { states.append(ATK_STATE_FOCUSED) }
+        return states
+    }
+
+    override var text: AccessibleText? { content }
+    override var lineStartOffsets: [Int]? { document.model.lineStartOffsets(of: block.location) }
+    override var caretOffset: Int { document.caret?.node === self ? document.caret!.offset : -1 }
+
+    override func setCaretOffset(_ offset: Int) -> Bool {
+        guard let content, offset >= 0, offset <= content.characterCount else { return false }
+        document.placeCaret(in: self, at: offset)
+        return true
+    }
+
+    override var selection: Range<Int>? { document.model.selection(in: block.location) }
+    override var frame: AccessibleRect? { document.model.frame(of: block.location) }
+
+    override func frame(ofCharacter offset: Int) -> AccessibleRect? {
+        document.model.frame(ofCharacter: offset, in: block.location)
+    }
+
+    override func grabFocus() -> Bool {
+        document.focus(self)
+        return true
+    }
+}

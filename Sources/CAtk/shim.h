@@ -1,0 +1,4 @@
+#pragma once
+#include <atk/atk.h>
+#include <atk-bridge.h>
+#include <glib.h>

@@ -1,0 +1,36 @@
+import Document
+import Foundation
+
+/// Finds the heading an in-document link (`#getting-started`) names, by the slugs GitHub
+/// gives headings: lower case, punctuation dropped, spaces turned into hyphens.
+enum HeadingAnchors {
+    /// How many sections are searched for a link's heading: 512 sections of 8 KB are the
+    /// 4 MB a Markdown file is parsed whole up to (Document.wholeParseLimitBytes), so searching
+    /// them costs no parse; beyond that only this many around the link are.
+    static let searchedSectionLimit = 512
+
+    static func slug(_ heading: String) -> String {
+        String(heading.lowercased().unicodeScalars.compactMap { scalar -> Character? in
+            if scalar == " " { return "-" }
+            if scalar == "-" || scalar == "_" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                return Character(scalar)
+            }
+            return nil
+        })
+    }
+
+    /// The location of the heading `fragment` (without `#`) names in `sections` of `document`,
+    /// searched in order: each section is parsed (a few ms for a mapped file), so the caller
+    /// bounds the range.
+    static func location(of fragment: String, in document: Document, sections: some Sequence<Int>) -> BlockLocation? {
+        let wanted = (fragment.removingPercentEncoding ?? fragment).lowercased()
+        for section in sections {
+            for (index, block) in document.blocks(inSection: section).enumerated() {
+                if case .heading = block.kind, slug(block.text) == wanted {
+                    return BlockLocation(section: section, block: index, shareOfSectionBefore: 0)
+                }
+            }
+        }
+        return nil
+    }
+}

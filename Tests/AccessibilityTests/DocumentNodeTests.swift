@@ -1,0 +1,132 @@
+@testable import Accessibility
+import CAccessibility
+import CAtk
+import XCTest
+
+/// A document of many sections, read through a model as the app gives it.
+private final class SectionedDocument: AccessibilityModel {
+    let sectionCount: Int
+    var firstVisibleBlock = AccessibleBlockLocation(section: 0, block: 0)
+    var isAtRest = true
+    var sectionsAsked: [Int] = []
+    var scrolledTo: [AccessibleBlockLocation] = []
+    var pages: (current: Int, count: Int)?
+    var shownPages: [Int] = []
+
+    init(sectionCount: Int) {
+        self.sectionCount = sectionCount
+    }
+
+    let windowTitle = "doc.md — Glide"
+    let documentTitle = "doc.md"
+    let windowSize = (width: 800.0, height: 600.0)
+    let isWindowActive = true
+    let documentFrame = AccessibleRect(x: 0, y: 0, width: 800, height: 600)
+
+    func blocks(inSection section: Int) -> [AccessibleBlock] {
+        sectionsAsked.append(section)
+        return [
+            AccessibleBlock(role: .heading(level: 2), text: "Section \(section)",
+                            location: AccessibleBlockLocation(section: section, block: 0)),
+            AccessibleBlock(role: .paragraph, text: "See more here.",
+                            links: [AccessibleLink(characterRange: 4..<8, target: "#more")],
+                            location: AccessibleBlockLocation(section: section, block: 1)),
+        ]
+    }
+
+    func frame(of location: AccessibleBlockLocation) -> AccessibleRect? {
+        location.section == firstVisibleBlock.section ? AccessibleRect(x: 0, y: 0, width: 10, height: 10) : nil
+    }
+
+    func lineStartOffsets(of location: AccessibleBlockLocation) -> [Int]? { nil }
+    func frame(ofCharacter offset: Int, in location: AccessibleBlockLocation) -> AccessibleRect? { nil }
+    func scroll(to location: AccessibleBlockLocation) { scrolledTo.append(location) }
+
+    func destination(ofLink target: String, from location: AccessibleBlockLocation) -> AccessibleBlockLocation? {
+        target == "#more" ? AccessibleBlockLocation(section: 7, block: 0) : nil
+    }
+
+    let outlineItemCount = 0
+    func outlineItem(_ index: Int) -> AccessibleOutlineItem { AccessibleOutlineItem(text: "", level: 1) }
+    let highlightedOutlineItem: Int? = nil
+    func activateOutlineItem(_ index: Int) {}
+    let outlineFrame: AccessibleRect? = nil
+    func frameOfOutlineItem(_ index: Int) -> AccessibleRect? { nil }
+    let pageControlFrame: AccessibleRect? = nil
+    func showPage(_ index: Int) { shownPages.append(index) }
+    func selection(in location: AccessibleBlockLocation) -> Range<Int>? { nil }
+}
+
+final class DocumentNodeTests: XCTestCase {
+    override class func setUp() {
+        var callbacks = AccessibleNode.callbacks
+        glide_accessible_set_callbacks(&callbacks)
+    }
+
+    private func makeDocument(_ model: SectionedDocument) -> (ApplicationNode, DocumentNode) {
+        let application = ApplicationNode(name: "glide")
+        let document = DocumentNode(model: model, parent: application)
+        return (application, document)
+    }
+
+    func testNothingIsBuiltUntilAskedAndThenOnlyTheSectionsAroundTheViewport() {
+        let model = SectionedDocument(sectionCount: 12_800)
+        let (_, document) = makeDocument(model)
+        document.viewDidChange(isAtRest: true)
+        XCTAssertEqual(model.sectionsAsked, [], "no client asked yet")
+        XCTAssertEqual(atk_object_get_n_accessible_children(document.accessible), 4)
+        XCTAssertEqual(model.sectionsAsked, [0, 1])
+
+        model.firstVisibleBlock = AccessibleBlockLocation(section: 6_000, block: 1)
+        document.viewDidChange(isAtRest: true)
+        XCTAssertEqual(Array(model.sectionsAsked.suffix(3)), [5_999, 6_000, 6_001])
+        XCTAssertEqual(document.childCount, 6)
+        XCTAssertEqual(document.materialisedBlockCount, 6)
+        let first = atk_object_ref_accessible_child(document.accessible, 0)
+        defer { g_object_unref(UnsafeMutableRawPointer(first)) }
+        XCTAssertEqual(String(cString: atk_object_get_name(first)), "Section 5999")
+    }
+
+    func testTheCaretFollowsTheFirstVisibleBlockOnceTheViewRests() {
+        let model = SectionedDocument(sectionCount: 100)
+        let (_, document) = makeDocument(model)
+        _ = document.childCount
+        model.firstVisibleBlock = AccessibleBlockLocation(section: 40, block: 1)
+        model.isAtRest = false
+        document.viewDidChange(isAtRest: false)
+        XCTAssertNil(document.caret?.node.block.location, "not while it moves")
+        model.isAtRest = true
+        document.viewDidChange(isAtRest: true)
+        XCTAssertEqual(document.caret?.node.block.location, model.firstVisibleBlock)
+        XCTAssertEqual(document.caret?.offset, 0)
+    }
+
+    func testALinkScrollsToItsHeadingAndGivesItFocusOnArrival() throws {
+        let model = SectionedDocument(sectionCount: 100)
+        let (_, document) = makeDocument(model)
+        let paragraph = try XCTUnwrap(document.child(at: 1))
+        let link = try XCTUnwrap(paragraph.child(at: 0))
+        XCTAssertEqual(link.text?.string, "more")
+        XCTAssertEqual(link.actions.map(\.name), ["jump"])
+        XCTAssertTrue(link.actions[0].perform())
+        XCTAssertEqual(model.scrolledTo, [AccessibleBlockLocation(section: 7, block: 0)])
+        model.firstVisibleBlock = AccessibleBlockLocation(section: 7, block: 0)
+        document.viewDidChange(isAtRest: true)
+        XCTAssertEqual(document.focusedBlock?.block.text, "Section 7")
+        XCTAssertEqual(document.caret?.node.block.text, "Section 7")
+    }
+
+    func testThePageControlReadsItsPageAndTurnsPages() {
+        let model = SectionedDocument(sectionCount: 1)
+        model.pages = (current: 2, count: 12)
+        let window = WindowNode(model: model, parent: ApplicationNode(name: "glide"))
+        let control = PageControlNode(model: model, parent: window)
+        XCTAssertEqual(control.value?.text, "page 3 of 12")
+        XCTAssertEqual(control.actions.map(\.name), ["next", "previous"])
+        XCTAssertTrue(control.actions[0].perform())
+        XCTAssertTrue(control.actions[1].perform())
+        XCTAssertTrue(control.setValue(12))
+        XCTAssertFalse(control.setValue(13))
+        XCTAssertEqual(model.shownPages, [3, 1, 11])
+    }
+}

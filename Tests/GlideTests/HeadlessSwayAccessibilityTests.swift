@@ -1,0 +1,238 @@
+import Foundation
+import XCTest
+
+/// Glide as a screen reader meets it: a private session bus with the accessibility bus and
+/// registry, glide in headless sway, and a pyatspi client asking what Orca asks.
+final class HeadlessSwayAccessibilityTests: XCTestCase {
+    private let appID = "dev.glide.Glide"
+    private var directory: URL!
+    private var sway: HeadlessSway!
+    private var bus: AccessibilityBus!
+    private var glide: ChildProcess?
+    private var tracePath = ""
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("glide-a11y-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        sway = try HeadlessSway()
+        bus = try AccessibilityBus(directory: directory, environment: sway.clientEnvironment)
+        tracePath = directory.appendingPathComponent("trace.jsonl").path
+    }
+
+    override func tearDown() {
+        glide?.process.terminate()
+        glide?.waitForExit(seconds: 5)
+        glide = nil
+        bus = nil
+        sway = nil
+        if let directory { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    private var reader: ScreenReader { ScreenReader(environment: bus.environment(sway.clientEnvironment)) }
+
+    /// Starts glide on the accessibility bus with a trace, and waits for its window.
+    private func startGlide(_ arguments: [String], binary: String = BuiltProducts.path(of: "glide")) throws {
+        let glide = ChildProcess(binary, ["--trace", tracePath] + arguments, environment: bus.environment(sway.clientEnvironment))
+        try glide.start()
+        self.glide = glide
+        let deadline = Date().addingTimeInterval(20)
+        while try !sway.hasWindow(appID: appID) {
+            guard glide.process.isRunning, Date() < deadline else { throw HarnessError("no window: \(glide.standardError)") }
+            usleep(50_000)
+        }
+    }
+
+    private func writeDocument(_ name: String, _ text: String) throws -> String {
+        let path = directory.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// The trace once nothing has been drawn for a while (the view is at rest). The trace
+    /// holds back the last few frames while it waits for presentation reports that headless
+    /// sway never sends, so the indicators' fading may not show yet.
+    private func restingTrace(timeoutSeconds: Double = 10) throws -> [AccessibilityTraceFrame] {
+        let deadline = Date().addingTimeInterval(timeoutSeconds)
+        var frames = try AccessibilityTraceFrame.read(tracePath)
+        while Date() < deadline {
+            usleep(400_000)
+            let later = try AccessibilityTraceFrame.read(tracePath)
+            if later.count == frames.count, later.last?.phase == "idle" { return later }
+            frames = later
+        }
+        throw HarnessError("the view did not come to rest: \(frames.suffix(3))")
+    }
+
+    func testReadsTheBundledGuideByHeadingsParagraphsWordsSentencesAndLines() throws {
+        try startGlide([])
+        let read = try reader.ask(["read"])
+        XCTAssertEqual(read["document"] as? String, "default-document.md")
+        let heading = try XCTUnwrap(read["heading"] as? [String: Any])
+        XCTAssertEqual(heading["text"] as? String, "Welcome to Glide")
+        XCTAssertEqual(heading["level"] as? String, "1")
+        let paragraph = try XCTUnwrap(read["paragraph"] as? String)
+        XCTAssertTrue(paragraph.hasPrefix("You are reading the document that Glide opens"), paragraph)
+        let words = try XCTUnwrap(read["words"] as? [[String: Any]])
+        XCTAssertEqual(words.map { $0["text"] as? String }, ["You ", "are ", "reading "])
+        XCTAssertEqual(words.map { $0["start"] as? Int }, [0, 4, 8])
+        let sentences = try XCTUnwrap(read["sentences"] as? [[String: Any]])
+        XCTAssertEqual(sentences.first?["text"] as? String,
+                       "You are reading the document that Glide opens when it is started without a file. ")
+        XCTAssertEqual(sentences.dropFirst().first?["text"] as? String, "It is long on purpose. ")
+        // Lines as drawn: the paragraph wraps, so its first line ends well before its end.
+        let lines = try XCTUnwrap(read["lines"] as? [[String: Any]])
+        XCTAssertEqual(lines.count, 3)
+        let firstLineEnd = try XCTUnwrap(lines.first?["end"] as? Int)
+        XCTAssertTrue((40..<paragraph.unicodeScalars.count).contains(firstLineEnd), "\(lines)")
+        XCTAssertEqual(lines.dropFirst().first?["start"] as? Int, firstLineEnd)
+        // Where the characters are drawn: the first line's first letter at the paragraph's top
+        // left, the second line's below it, at the same left edge.
+        let box = try XCTUnwrap(read["paragraph_extents"] as? [Int])
+        let characters = try XCTUnwrap(read["character_extents"] as? [String: [Int]])
+        let first = try XCTUnwrap(characters["0"]), second = try XCTUnwrap(characters["\(firstLineEnd)"])
+        XCTAssertEqual(first[0], box[0], accuracy: 2, "\(first) in \(box)")
+        XCTAssertEqual(first[1], box[1], accuracy: 2, "\(first) in \(box)")
+        XCTAssertTrue((5...20).contains(first[2]) && (15...40).contains(first[3]), "a letter's size: \(first)")
+        XCTAssertEqual(second[0], first[0], accuracy: 2)
+        // Lines are 1.5 times the font's height apart (Typography.lineSpacing, pango's factor).
+        XCTAssertEqual(Double(second[1] - first[1]), 1.5 * Double(first[3]), accuracy: 2, "the next line")
+        let headings = try XCTUnwrap(read["headings"] as? [[String: Any]]).compactMap { $0["text"] as? String }
+        XCTAssertEqual(Array(headings.prefix(4)), ["Welcome to Glide", "What Glide is", "How to move", "Keys"])
+        // "Read from here" starts at the top of the screen: the caret is at the first block.
+        let caret = try XCTUnwrap(read["caret"] as? [String: Any])
+        XCTAssertEqual(caret["text"] as? String, "Welcome to Glide")
+        XCTAssertEqual(caret["offset"] as? Int, 0)
+        // Only the blocks near the viewport: a few sections of the guide, not all of it.
+        let children = try XCTUnwrap(read["children"] as? Int)
+        XCTAssertTrue((10..<120).contains(children), "\(children) children")
+
+        let tree = try reader.text(["tree"])
+        print("The accessible tree of the bundled guide, as the pyatspi client prints it:\n\(tree)")
+        XCTAssertTrue(tree.hasPrefix("application 'glide'\n  frame 'default-document.md — Glide'"), tree)
+        XCTAssertTrue(tree.contains("list [tag=ul]\n        list item '• Drag."), tree)
+        XCTAssertTrue(tree.contains("block quote\n        paragraph 'A page you can push"), tree)
+    }
+
+    /// A document whose first paragraph links to its last heading, far below.
+    private func writeLinkedDocument() throws -> String {
+        let filler = String(repeating: "A sentence that fills the page and moves the end further down. ", count: 12)
+        return try writeDocument("links.md", "# Links\n\nRead [the end](#the-end) first.\n\n"
+            + (0..<30).map { "## Part \($0)\n\n\(filler)\n\n" }.joined() + "## The end\n\nThe last words.\n")
+    }
+
+    func testALinkAndTheReadersCaretMoveTheViewAndTheCaretFollowsTheUsersScroll() throws {
+        try startGlide([try writeLinkedDocument()])
+        let link = try reader.ask(["follow-link", "0"])
+        XCTAssertEqual(link["link"] as? String, "the end")
+        XCTAssertEqual(link["target"] as? String, "#the-end")
+        XCTAssertEqual(link["done"] as? Bool, true)
+        let jumped = try restingTrace()
+        XCTAssertTrue(jumped.contains { $0.phase == "animating" }, "the engine animates the jump")
+        let bottom = try XCTUnwrap(jumped.last?.y)
+        XCTAssertGreaterThan(bottom, 5_000, "the view moved to the end")
+        let read = try reader.ask(["read"])
+        let caret = try XCTUnwrap(read["caret"] as? [String: Any])
+        XCTAssertEqual(caret["text"] as? String, "The end", "the caret is at the link's heading")
+
+        // The user scrolls back to the top (Home): the caret follows the first visible block.
+        // The first key of a new virtual keyboard can be lost, so Home goes twice.
+        let typed = try ChildProcess.run("/usr/bin/wtype", ["-k", "Home", "-k", "Home"], environment: sway.clientEnvironment)
+        XCTAssertEqual(typed.status, 0, typed.error)
+        XCTAssertEqual(try restingTrace().last?.y, 0)
+        let afterScroll = try reader.ask(["read"])
+        XCTAssertEqual((afterScroll["caret"] as? [String: Any])?["text"] as? String, "Links")
+    }
+
+    func testAScreenReaderHearsTheFocusTheCaretAndTheBlocksComingAndGoing() throws {
+        try startGlide([try writeLinkedDocument()])
+        let heard = try XCTUnwrap(reader.ask(["events", "0"])["events"] as? [[String: Any]])
+        func events(_ type: String) -> [[String: Any]] { heard.filter { $0["type"] as? String == type } }
+        let focused = events("object:state-changed:focused").filter { $0["detail1"] as? Int == 1 }
+        XCTAssertEqual(focused.map { $0["name"] as? String }, ["The end"], "\(heard)")
+        XCTAssertEqual(events("focus:").map { $0["name"] as? String }, ["The end"])
+        XCTAssertEqual(events("object:text-caret-moved").last?["name"] as? String, "The end")
+        // The sections near the top left the tree and those near the end came.
+        XCTAssertFalse(events("object:children-changed:remove").isEmpty)
+        XCTAssertFalse(events("object:children-changed:add").isEmpty)
+    }
+
+    func testTheOutlineAndThePageControlMoveThePagesInSplitView() throws {
+        try startGlide(["--split"])
+        let activated = try reader.ask(["activate-outline", "5"])
+        XCTAssertEqual(activated["item"] as? String, "A short history of scrolling")
+        XCTAssertEqual(activated["done"] as? Bool, true)
+        let paged = try restingTrace()
+        let page = try XCTUnwrap(paged.last?.page)
+        XCTAssertGreaterThan(page, 2, "the pages moved to the heading's page")
+        XCTAssertTrue(paged.contains { $0.phase == "animating" })
+
+        let control = try reader.ask(["page"])
+        let pages = try XCTUnwrap(paged.last?.pages)
+        XCTAssertEqual(control["text"] as? String, "page \(page + 1) of \(pages)")
+        XCTAssertEqual(control["value"] as? Double, Double(page + 1))
+        XCTAssertEqual(control["maximum"] as? Double, Double(pages))
+
+        XCTAssertEqual(try reader.ask(["page-action", "next"])["done"] as? Bool, true)
+        XCTAssertEqual(try restingTrace().last?.page, page + 1)
+        XCTAssertEqual(try reader.ask(["page"])["text"] as? String, "page \(page + 2) of \(pages)")
+        XCTAssertEqual(try reader.ask(["page-action", "previous"])["done"] as? Bool, true)
+        XCTAssertEqual(try restingTrace().last?.page, page)
+    }
+
+    /// A 100 MB document: the tree holds only the sections near the viewport, answers a whole
+    /// walk in under a second, and the frame loop keeps its frames while the client walks it
+    /// and turns pages (the release build, as users run it).
+    func testA100MegabyteDocumentAnswersQuicklyAndNeverHoldsUpAFrame() throws {
+        let path = directory.appendingPathComponent("huge.md").path
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        let chapter = "## A chapter\n\n" + String(repeating: "Words to be read aloud, one sentence after another. ", count: 20)
+            + "\n\n- an item\n- another item\n\n"
+        let megabyte = Data(String(repeating: chapter, count: (1 << 20) / chapter.utf8.count).utf8)
+        for _ in 0..<100 { file.write(megabyte) }
+        try file.close()
+        try startGlide(["--paging", path], binary: BuiltProducts.releasePath(of: "glide"))
+
+        let read = try reader.ask(["read"])
+        let children = try XCTUnwrap(read["children"] as? Int)
+        XCTAssertLessThan(children, 200, "only blocks near the viewport are materialised")
+        // A page turned and come to rest, so the frames of the walk below carry only the
+        // work of the walk (a frame's a11y_ms is the longest turn since the frame before).
+        XCTAssertEqual(try reader.ask(["page-action", "next"])["done"] as? Bool, true)
+        XCTAssertEqual(try restingTrace().last?.page, 1)
+        let walk = try reader.ask(["walk", "3"])
+        let objects = try XCTUnwrap(walk["objects"] as? Int)
+        XCTAssertLessThan(objects, 500)
+        XCTAssertLessThan(try XCTUnwrap(walk["slowest_walk_seconds"] as? Double), 1.0, "\(walk)")
+        XCTAssertGreaterThan(try XCTUnwrap(walk["page_turns"] as? Int), 5)
+
+        let started = try XCTUnwrap(walk["started_ms"] as? Double), ended = try XCTUnwrap(walk["ended_ms"] as? Double)
+        let frames = try AccessibilityTraceFrame.read(tracePath).filter { ($0.commit_ms ?? 0) >= started && ($0.commit_ms ?? 0) <= ended }
+        XCTAssertGreaterThan(frames.filter { $0.phase == "animating" }.count, 30, "the pages animated during the walk")
+        // Answering the client never took a frame's budget: every turn of the loop that
+        // served it spent at most half a 60 Hz frame (the loop thread's CPU time, so other
+        // processes on a busy machine do not count), leaving the rest for drawing.
+        let budgetMilliseconds = 1000.0 / 60 / 2
+        let served = frames.compactMap(\.a11y_ms)
+        print("100 MB: \(children) children, walk \(walk), longest accessibility turn \(served.max() ?? 0) ms "
+            + "over \(served.count) frames")
+        XCTAssertFalse(served.isEmpty, "the trace shows the loop serving the client")
+        XCTAssertLessThanOrEqual(served.max() ?? 0, budgetMilliseconds, "longest accessibility turn")
+    }
+}
+
+/// The fields of glide's `--trace` these tests read.
+struct AccessibilityTraceFrame: Decodable {
+    let t: Double
+    let y: Double
+    let phase: String
+    let page: Int
+    let pages: Int
+    let commit_ms: Double?
+    let a11y_ms: Double?
+
+    static func read(_ path: String) throws -> [AccessibilityTraceFrame] {
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return try text.split(separator: "\n").map { try JSONDecoder().decode(AccessibilityTraceFrame.self, from: Data($0.utf8)) }
+    }
+}

@@ -26,6 +26,7 @@ let package = Package(
         systemLibrary("CPangoCairo", pkgConfig: "pangocairo", debian: "libpango1.0-dev"),
         systemLibrary("CCmarkGFM", pkgConfig: "libcmark-gfm", debian: "libcmark-gfm-dev"),
         systemLibrary("CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", debian: "libgdk-pixbuf-2.0-dev"),
+        systemLibrary("CPoppler", pkgConfig: "poppler-glib", debian: "libpoppler-glib-dev"),
         systemLibrary("CLibdecor", pkgConfig: "libdecor-0", debian: "libdecor-0-dev"),
         systemLibrary("CAtk", pkgConfig: "atk-bridge-2.0", debian: "libatk-bridge2.0-dev"),
         .plugin(
@@ -58,7 +59,8 @@ let package = Package(
 
         // Content and pixels: no Wayland.
         .target(
-            name: "Document", dependencies: ["CCairo", "CPangoCairo", "CCmarkGFM", "CGdkPixbuf", "CSystem", "Localization"]),
+            name: "Document",
+            dependencies: ["CCairo", "CPangoCairo", "CCmarkGFM", "CGdkPixbuf", "CPoppler", "CSystem", "Localization"]),
         .target(name: "Render", dependencies: ["ScrollEngine", "Document", "CCairo", "CPangoCairo"]),
 
         // The viewer core: panes, input, the frame pipeline. No Wayland, no clock.
@@ -92,21 +94,25 @@ let package = Package(
         // Test tool: drives headless sway with a virtual pointer (see its main.swift).
         .executableTarget(name: "glide-virtual-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols"]),
         .executableTarget(
-            name: "glide-bench", dependencies: ["ScrollEngine", "Document", "Render", "CAllocationCounter"],
+            name: "glide-bench", dependencies: ["ScrollEngine", "Document", "Render", "CAllocationCounter", "PDFFixtures"],
             // Its allocation counter stands in for malloc process-wide, which needs the
             // executable's symbols in the dynamic symbol table.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
 
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine", "GlideTools"]),
-        .testTarget(name: "DocumentTests", dependencies: ["Document", "CCairo", "CGdkPixbuf"]),
-        .testTarget(name: "RenderTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo"]),
+        // PDFs written at test time with cairo's PDF surface, for tests, benchmarks and the demo.
+        .target(name: "PDFFixtures", dependencies: ["CPoppler"], path: "Tests/PDFFixtures"),
+        .testTarget(name: "DocumentTests", dependencies: ["Document", "CCairo", "CGdkPixbuf", "PDFFixtures"]),
+        .testTarget(name: "RenderTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo", "PDFFixtures"]),
         // The viewer offscreen: input in, frames and pixels out, no compositor.
-        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "GlideTools", "Document", "Render", "ScrollEngine", "CCairo"]),
+        .testTarget(name: "ViewerTests", dependencies: [
+            "Viewer", "GlideTools", "Document", "Render", "ScrollEngine", "CCairo", "PDFFixtures",
+        ]),
         .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "CAtk"]),
-        .testTarget(
-            name: "GlideTests",
-            dependencies: ["glide", "CCairo", "Document", "Render", "ScrollEngine", "GlideTools", "Localization"]),
+        .testTarget(name: "GlideTests", dependencies: [
+            "glide", "CCairo", "Document", "Render", "ScrollEngine", "GlideTools", "PDFFixtures", "Localization",
+        ]),
 
         // An in-process Wayland compositor that drives the real client in tests.
         .target(
@@ -119,9 +125,9 @@ let package = Package(
         // Drives the real `glide` through the test compositor: sessions, input steps, the
         // frame trace and pixel analysis; shared by the end-to-end tests and the demo.
         .target(name: "GlideDriver", dependencies: ["TestCompositor", "CCairo"], path: "Tests/GlideDriver"),
-        .testTarget(name: "GlideEndToEndTests", dependencies: ["GlideDriver", "TestCompositor"]),
+        .testTarget(name: "GlideEndToEndTests", dependencies: ["GlideDriver", "TestCompositor", "PDFFixtures"]),
         // `make demo`: plays a scripted sequence on the release glide and saves pictures.
-        .executableTarget(name: "glide-demo", dependencies: ["GlideDriver", "TestCompositor", "CCairo"]),
+        .executableTarget(name: "glide-demo", dependencies: ["GlideDriver", "TestCompositor", "CCairo", "PDFFixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,6 +8,8 @@ public final class Document {
         case text
         /// Images, one per page, from `imagePaths`.
         case imageCollection
+        /// A PDF, from `pdf`.
+        case pdf
     }
 
     /// Where the document came from, for the window title.
@@ -21,6 +23,8 @@ public final class Document {
     /// several images): the file to watch and reload.
     public let path: String?
     private let source: SourceBytes?
+    /// The PDF, for `.pdf`.
+    public let pdf: PDFFile?
     private let sections: TextSections
 
     /// The size of a section of source, in bytes: about three screens of body text at
@@ -46,8 +50,7 @@ public final class Document {
         case .image:
             self.init(title: title, imagePaths: [path])
         case .pdf:
-            // Issue 15: the PDF reader opens these here; until it lands they are refused.
-            throw .unsupportedFormat(path: path, name: "PDF")
+            self.init(title: title, pdf: try PDFFile(path: path))
         case .unsupported(let name):
             throw .unsupportedFormat(path: path, name: name)
         case .plainText:
@@ -73,6 +76,20 @@ public final class Document {
         self.imagePaths = imagePaths
         path = imagePaths.count == 1 ? imagePaths[0] : nil
         source = nil
+        pdf = nil
+        sections = .parsed([], byteCounts: [])
+    }
+
+    /// A PDF already opened (from a descriptor it holds, so a file replaced on disk does not
+    /// pull pages out from under a render).
+    public init(title: String, pdf: PDFFile) {
+        self.title = title
+        kind = .pdf
+        baseDirectory = ImageDirectory.parent(of: pdf.path)
+        imagePaths = []
+        path = pdf.path
+        source = nil
+        self.pdf = pdf
         sections = .parsed([], byteCounts: [])
     }
 
@@ -85,6 +102,7 @@ public final class Document {
         imagePaths = []
         path = imagePath
         source = nil
+        pdf = nil
         let absolute = imagePath.hasPrefix("/") ? imagePath : Document.currentDirectory() + "/" + imagePath
         sections = TextSections(grouping: [Block(kind: .image(source: absolute), text: title)])
     }
@@ -96,6 +114,7 @@ public final class Document {
         self.path = path
         source = bytes
         imagePaths = []
+        pdf = nil
         if isMarkdown, bytes.count <= Document.wholeParseLimitBytes, case let whole = bytes.bytes(0..<bytes.count),
            !NestingScan.isDeeplyNested(whole) {
             sections = TextSections(grouping: MarkdownParser.blocks(from: whole))
@@ -161,6 +180,7 @@ extension Document {
         case .text where paged: return HorizontalPagesLayout(document: self, palette: palette, images: images)
         case .text: return DocumentLayout(document: self, palette: palette, images: images)
         case .imageCollection: return ImageCollectionLayout(document: self, palette: palette, images: images)
+        case .pdf: return PDFLayout(file: pdf!, palette: palette, paged: paged)
         }
     }
 }

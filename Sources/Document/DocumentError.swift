@@ -9,6 +9,8 @@ public enum DocumentError: Error, CustomStringConvertible, Equatable {
     case unsupportedFormat(path: String, name: String)
     /// A directory holds no file that looks like an image.
     case noImages(directory: String)
+    /// A PDF poppler cannot open; `reason` says why (encrypted, damaged, truncated).
+    case unreadablePDF(path: String, reason: String)
 
     init(path: String, errno code: Int32) {
         self = .cannotOpen(path: path, reason: String(cString: strerror(code)))
@@ -23,6 +25,8 @@ public enum DocumentError: Error, CustomStringConvertible, Equatable {
         case .noImages(let directory):
             return localized("no readable images in '%1$s' (looked for %2$s)", directory,
                              ImageDirectory.extensions.map { "." + $0 }.joined(separator: ", "))
+        case .unreadablePDF(let path, let reason):
+            return localized("cannot open PDF '%1$s': %2$s", path, reason)
         }
     }
 }

@@ -283,10 +283,16 @@ public final class DocumentLayout: ContentLayout {
         sections.map { ($0.key, $0.value.layout) }.sorted { $0.index < $1.index }
     }
 
+    /// Sections without blocks hold no pango layouts and are kept: they take no memory to
+    /// speak of, and a run of them (a file whose sections are all the tail of one overlong
+    /// character) can all be in view at once, where evicting them would lay them out again
+    /// every frame.
     private func evictShapedSections() {
-        while sections.count > DocumentLayout.shapedSectionCapacity,
-              let oldest = sections.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+        var shaped = sections.filter { !$0.value.layout.blocks.isEmpty }
+        while shaped.count > DocumentLayout.shapedSectionCapacity,
+              let oldest = shaped.min(by: { $0.value.lastUse < $1.value.lastUse }) {
             sections[oldest.key] = nil
+            shaped[oldest.key] = nil
         }
     }
 

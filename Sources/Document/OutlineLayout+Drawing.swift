@@ -19,23 +19,32 @@ extension OutlineLayout {
         guard viewportWidth > 0 else { return }
         let measure = pages.column.typography.measure(forWindowWidth: viewportWidth)
         let left = ((viewportWidth - measure) / 2).rounded()
+        let painter = OutlineRowPainter(palette: palette, typography: pages.column.typography, viewportWidth: viewportWidth)
         guard !outline.headings.isEmpty else {
-            drawRow(text: localized("No headings"), level: 1, color: palette.secondaryText, in: rowRect(ofHeading: 0),
+            painter.drawRow(text: localized("No headings"), level: 1, color: palette.secondaryText, in: rowRect(ofHeading: 0),
                     left: left, width: measure, on: cairo)
             return
         }
         for (index, heading) in outline.headings.enumerated() {
             let row = rowRect(ofHeading: index)
             guard row.y < rect.maxY, row.maxY > rect.y else { continue }
-            if index == highlightedHeading { drawHighlight(row, left: left, width: measure, on: cairo) }
+            if index == highlightedHeading { painter.drawHighlight(row, left: left, width: measure, on: cairo) }
             let indent = Double(min(max(heading.level, 1), 6) - 1) * OutlineLayout.indentPerLevelPixels
-            drawRow(text: heading.text, level: heading.level, color: heading.level >= 3 ? palette.secondaryText : palette.text,
+            painter.drawRow(text: heading.text, level: heading.level, color: heading.level >= 3 ? palette.secondaryText : palette.text,
                     in: row, left: left + indent, width: measure - indent, on: cairo)
         }
     }
+}
+
+/// Draws outline rows, for every outline list: a heading's text on one line, cut with an
+/// ellipsis, and the tint of the highlighted row.
+struct OutlineRowPainter {
+    let palette: Palette
+    let typography: Typography
+    let viewportWidth: Double
 
     /// A rounded tint a little wider than the column, inset from the row's top and bottom.
-    private func drawHighlight(_ row: ContentRect, left: Double, width: Double, on cairo: OpaquePointer) {
+    func drawHighlight(_ row: ContentRect, left: Double, width: Double, on cairo: OpaquePointer) {
         let outset = OutlineLayout.highlightOutsetPixels, radius = OutlineLayout.highlightCornerRadiusPixels
         let x = max(left - outset, 0), right = min(left + width + outset, viewportWidth)
         let top = row.y + 2, bottom = row.maxY - 2
@@ -51,13 +60,13 @@ extension OutlineLayout {
     }
 
     /// One line of text at the body size centred in the row; level 1 bold.
-    private func drawRow(text: String, level: Int, color: Palette.Color, in row: ContentRect, left: Double, width: Double,
+    func drawRow(text: String, level: Int, color: Palette.Color, in row: ContentRect, left: Double, width: Double,
                          on cairo: OpaquePointer) {
         let layout = pango_cairo_create_layout(cairo)!
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         let font = pango_font_description_new()
         pango_font_description_set_family(font, "Sans")
-        pango_font_description_set_absolute_size(font, pages.column.typography.bodySizePixels * Double(PANGO_SCALE))
+        pango_font_description_set_absolute_size(font, typography.bodySizePixels * Double(PANGO_SCALE))
         if level <= 1 { pango_font_description_set_weight(font, PANGO_WEIGHT_BOLD) }
         pango_layout_set_font_description(layout, font)
         pango_font_description_free(font)

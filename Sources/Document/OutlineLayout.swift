@@ -109,3 +109,20 @@ public final class OutlineLayout: ContentLayout {
         return .zero
     }
 }
+
+/// A list of outline rows above paged content (`--split`): what the viewer asks of it,
+/// whichever document the outline comes from.
+public protocol OutlineList: ContentLayout {
+    /// The row tinted as the one of the page shown.
+    var highlightedHeading: Int? { get set }
+    /// The row at `y` (list coordinates), for a tap.
+    func heading(atY y: Double) -> Int?
+    /// The page (from 0) row `index` leads to.
+    func page(ofHeading index: Int) -> Int
+    /// The last row leading to `page` or before it.
+    func heading(onPage page: Int) -> Int?
+    /// Where row `index` is in the list.
+    func rowRect(ofHeading index: Int) -> ContentRect
+}
+
+extension OutlineLayout: OutlineList {}

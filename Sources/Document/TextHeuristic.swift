@@ -2,11 +2,11 @@
 /// Latin-1 byte or a table cell of broken UTF-8 stays text (those bytes show as U+FFFD); a
 /// file of unknown binary format, or UTF-16, does not.
 enum TextHeuristic {
-    /// The share of suspicious bytes (NUL, control characters other than layout ones, bytes of
+    /// The share of suspicious bytes (control characters other than layout ones, bytes of
     /// invalid UTF-8) above which a sample is binary: three in ten. Text in a legacy 8-bit
     /// encoding stays well below it (accented letters are a few percent of European prose),
     /// and so does a short line with a few broken bytes; random bytes are far above it (about
-    /// 60 % of them are invalid UTF-8 or controls), and so is UTF-16 (half NUL).
+    /// 60 % of them are invalid UTF-8 or controls). UTF-16 is told by its byte-order mark.
     static let maximumSuspiciousShare = 0.3
 
     static func isText(_ sample: [UInt8]) -> Bool {
@@ -41,7 +41,9 @@ enum TextHeuristic {
 
     /// Controls that text does not hold: all but tab, line feed, vertical tab, form feed,
     /// carriage return, backspace (overstrike in man pages) and escape (colour codes in logs).
+    /// NUL is not counted: a sparse file (zeros where nothing was written, as a preallocated
+    /// log) is text with holes, shown as U+FFFD, and binary formats are told by their magic.
     private static func isSuspiciousControl(_ byte: UInt8) -> Bool {
-        (byte < 0x20 && ![0x08, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x1B].contains(byte)) || byte == 0x7F
+        (byte > 0 && byte < 0x20 && ![0x08, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x1B].contains(byte)) || byte == 0x7F
     }
 }

@@ -12,6 +12,7 @@ public enum TextSanitizer {
 
     /// `bytes` decoded as UTF-8 and sanitised.
     public static func decoded<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        let bytes = Array(bytes)[leadingMarkRunEnd(bytes)...]
         let text: String
         if bytes.contains(0) {
             var cleaned: [UInt8] = []
@@ -24,6 +25,21 @@ public enum TextSanitizer {
             text = String(decoding: bytes, as: UTF8.self)
         }
         return boundingCombiningSequences(text)
+    }
+
+    /// Where an overlong leading run of Combining Diacritical Marks (U+0300–U+036F, two bytes
+    /// each: `CC 80`–`CD AF`) ends, or 0 when the bytes do not start with one: found on the
+    /// bytes, so a section of a file that is all marks costs no decoding
+    /// (`boundingCombiningSequences` would leave none of them anyway).
+    private static func leadingMarkRunEnd<Bytes: Collection>(_ bytes: Bytes) -> Int where Bytes.Element == UInt8 {
+        var marks = 0
+        var iterator = bytes.makeIterator()
+        while let lead = iterator.next() {
+            guard lead == 0xCC || lead == 0xCD, let trail = iterator.next(), trail & 0xC0 == 0x80,
+                  lead == 0xCC || trail <= 0xAF else { break }
+            marks += 1
+        }
+        return marks > maximumNonStarters ? 2 * marks : 0
     }
 
     /// `text` with every run of non-starters (and other grapheme extenders) cut to
@@ -44,12 +60,22 @@ public enum TextSanitizer {
         guard needsCut else { return text }
         var scalars = String.UnicodeScalarView()
         run = 0
+        // A run at the very start has no base here: it continues a run cut off before this
+        // text (a section of a file starts mid-run). If it is too long, it is the overlong tail
+        // of a character already shown, and none of it is kept.
+        var isLeadingRun = true
+        var leadingRunIsTooLong = false
         for scalar in text.unicodeScalars {
             if scalar.value >= 0x300, isExtending(scalar) {
                 run += 1
+                if isLeadingRun, run > maximumNonStarters, !leadingRunIsTooLong {
+                    leadingRunIsTooLong = true
+                    scalars.removeAll()
+                }
                 if run > maximumNonStarters { continue }
             } else {
                 run = 0
+                isLeadingRun = false
             }
             scalars.append(scalar)
         }

@@ -29,6 +29,15 @@ extension DocumentViewer {
         case .touchCancel:
             // Touch changes take effect at a frame; a cancel has none of its own.
             scene.apply(.touchFrame, timeMilliseconds: time)
+        case .pointerButton(DocumentViewer.leftButton, let isPressed):
+            // A press and release off the controls is a click, which may follow a link.
+            guard let location = scene.pointerLocation else { break }
+            if isPressed {
+                pressLocation = location
+            } else if let press = pressLocation {
+                pressLocation = nil
+                pointerClicked(from: press, to: location)
+            }
         case .key:
             // A key nothing answers changes nothing to draw.
             if !isUsed { needsFrame = wasNeeded }
@@ -78,8 +87,13 @@ extension DocumentViewer {
         return true
     }
 
-    /// A tap on a heading of the outline pages the document to it.
+    /// A tap on a heading of the outline pages the document to it; a tap on a PDF's link
+    /// follows it.
     func handleTap(_ tap: Tap, inView view: Int) {
+        if view == documentPane.view, tap.count == 1 {
+            followLink(at: tap.location)
+            return
+        }
         guard let (pane, outline) = outlinePane, pane.view == view else { return }
         let list = scene[view]
         let y = (tap.location.y + list.contentOffset.y) / list.zoomScale

@@ -63,12 +63,18 @@ extension DocumentViewer {
     /// Pages the document to the outline's heading `index` (split mode), animated; the page
     /// follows the heading while the pages on the way are laid out.
     public func showOutlineHeading(_ index: Int, timeMilliseconds: Double) {
-        guard let (_, outline) = outlinePane, outline.outline.headings.indices.contains(index) else { return }
-        scrollDocument(to: outline.outline.headings[index].location, timeMilliseconds: timeMilliseconds)
+        guard let (_, list) = outlinePane else { return }
+        if let outline = list as? OutlineLayout {
+            guard outline.outline.headings.indices.contains(index) else { return }
+            scrollDocument(to: outline.outline.headings[index].location, timeMilliseconds: timeMilliseconds)
+        } else {
+            // A PDF's bookmarks lead to whole pages, whose positions are known.
+            scene[documentPane.view].scrollToPage(list.page(ofHeading: index), timeMilliseconds: timeMilliseconds)
+        }
     }
 
-    /// The outline shown above the pages in split mode.
-    public var outline: OutlineLayout? { outlinePane?.outline }
+    /// The text outline shown above the pages in split mode (a PDF's bookmarks are not one).
+    public var outline: OutlineLayout? { outlinePane?.outline as? OutlineLayout }
 
     /// The page shown (from 0) and the page count, in a paged view.
     public var pages: (current: Int, count: Int)? {

@@ -35,6 +35,8 @@ public final class DocumentViewer {
     var claims = ControlClaims()
     /// The pointer's position in the window, as the scene keeps it (the one record of it).
     public var pointerLocation: LogicalPoint? { scene.pointerLocation }
+    /// Where the left button went down off the controls, for a click on a link.
+    var pressLocation: LogicalPoint?
     var requests: [ViewerRequest] = []
     private var drawnFrameCount = 0
     private var bufferSize = (width: 0, height: 0)
@@ -45,31 +47,35 @@ public final class DocumentViewer {
     /// The block a navigation call is scrolling the document to, and the offset last aimed at:
     /// content laid out on the way moves the block, so the scroll follows it until it rests.
     var navigationTarget: (location: BlockLocation, offset: LogicalPoint)?
+    /// Whether `--zoom` set the limits, so a PDF's fit-page minimum does not follow the window.
+    private let isPDFZoomRangeFixed: Bool
 
     /// Shows `layout` in a window of `windowSize` logical px; in split mode (pages only) its
     /// outline sits above it. `position` is where the reader was last time.
     public init(layout: any ContentLayout, options: ViewerOptions, windowSize: LogicalSize,
                 position: (anchor: ReadingAnchor, zoomScale: Double)? = nil) {
         self.windowSize = windowSize
+        isPDFZoomRangeFixed = options.zoomRange != nil
         if let position { layout.readingAnchor = position.anchor }
-        isSplit = options.isSplit && layout is HorizontalPagesLayout
+        // A tinted list sets itself apart from the page below it without a rule to draw.
+        var listPalette = layout.palette
+        listPalette.page = layout.palette.codeBackground
+        let outline = options.isSplit ? DocumentViewer.outlineList(of: layout, palette: listPalette) : nil
+        isSplit = outline != nil
         let rects = PaneGeometry.rects(in: windowSize, isSplit: isSplit)
         var panes: [Pane] = []
-        if isSplit, let pages = layout as? HorizontalPagesLayout {
+        if let outline {
             // The outline: a vertical list above the horizontally paged document, so one
             // gesture can never move both.
             var list = ScrollView(viewportSize: rects[0].size, contentSize: rects[0].size, configuration: options.configuration)
             list.alwaysBounceVertical = true
-            // A tinted list sets itself apart from the page below it without a rule to draw.
-            var listPalette = layout.palette
-            listPalette.page = layout.palette.codeBackground
-            panes.append(Pane(view: DocumentViewer.addPaneView(list, in: rects[0], to: &scene),
-                              layout: OutlineLayout(pages: pages, palette: listPalette)))
+            panes.append(Pane(view: DocumentViewer.addPaneView(list, in: rects[0], to: &scene), layout: outline))
         }
         var view = ScrollView(viewportSize: rects.last!.size, contentSize: rects.last!.size, configuration: options.configuration)
         view.isDirectionalLockEnabled = options.isDirectionalLockEnabled
         // Zoom suits a scrolling document; pages are read whole, so they zoom only when asked.
-        let zoom = options.zoomRange ?? (options.isPaged ? 1...1 : ScrollView.textZoomScaleRange)
+        let zoom = options.zoomRange ?? DocumentViewer.pdfZoomRange(of: layout, viewport: rects.last!.size)
+            ?? (options.isPaged ? 1...1 : ScrollView.textZoomScaleRange)
         view.minimumZoomScale = zoom.lowerBound
         view.maximumZoomScale = zoom.upperBound
         if options.isPaged {
@@ -137,6 +143,9 @@ public final class DocumentViewer {
             pane.layout.setViewportSize(width: rect.size.width, height: rect.size.height)
             scene.setRect(rect, ofView: pane.view, timeMilliseconds: timeMilliseconds)
             updateContentSize(of: pane, to: pane.layout.contentSize)
+            if let range = DocumentViewer.pdfZoomRange(of: pane.layout, viewport: rect.size), !isPDFZoomRangeFixed {
+                scene[pane.view].minimumZoomScale = range.lowerBound
+            }
             // Reflow keeps the block that was at the top of the pane there.
             let anchor = pane.layout.anchorOffset
             let zoom = scene[pane.view].zoomScale
@@ -215,9 +224,17 @@ public final class DocumentViewer {
     }
 
     /// The outline pane, in split mode.
-    var outlinePane: (pane: Pane, outline: OutlineLayout)? {
-        guard let first = panes.first, let outline = first.layout as? OutlineLayout else { return nil }
+    var outlinePane: (pane: Pane, outline: any OutlineList)? {
+        guard isSplit, let first = panes.first, let outline = first.layout as? any OutlineList else { return nil }
         return (first, outline)
+    }
+
+    /// The list of `layout`'s outline for split mode, if it has pages to turn: a text's
+    /// headings, or a paged PDF's bookmarks.
+    private static func outlineList(of layout: any ContentLayout, palette: Palette) -> (any OutlineList)? {
+        if let pages = layout as? HorizontalPagesLayout { return OutlineLayout(pages: pages, palette: palette) }
+        if let pdf = layout as? PDFLayout, pdf.isPaged { return PDFOutlineLayout(pages: pdf, palette: palette) }
+        return nil
     }
 
     /// Highlights the heading of the page shown below the outline.

@@ -190,7 +190,7 @@ enum RenderBenchmarks {
     }
 
     /// `RssAnon` of /proc/self/status in MB.
-    private static func anonymousResidentMegabytes() -> Double {
+    static func anonymousResidentMegabytes() -> Double {
         guard let file = fopen("/proc/self/status", "r") else { return .nan }
         defer { fclose(file) }
         var line = [CChar](repeating: 0, count: 256)
@@ -204,16 +204,16 @@ enum RenderBenchmarks {
         return .nan
     }
 
-    private static func milliseconds(since start: UInt64) -> Double {
+    static func milliseconds(since start: UInt64) -> Double {
         Double(nowNanoseconds() - start) / 1_000_000
     }
 
-    private static func median(_ values: [Double]) -> Double {
+    static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
     }
 
-    private static func rounded(_ value: Double, _ decimals: Int) -> String {
+    static func rounded(_ value: Double, _ decimals: Int) -> String {
         var factor = 1.0
         for _ in 0..<decimals { factor *= 10 }
         let text = "\((value * factor).rounded() / factor)"

@@ -2,7 +2,7 @@
 // axis, pinch), and its heap
 // allocations in steady state. Figures are also given as a ratio to a baseline loop measured
 // in the same run, since machines are noisy. Run in release:
-//   swift run -c release glide-bench [render | nested] [--json]
+//   swift run -c release glide-bench [render | nested | pdf] [--json]
 import CAllocationCounter
 import Glibc
 import ScrollEngine
@@ -12,6 +12,11 @@ import ScrollEngine
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.first == "nested" {
     RenderBenchmarks.printNested(RenderBenchmarks.nestedFirstFrames())
+    exit(0)
+}
+// `glide-bench pdf` runs only the PDF benchmarks (PDFBenchmarks.swift).
+if arguments.first == "pdf" {
+    PDFBenchmarks.run()
     exit(0)
 }
 if arguments.first == "render" || arguments.contains("--json") {

@@ -1,5 +1,6 @@
 import Foundation
 import GlideDriver
+import PDFFixtures
 import TestCompositor
 
 /// One picture of the demo: glide's committed buffer and what its trace said of that frame.
@@ -85,18 +86,31 @@ enum Scenes {
         return try shot(session, "6-split", "Split: outline above pages") { $0.pages > 1 && $0.page == 0 && $0.phase == "idle" }
     }
 
+    /// A generated 40-page PDF: its pages once rendered, then a page zoomed to 2.5× by a
+    /// pinch, re-rendered crisp at rest.
+    static func pdf() throws -> [Shot] {
+        var fixture = PDFFixture(pageCount: 40)
+        fixture.hasLinks = false
+        let path = fixture.write()
+        defer { unlink(path) }
+        let session = try GlideSession(size: size, document: .paths([path]))
+        defer { session.stop() }
+        try session.flick(x: 640, from: 650, by: -300, steps: 5)
+        try session.runUntilIdle()
+        guard try session.settledImage().isSettled else { throw DemoError("7-pdf: the pages never finished rendering") }
+        var shots = [try shot(session, "7-pdf", "A PDF, pages rendered") { $0.y > 0 && $0.phase == "idle" }]
+        try session.pinchFingers(from: (560, 300), (720, 300), to: (440, 300), (840, 300), steps: 6)
+        try session.liftFingers()
+        try session.runUntilIdle()
+        guard try session.settledImage().isSettled else { throw DemoError("8-pdf-zoom: the zoomed page never came sharp") }
+        shots.append(try shot(session, "8-pdf-zoom", "PDF zoomed, crisp at rest") { $0.zoom > 2 && $0.phase == "idle" })
+        return shots
+    }
+
     /// Lets glide's image decoders (separate processes) deliver: frames are presented until
     /// the picture has not changed for 300 ms, or 5 s pass.
     private static func waitForDecodedImages(_ session: GlideSession) throws {
-        var last = try session.image
-        var unchangedSince = Date()
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline, Date().timeIntervalSince(unchangedSince) < 0.3 {
-            usleep(30_000)
-            try session.runUntilIdle()
-            let image = try session.image
-            if image != last { (last, unchangedSince) = (image, Date()) }
-        }
+        _ = try session.settledImage(quietMilliseconds: 300, timeoutSeconds: 5)
     }
 
     /// What glide shows now, checked against `expectation` on its trace line.

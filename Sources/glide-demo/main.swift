@@ -21,6 +21,7 @@ do {
     } else {
         shots.append(try Scenes.paging())
         if let split = try Scenes.split() { shots.append(split) }
+        shots += try Scenes.pdf()
     }
 
     var sheet: [(label: String, surface: OpaquePointer)] = []

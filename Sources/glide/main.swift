@@ -21,6 +21,9 @@ func documentPaths(_ options: CommandLineOptions) -> [String] {
 func loadDocuments(_ paths: [String]) throws(DocumentError) -> [Document] {
     let set = try DocumentSet(opening: paths)
     for skipped in set.skipped { printError(localized("%s; skipped", skipped.description)) }
+    if set.documents.count > 1, let pdf = set.documents.first(where: { $0.kind == .pdf }) {
+        exit(.usage, localized("'%s' is a PDF; a PDF opens on its own", pdf.path ?? pdf.title) + "; " + CommandLineOptions.usage)
+    }
     return set.documents
 }
 

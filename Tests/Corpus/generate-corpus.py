@@ -45,9 +45,12 @@ def zip_bytes(entries, first_stored=None):
     return buffer.getvalue()
 
 
-# Formats Glide refuses, each under a name that hides it (recognition is by bytes).
+# A PDF under a name that hides it, recognised by its bytes and opened with poppler, which
+# finds it damaged (no cross-reference table, no pages).
 write("report.txt", b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n%%EOF\n",
-      "refused", "PDF")
+      "damaged", "PDF")
+
+# Formats Glide refuses, each under a name that hides it (recognition is by bytes).
 write("book.epub", zip_bytes([("META-INF/container.xml", "<container/>"), ("chapter.xhtml", "<html/>")],
                              first_stored=("mimetype", "application/epub+zip")), "refused", "EPUB")
 write("archive.zip", zip_bytes([("a.txt", "hello " * 100)]), "refused", "ZIP")

@@ -51,6 +51,8 @@ final class FileFormatTests: XCTestCase {
         XCTAssertEqual(FileFormat.recognise(head: [0x01, 0x02] + noise, path: "x.txt"), .unsupported(name: "binary"))
         XCTAssertEqual(FileFormat.recognise(head: [0xFF, 0xFE, 0x41, 0x00, 0x42, 0x00], path: "u.txt"),
                        .unsupported(name: "UTF-16 text"))
+        XCTAssertEqual(FileFormat.recognise(head: [UInt8](repeating: 0, count: 4096), path: "sparse.log"), .plainText,
+                       "a sparse file's holes are text with holes")
     }
 
     func testUnsupportedFilesAreRefusedWithOneLine() throws {

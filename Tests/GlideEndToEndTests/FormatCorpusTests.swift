@@ -89,11 +89,21 @@ final class FormatCorpusTests: GlideTestCase {
 
     func testRefusedFormatsSayWhyInOneLineAndExitOne() throws {
         let refused = try corpus().entries.filter { $0.expect == "refused" }
-        XCTAssertEqual(Set(refused.compactMap(\.kind)), ["PDF", "EPUB", "ZIP", "ELF", "binary"])
+        XCTAssertEqual(Set(refused.compactMap(\.kind)), ["EPUB", "ZIP", "ELF", "binary"])
         for entry in refused {
             let result = try runWithoutWindow([entry.path])
             XCTAssertEqual(result.status, 1, entry.name)
             XCTAssertEqual(result.error, "glide: cannot open '\(entry.path)': \(entry.kind!) files are not supported\n")
+        }
+    }
+
+    func testADamagedPDFUnderATextNameIsOpenedAsPDFAndSaysWhyInOneLine() throws {
+        let damaged = try corpus().entries.filter { $0.expect == "damaged" }
+        XCTAssertEqual(damaged.compactMap(\.kind), ["PDF"])
+        for entry in damaged {
+            let result = try runWithoutWindow([entry.path])
+            XCTAssertEqual(result.status, 1, entry.name)
+            XCTAssertEqual(result.error, "glide: cannot open PDF '\(entry.path)': it is damaged\n")
         }
     }
 

@@ -102,7 +102,7 @@ final class CommandLineTests: XCTestCase {
 
     /// Text and images open together (the window is the end-to-end tests'); here, with no
     /// compositor, the files are accepted and only the connection fails. A file is judged by
-    /// its bytes: text named `.png` is text, a PDF named `.txt` is refused.
+    /// its bytes: text named `.png` is text, a PDF named `.txt` is opened as a PDF (this one damaged).
     func testTextAndImagesOpenTogetherAndFilesAreJudgedByTheirBytes() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glide-mixed-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -115,9 +115,9 @@ final class CommandLineTests: XCTestCase {
         let mixed = try ChildProcess.run(glide, [text, image], environment: noCompositor)
         XCTAssertEqual(mixed.status, 1)
         XCTAssertTrue(mixed.error.hasPrefix("glide: cannot connect to a Wayland compositor"), mixed.error)
-        let refused = try ChildProcess.run(glide, [pdf], environment: noCompositor)
-        XCTAssertEqual(refused.status, 1)
-        XCTAssertEqual(refused.error, "glide: cannot open '\(pdf)': PDF files are not supported\n")
+        let damaged = try ChildProcess.run(glide, [pdf], environment: noCompositor)
+        XCTAssertEqual(damaged.status, 1)
+        XCTAssertEqual(damaged.error, "glide: cannot open PDF '\(pdf)': it is damaged\n")
     }
 
     /// A name is bytes: one that is not UTF-8 reaches `open` as it is (the file is missing,

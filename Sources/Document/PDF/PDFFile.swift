@@ -1,0 +1,132 @@
+import CPoppler
+import Glibc
+
+/// A PDF opened from a descriptor Glide holds, so a file replaced or truncated on disk does not
+/// pull pages out from under a render: every poppler document of it (one per thread that uses
+/// it) reads a duplicate of that descriptor.
+public final class PDFFile: @unchecked Sendable {
+    /// The file's name, for errors and the title.
+    public let path: String
+    /// How many pages it has (at least one).
+    public let pageCount: Int
+    /// The descriptor every poppler document of this file duplicates; closed on deinit.
+    private let descriptor: Int32
+    /// The document the loop thread reads page sizes from (opened to check the file anyway);
+    /// render workers open their own.
+    let loopDocument: PopplerDocumentHandle
+
+    /// Opens `path` and checks that poppler can read it, without reading any page.
+    public init(path: String) throws(DocumentError) {
+        self.path = path
+        // Non-blocking, so a FIFO nobody writes to does not hang the open.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw DocumentError(path: path, errno: errno) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw DocumentError.unreadablePDF(path: path, reason: "not a regular file")
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        descriptor = fd
+        let document: PopplerDocumentHandle
+        do { document = try PDFFile.openDocument(fd: fd, path: path) } catch {
+            close(fd)
+            throw error
+        }
+        let count = Int(poppler_document_get_n_pages(document.pointer))
+        guard count > 0 else {
+            close(fd)
+            throw DocumentError.unreadablePDF(path: path, reason: "it has no pages (truncated or damaged)")
+        }
+        pageCount = count
+        loopDocument = document
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// A poppler document of this file for one thread: poppler's documents must not be used
+    /// from two threads at once.
+    func makeDocument() throws(DocumentError) -> PopplerDocumentHandle {
+        try PDFFile.openDocument(fd: descriptor, path: path)
+    }
+
+    private static func openDocument(fd: Int32, path: String) throws(DocumentError) -> PopplerDocumentHandle {
+        // poppler takes the descriptor it is given and closes it with the document; each
+        // document reads from its own offset, so give each its own duplicate.
+        let duplicate = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+        guard duplicate >= 0 else { throw DocumentError(path: path, errno: errno) }
+        var error: UnsafeMutablePointer<GError>?
+        guard let document = poppler_document_new_from_fd(duplicate, nil, &error) else {
+            defer { if let error { g_error_free(error) } }
+            throw DocumentError.unreadablePDF(path: path, reason: reason(for: error))
+        }
+        return PopplerDocumentHandle(document)
+    }
+
+    /// Why poppler could not open a document, in words a reader can act on.
+    private static func reason(for error: UnsafeMutablePointer<GError>?) -> String {
+        guard let error else { return "poppler gave no reason" }
+        if error.pointee.domain == poppler_error_quark(), error.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
+            return "it is encrypted and needs a password (Glide does not open password-protected PDFs)"
+        }
+        if error.pointee.domain == poppler_error_quark(), error.pointee.code == Int32(POPPLER_ERROR_DAMAGED.rawValue) {
+            return "it is damaged"
+        }
+        let message = String(cString: error.pointee.message)
+        // poppler's wording for a file it cannot parse at all.
+        if message.contains("PDF document is damaged") || message.contains("Failed to load document") {
+            return "it is damaged or truncated (\(message))"
+        }
+        return message
+    }
+
+    /// Whether `bytes` start like a PDF: `%PDF-` within the first 1024 bytes, where readers
+    /// (poppler, Acrobat) accept the header after leading junk.
+    public static func looksLikePDF(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let signature = Array("%PDF-".utf8)
+        let limit = min(bytes.count, 1024) - signature.count
+        guard limit >= 0 else { return false }
+        for start in 0...limit where bytes[start] == signature[0] {
+            if (0..<signature.count).allSatisfy({ bytes[start + $0] == signature[$0] }) { return true }
+        }
+        return false
+    }
+
+    /// Whether the file at `path` starts like a PDF (reads at most 1 KB).
+    public static func looksLikePDF(atPath path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, 1024) }
+        guard count > 0 else { return false }
+        return buffer.withUnsafeBytes { looksLikePDF(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+    }
+}
+
+/// One poppler document, unreferenced on deinit. Used by one thread at a time.
+final class PopplerDocumentHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+
+    init(_ pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(pointer))
+    }
+
+    /// Page `index`'s size in PDF points (1/72 in), or nil when poppler cannot read the page.
+    func pageSize(_ index: Int) -> (width: Double, height: Double)? {
+        guard let page = poppler_document_get_page(pointer, Int32(index)) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+        var width = 0.0, height = 0.0
+        poppler_page_get_size(page, &width, &height)
+        guard width.isFinite, height.isFinite, width >= 1, height >= 1 else { return nil }
+        return (width, height)
+    }
+}

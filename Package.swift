@@ -94,7 +94,7 @@ let package = Package(
         // Test tool: drives headless sway with a virtual pointer (see its main.swift).
         .executableTarget(name: "glide-virtual-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols"]),
         .executableTarget(
-            name: "glide-bench", dependencies: ["ScrollEngine", "Document", "Render", "CAllocationCounter", "PDFFixtures"],
+            name: "glide-bench", dependencies: ["ScrollEngine", "Document", "Render", "CAllocationCounter", "CSystem", "PDFFixtures"],
             // Its allocation counter stands in for malloc process-wide, which needs the
             // executable's symbols in the dynamic symbol table.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),

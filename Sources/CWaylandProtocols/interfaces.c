@@ -15,6 +15,9 @@ GLIDE_INTERFACE(wp_fractional_scale_manager_v1)
 GLIDE_INTERFACE(wp_presentation)
 GLIDE_INTERFACE(zwp_pointer_gestures_v1)
 GLIDE_INTERFACE(zwlr_virtual_pointer_manager_v1)
+GLIDE_INTERFACE(wl_data_device_manager)
+GLIDE_INTERFACE(zwp_primary_selection_device_manager_v1)
+GLIDE_INTERFACE(zwp_text_input_manager_v3)
 
 static const char *const glide_surface_tag_value = "glide";
 

@@ -32,6 +32,16 @@ GLIDE_SERVER_INTERFACE(zxdg_decoration_manager_v1)
 GLIDE_SERVER_INTERFACE(zxdg_toplevel_decoration_v1)
 GLIDE_SERVER_INTERFACE(wp_fractional_scale_manager_v1)
 GLIDE_SERVER_INTERFACE(wp_fractional_scale_v1)
+GLIDE_SERVER_INTERFACE(wl_data_device_manager)
+GLIDE_SERVER_INTERFACE(wl_data_device)
+GLIDE_SERVER_INTERFACE(wl_data_source)
+GLIDE_SERVER_INTERFACE(wl_data_offer)
+GLIDE_SERVER_INTERFACE(zwp_primary_selection_device_manager_v1)
+GLIDE_SERVER_INTERFACE(zwp_primary_selection_device_v1)
+GLIDE_SERVER_INTERFACE(zwp_primary_selection_source_v1)
+GLIDE_SERVER_INTERFACE(zwp_primary_selection_offer_v1)
+GLIDE_SERVER_INTERFACE(zwp_text_input_manager_v3)
+GLIDE_SERVER_INTERFACE(zwp_text_input_v3)
 
 void glide_server_post_error(struct wl_resource *resource, uint32_t code, const char *message) {
     wl_resource_post_error(resource, code, "%s", message);

@@ -200,7 +200,7 @@ public final class DocumentLayout: ContentLayout {
     }
 
     /// The section that holds content coordinate `y`.
-    private func section(at y: Double) -> Int {
+    func section(at y: Double) -> Int {
         heights.index(containing: max(0, y - outerMargin))
     }
 
@@ -219,7 +219,7 @@ public final class DocumentLayout: ContentLayout {
         anchor = ReadingAnchor(section: index, block: block, fraction: fraction)
     }
 
-    private enum FixedEdge {
+    enum FixedEdge {
         /// The section's top stays; what follows moves with its change of height.
         case top
         /// The section's bottom stays: the change goes to estimates above.
@@ -229,7 +229,7 @@ public final class DocumentLayout: ContentLayout {
     /// Shapes `index` if it is not shaped. Returns how far the content below it moved down
     /// because the change could not be absorbed above (only with `.bottom`).
     @discardableResult
-    private func layOut(_ index: Int, keeping edge: FixedEdge) -> Double {
+    func layOut(_ index: Int, keeping edge: FixedEdge) -> Double {
         useCount += 1
         if sections[index] != nil {
             sections[index]?.lastUse = useCount
@@ -277,6 +277,9 @@ public final class DocumentLayout: ContentLayout {
         if remaining != change { changeLog.record(.band(top(ofSection: highest)...top(ofSection: index))) }
         return change - remaining
     }
+
+    /// Section `index` if it is shaped now.
+    func shapedSection(_ index: Int) -> SectionLayout? { sections[index]?.layout }
 
     /// The sections shaped now, by index, in order.
     var shapedSections: [(index: Int, layout: SectionLayout)] {

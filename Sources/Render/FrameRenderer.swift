@@ -31,9 +31,11 @@ public final class FrameRenderer {
     /// `previous` describes (the `contents` returned when it was last rendered into), or
     /// unknown when nil. `windowControls` are drawn on top at the given opacity when the
     /// window needs them (client-side decorations).
+    /// `reading` (find highlights, the selection, the find field, help) is drawn over the content.
     public func render(_ content: any ContentLayout, frame: ScrollFrame, into buffer: PixelBuffer,
                        showing previous: BufferContents?,
-                       windowControls: (controls: WindowControls, opacity: Double)? = nil) -> RenderedFrame {
+                       windowControls: (controls: WindowControls, opacity: Double)? = nil,
+                       reading: ReadingOverlay = ReadingOverlay()) -> RenderedFrame {
         let isPinching = frame.phase == .zooming
         tiles.beginFrame()
         let scale = buffer.scale
@@ -80,10 +82,17 @@ public final class FrameRenderer {
         cairo_scale(cairo, scale, scale)
         var overlay = OverlayRenderer(style: overlayStyle)
         overlay.style.isOnDarkContent = content.palette.isDark
-        var covered = overlay.draw(frame, viewportWidth: viewportWidth, viewportHeight: viewportHeight, on: cairo)
+        let readingRenderer = ReadingOverlayRenderer(overlay: reading, isOnDarkContent: content.palette.isDark)
+        var covered = reading.isEmpty ? [] : readingRenderer.drawOnContent(
+            offsetX: offsetX, offsetY: offsetY, zoom: zoom, viewportWidth: viewportWidth,
+            viewportHeight: viewportHeight, on: cairo)
+        covered += overlay.draw(frame, viewportWidth: viewportWidth, viewportHeight: viewportHeight, on: cairo)
         if let windowControls {
             covered += overlay.drawWindowControls(windowControls.controls, opacity: windowControls.opacity,
                                                   viewportWidth: viewportWidth, on: cairo)
+        }
+        if !reading.isEmpty {
+            covered += readingRenderer.drawOnWindow(viewportWidth: viewportWidth, viewportHeight: viewportHeight, on: cairo)
         }
         if let notice {
             covered.append(overlay.drawNotice(notice, viewportWidth: viewportWidth, viewportHeight: viewportHeight, on: cairo))

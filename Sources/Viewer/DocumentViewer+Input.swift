@@ -1,3 +1,4 @@
+import Document
 import ScrollEngine
 
 /// Input, in window coordinates with its timestamps: it only changes the engine (or a
@@ -11,7 +12,11 @@ extension DocumentViewer {
         let time = timeMilliseconds
         let wasNeeded = needsFrame
         needsFrame = true
-        guard !isTakenByViewer(input) else {
+        // The reading tools see keys first: Escape closes find before it quits.
+        if case .key(let name, let modifiers) = input.event,
+           readingTools.key(name, shift: modifiers.contains(.shift), control: modifiers.contains(.control),
+                            alt: modifiers.contains(.alt), text: input.text) { return }
+        guard !isTakenByViewer(input), !isTakenByReadingTools(input) else {
             // A window key becomes a request for the app; it changes nothing to draw.
             if case .key = input.event { needsFrame = wasNeeded }
             return
@@ -21,6 +26,7 @@ extension DocumentViewer {
         var taps: [(view: Int, tap: Tap)] = []
         let isUsed = scene.apply(input.event, timeMilliseconds: time) { view, tap in taps.append((view, tap)) }
         for (view, tap) in taps { handleTap(tap, inView: view) }
+        readingToolsFollow(input, sceneUsedIt: isUsed)
         switch input.event {
         case .touchFrame:
             // Any touch reveals the window controls (after the hit test of its down, so a
@@ -72,6 +78,82 @@ extension DocumentViewer {
         return false
     }
 
+    /// Whether the reading tools took `input` from the scene: a touch on the find button or a
+    /// selection handle and the finger's later motion, a touch that a long press made a
+    /// selection's.
+    private func isTakenByReadingTools(_ input: ViewerInput) -> Bool {
+        switch input.event {
+        case .touchDown(let id, let location):
+            return handleFindButtonTouch(at: location)
+                || readingTools.touchDown(id: Int32(id), x: location.x, y: location.y, timeMilliseconds: timeMilliseconds)
+        case .touchMotion(let id, let location):
+            return readingTools.touchMoved(id: Int32(id), x: location.x, y: location.y)
+        case .touchUp(let id):
+            wantsLongPressTimer = false
+            return readingTools.touchUp(id: Int32(id))
+        case .touchCancel:
+            wantsLongPressTimer = false
+            readingTools.touchesCancelled()
+        default:
+            break
+        }
+        return false
+    }
+
+    /// What the reading tools do with input the scene had first: watch a finger for a long
+    /// press, hover links, select with a left button the scroll bar did not take.
+    private func readingToolsFollow(_ input: ViewerInput, sceneUsedIt isUsed: Bool) {
+        switch input.event {
+        case .touchDown:
+            wantsLongPressTimer = readingTools.isTouchPending
+        case .touchMotion:
+            if !readingTools.isTouchPending { wantsLongPressTimer = false }
+        case .pointerMotion(let location):
+            readingTools.mouseMoved(x: location.x, y: location.y)
+        case .pointerLeave:
+            readingTools.mouseLeft()
+        case .pointerAxis:
+            readingTools.contentMovedUnderPointer()
+        case .pointerButton(DocumentViewer.leftButton, let isPressed) where !isUsed:
+            guard let location = scene.pointerLocation else { return }
+            if !isPressed {
+                readingTools.mouseReleased(x: location.x, y: location.y)
+            } else if readingTools.isHelpShown {
+                readingTools.toggleHelp()
+            } else if !isOnFindField(location) {
+                _ = readingTools.mousePressed(x: location.x, y: location.y, extending: input.heldModifiers.contains(.shift),
+                                              timeMilliseconds: timeMilliseconds)
+            }
+        default:
+            break
+        }
+    }
+
+    /// An on-screen keyboard or input method typed `text` after deleting `deleteBefore` bytes
+    /// before the cursor (`zwp_text_input_v3.commit_string`): it goes to the find field.
+    public func inputMethodCommitted(_ text: String, deletingBefore deleteBefore: Int) {
+        guard readingTools.isFindOpen else { return }
+        readingTools.insert(text, deletingBefore: deleteBefore)
+        needsFrame = true
+    }
+
+    /// Text an input method is composing (empty when it ends), shown in the find field.
+    public func inputMethodPreedit(_ text: String) {
+        guard readingTools.isFindOpen else { return }
+        readingTools.setPreedit(text)
+        needsFrame = true
+    }
+
+    /// The long-press timer the app ran while `wantsLongPressTimer` fired: a finger still
+    /// resting selects the word under it, and the scene forgets the finger (no fling, no tap).
+    public func longPressTimerFired() {
+        wantsLongPressTimer = false
+        guard readingTools.longPressFired() else { return }
+        scene.apply(.touchCancel, timeMilliseconds: timeMilliseconds)
+        scene.apply(.touchFrame, timeMilliseconds: timeMilliseconds)
+        needsFrame = true
+    }
+
     /// Whether `name` was a window key (quit, fullscreen), which becomes a request.
     private func handleWindowKey(_ name: String, modifiers: InputModifiers) -> Bool {
         switch (name, modifiers) {
@@ -87,11 +169,13 @@ extension DocumentViewer {
         return true
     }
 
-    /// A tap on a heading of the outline pages the document to it; a tap on a PDF's link
-    /// follows it.
+    /// A tap on the document goes to the reading tools (links, help, clearing a selection),
+    /// then to a PDF's links; a tap on a heading of the outline pages the document to it.
     func handleTap(_ tap: Tap, inView view: Int) {
-        if view == documentPane.view, tap.count == 1 {
-            followLink(at: tap.location)
+        if view == documentPane.view {
+            let origin = scene.rects[view].origin
+            if readingTools.tap(x: tap.location.x + origin.x, y: tap.location.y + origin.y) { return }
+            if tap.count == 1 { _ = followLink(at: tap.location) }
             return
         }
         guard let (pane, outline) = outlinePane, pane.view == view else { return }

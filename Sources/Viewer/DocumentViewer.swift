@@ -44,6 +44,26 @@ public final class DocumentViewer {
     private var hasLaidOut = false
     /// Whether the outline sits above the document's pages (`--split`).
     public let isSplit: Bool
+    /// Find, selection, links and help (DocumentViewer+ReadingTools.swift).
+    lazy var readingTools = ReadingTools(host: self)
+    /// The file the document pane shows, whose reading position is remembered (nil for
+    /// several files at once); a link to another document changes it.
+    public var documentPath: String?
+    /// Called before a link replaces the document (and before coming back), so the app can
+    /// save the reading position of the one being left.
+    public var onWillLeaveDocument: (() -> Void)?
+    /// The documents a link left, to come back to with Alt+Left.
+    var documentHistory: [(path: String?, layout: any ContentLayout, offset: LogicalPoint)] = []
+    /// An animated scroll the reading tools asked for, started at the next frame callback.
+    var pendingReadingScroll: LogicalPoint?
+    /// The time of the last frame, for the selection's autoscroll.
+    var lastReadingFrameMilliseconds: Double?
+    /// The pointer image last asked for.
+    var pointerLook = PointerLook.arrow
+    /// Whether a finger rests on the document that may become a long press: the app runs a
+    /// timer of `longPressMilliseconds` from the moment this turns true, and calls
+    /// `longPressTimerFired()` if it is still true then (the viewer reads no clock).
+    public internal(set) var wantsLongPressTimer = false
     /// The block a navigation call is scrolling the document to, and the offset last aimed at:
     /// content laid out on the way moves the block, so the scroll follows it until it rests.
     var navigationTarget: (location: BlockLocation, offset: LogicalPoint)?
@@ -176,6 +196,9 @@ public final class DocumentViewer {
         case .fallback(let elapsed): timeMilliseconds += elapsed
         }
         needsFrame = false
+        let isCallback: Bool
+        if case .callback = time { isCallback = true } else { isCallback = false }
+        advanceReadingTools(atFrameCallback: isCallback)
         scene.advance(to: timeMilliseconds)
         highlightCurrentHeading()
         if bufferSize != (buffer.width, buffer.height) {
@@ -184,8 +207,9 @@ public final class DocumentViewer {
         }
         let controlsOpacity = windowControlsOpacity
         var damage: [DeviceRect] = []
-        var isAnimating = controlsOpacity > 0
-        var isAtRest = controlsOpacity == 0
+        let readingAnimates = readingToolsAnimate
+        var isAnimating = controlsOpacity > 0 || readingAnimates
+        var isAtRest = controlsOpacity == 0 && !readingAnimates
         var traced: ScrollFrame?
         for (pane, rect) in zip(panes, paneRects) {
             let band = PaneGeometry.band(of: buffer, for: rect)
@@ -195,7 +219,8 @@ public final class DocumentViewer {
             if pane === documentPane { traced = frame }
             let rendered = pane.renderer.render(
                 pane.layout, frame: frame, into: band.pixels, showing: pane.bufferContents[bufferID],
-                windowControls: showsWindowControls && band.top == 0 ? (windowControls, controlsOpacity) : nil)
+                windowControls: showsWindowControls && band.top == 0 ? (windowControls, controlsOpacity) : nil,
+                reading: pane === documentPane ? readingOverlay : ReadingOverlay())
             pane.bufferContents[bufferID] = rendered.contents
             damage += rendered.damage.map { $0.offsetBy(dx: 0, dy: band.top) }
             isAnimating = isAnimating || frame.needsFrames

@@ -1,3 +1,4 @@
+import Document
 import ScrollEngine
 
 /// One input event for the viewer, already translated from the seat (the viewer knows no
@@ -13,11 +14,19 @@ public struct ViewerInput: Sendable, Equatable {
     /// The compositor's serial of a touch down or button press, which lets a window control
     /// start a compositor move with it; 0 for other input.
     public var serial: UInt32
+    /// What a key types with the keymap and modifiers (empty for keys that type nothing):
+    /// what the find field inserts.
+    public var text: String
+    /// The keyboard's modifiers held with a button press (Shift+click extends a selection).
+    public var heldModifiers: InputModifiers
 
-    public init(_ event: Event, timeMilliseconds: Double, serial: UInt32 = 0) {
+    public init(_ event: Event, timeMilliseconds: Double, serial: UInt32 = 0, text: String = "",
+                heldModifiers: InputModifiers = []) {
         self.event = event
         self.timeMilliseconds = timeMilliseconds
         self.serial = serial
+        self.text = text
+        self.heldModifiers = heldModifiers
     }
 }
 
@@ -27,4 +36,14 @@ public enum ViewerRequest: Sendable, Equatable {
     case setFullscreen(Bool)
     /// Let the compositor move the window with the touch or click that had `serial`.
     case beginMove(serial: UInt32)
+    /// Offer this text of the document to the clipboard and/or the primary selection.
+    case copy(TextRange, toClipboard: Bool, toPrimary: Bool)
+    /// Hand a web or mail address (already checked: http, https, mailto) to the desktop.
+    case openURL(String)
+    /// Whether on-screen keyboards and input methods should type into the window (find is open).
+    case setTextInput(Bool)
+    /// The pointer's image over the window.
+    case setPointerLook(PointerLook)
+    /// A diagnostic for GLIDE_DEBUG (a link not followed, and why).
+    case diagnostic(String)
 }

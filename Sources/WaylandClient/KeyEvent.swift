@@ -7,6 +7,9 @@ public struct KeyEvent: Equatable, Sendable {
     public var modifiers: KeyModifiers
     /// The event time in ms (compositor clock).
     public var timeMilliseconds: UInt32
+    /// The text the key types with the keymap and modifiers (`é`, `Ж`, `?`), empty for keys
+    /// that type nothing: what a text field inserts.
+    public var text = ""
 
     public init(keysym: UInt32, name: String, modifiers: KeyModifiers, timeMilliseconds: UInt32) {
         self.keysym = keysym

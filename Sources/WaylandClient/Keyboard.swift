@@ -29,8 +29,9 @@ public final class Keyboard: ProxyOwner {
                 keyboard.state = xkb_state_new(keymap)
             }
         },
-        key: { data, _, _, time, key, state in
+        key: { data, _, serial, time, key, state in
             let keyboard = owner(data, as: Keyboard.self)
+            keyboard.seat.noteInputSerial(serial)
             if state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue {
                 keyboard.press(key: key, timeMilliseconds: time)
             } else {
@@ -89,13 +90,27 @@ public final class Keyboard: ProxyOwner {
         xkb_keysym_get_name(keysym, &buffer, buffer.count)
         let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let modifiers = activeModifiers(consumedBy: code)
-        let event = KeyEvent(keysym: keysym, name: name, modifiers: modifiers, timeMilliseconds: timeMilliseconds)
+        var event = KeyEvent(keysym: keysym, name: name, modifiers: modifiers, timeMilliseconds: timeMilliseconds)
+        event.text = typedText(code: code)
         if xkb_keymap_key_repeats(keymap, code) == 1 {
             repeater.start(key: key, event: event)
         } else {
             repeater.stop()
         }
         seat.delegate?.seat(seat, didPressKey: event)
+    }
+
+    /// What the key types in the current state (the empty string for keys that type nothing,
+    /// such as arrows or Escape); xkbcommon applies the layout, Shift and dead keys' results.
+    private func typedText(code: UInt32) -> String {
+        guard let state else { return "" }
+        let length = Int(xkb_state_key_get_utf8(state, code, nil, 0))
+        guard length > 0 else { return "" }
+        var buffer = [CChar](repeating: 0, count: length + 1)
+        xkb_state_key_get_utf8(state, code, &buffer, buffer.count)
+        let text = String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // Control characters (Enter, Tab, Backspace, Ctrl+letter) are commands, not text.
+        return text.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } ? text : ""
     }
 
     /// The modifiers in effect; those that `key` (an xkb keycode) consumes are left out, since

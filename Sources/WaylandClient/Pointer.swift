@@ -10,13 +10,23 @@ final class Pointer: ProxyOwner {
     /// Whether the pointer is over one of Glide's surfaces.
     private var isOverOwnSurface = false
     private let cursor: Cursor?
+    /// The serial of the latest `enter`, which `set_cursor` needs.
+    private var enterSerial: UInt32 = 0
+    /// The image shown while over Glide's surfaces.
+    var cursorShape = CursorShape.arrow {
+        didSet {
+            guard cursorShape != oldValue, isOverOwnSurface else { return }
+            cursor?.show(cursorShape, on: proxy, serial: enterSerial)
+        }
+    }
 
     private static let listener = ListenerTable(wl_pointer_listener(
         enter: { data, _, serial, surface, x, y in
             let pointer = owner(data, as: Pointer.self)
             pointer.isOverOwnSurface = isOwnSurface(surface)
             guard pointer.isOverOwnSurface else { return }
-            pointer.cursor?.show(on: pointer.proxy, serial: serial)
+            pointer.enterSerial = serial
+            pointer.cursor?.show(pointer.cursorShape, on: pointer.proxy, serial: serial)
             pointer.update { $0.didEnter = true; $0.x = wl_fixed_to_double(x); $0.y = wl_fixed_to_double(y) }
         },
         leave: { data, _, _, _ in
@@ -33,8 +43,10 @@ final class Pointer: ProxyOwner {
                 $0.y = wl_fixed_to_double(y)
             }
         },
-        button: { data, _, _, time, button, state in
-            owner(data, as: Pointer.self).update {
+        button: { data, _, serial, time, button, state in
+            let pointer = owner(data, as: Pointer.self)
+            if pointer.isOverOwnSurface { pointer.seat.noteInputSerial(serial) }
+            pointer.update {
                 $0.timeMilliseconds = time
                 $0.buttons.append(.init(button: button, isPressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue))
             }

@@ -16,6 +16,11 @@ public final class Registry: ProxyOwner {
     public private(set) var presentation: Presentation?
     public private(set) var fractionalScaleManager: FractionalScaleManager?
     public private(set) var viewporter: Viewporter?
+    private(set) var dataDeviceManager: DataDeviceManager?
+    private(set) var primarySelectionManager: PrimarySelectionManager?
+    private(set) var textInputManager: TextInputManager?
+    /// Whether the first roundtrip is over, so seats bound later can attach their devices at once.
+    private var hasListedGlobals = false
     public private(set) var seats: [Seat] = []
     public private(set) var outputs: [Output] = []
 
@@ -54,6 +59,15 @@ public final class Registry: ProxyOwner {
         if pointerGestures == nil {
             DebugLog.write("no zwp_pointer_gestures_v1: no touchpad pinch or hold")
         }
+        if dataDeviceManager == nil { DebugLog.write("no wl_data_device_manager: nothing can be copied") }
+        if primarySelectionManager == nil {
+            DebugLog.write("no zwp_primary_selection_device_manager_v1: no middle-click paste of a selection")
+        }
+        if textInputManager == nil {
+            DebugLog.write("no zwp_text_input_manager_v3: on-screen keyboards and input methods cannot type")
+        }
+        hasListedGlobals = true
+        for seat in seats { seat.attachSelectionAndTextInput() }
         // A second roundtrip delivers the events that the newly bound objects send at once
         // (wl_shm formats, wl_seat capabilities, wl_output scale).
         try display.roundtrip()
@@ -65,6 +79,9 @@ public final class Registry: ProxyOwner {
         seats.removeAll()
         outputs.removeAll()
         pointerGestures = nil
+        textInputManager = nil
+        primarySelectionManager = nil
+        dataDeviceManager = nil
         presentation = nil
         fractionalScaleManager = nil
         viewporter = nil
@@ -96,8 +113,17 @@ public final class Registry: ProxyOwner {
             viewporter = Viewporter(proxy: bindProxy(name, glide_wp_viewporter_interface(), 1))
         case "wp_presentation":
             presentation = Presentation(proxy: bindProxy(name, glide_wp_presentation_interface(), 1))
+        case "wl_data_device_manager":
+            dataDeviceManager = DataDeviceManager(
+                proxy: bindProxy(name, glide_wl_data_device_manager_interface(), min(version, 3)))
+        case "zwp_primary_selection_device_manager_v1":
+            primarySelectionManager = PrimarySelectionManager(
+                proxy: bindProxy(name, glide_zwp_primary_selection_device_manager_v1_interface(), 1))
+        case "zwp_text_input_manager_v3":
+            textInputManager = TextInputManager(proxy: bindProxy(name, glide_zwp_text_input_manager_v3_interface(), 1))
         case "wl_seat":
             let seat = Seat(proxy: bindProxy(name, glide_wl_seat_interface(), min(version, 8)), name: name, registry: self)
+            if hasListedGlobals { seat.attachSelectionAndTextInput() }
             seats.append(seat)
             onSeatAdded?(seat)
         case "wl_output":

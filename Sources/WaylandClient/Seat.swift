@@ -15,6 +15,13 @@ public final class Seat: ProxyOwner {
     private var pinch: PinchGesture?
     private var hold: HoldGesture?
     private lazy var cursor = Cursor(registry: registry)
+    private var dataDevice: DataDevice?
+    private var primarySelectionDevice: PrimarySelectionDevice?
+    /// Typing from on-screen keyboards and input methods, where the compositor offers it.
+    public private(set) var textInput: TextInput?
+    /// The serial of the latest key, button or touch-down: a selection may be set only in
+    /// answer to input, and the compositor checks this serial.
+    private(set) var lastInputSerial: UInt32 = 0
 
     private static let listener = ListenerTable(wl_seat_listener(
         capabilities: { data, _, capabilities in
@@ -30,6 +37,9 @@ public final class Seat: ProxyOwner {
     }
 
     deinit {
+        textInput = nil
+        primarySelectionDevice = nil
+        dataDevice = nil
         releasePointer()
         touch = nil
         keyboard = nil
@@ -38,6 +48,48 @@ public final class Seat: ProxyOwner {
         } else {
             wl_seat_destroy(proxy)
         }
+    }
+
+    /// Binds the clipboard, the primary selection and text input where the compositor offers them.
+    func attachSelectionAndTextInput() {
+        if dataDevice == nil, let manager = registry.dataDeviceManager {
+            dataDevice = DataDevice(manager: manager, seat: self)
+        }
+        if primarySelectionDevice == nil, let manager = registry.primarySelectionManager {
+            primarySelectionDevice = PrimarySelectionDevice(manager: manager, seat: self)
+        }
+        if textInput == nil, let manager = registry.textInputManager {
+            textInput = TextInput(manager: manager, seat: self)
+        }
+    }
+
+    /// Notes the serial of an input event (see `lastInputSerial`).
+    func noteInputSerial(_ serial: UInt32) {
+        lastInputSerial = serial
+    }
+
+    /// Offers `text` as the clipboard's content and, with `primary`, as the primary selection
+    /// (what a middle click pastes). Returns whether the compositor could be asked (it needs
+    /// a data device and input seen from this seat).
+    @discardableResult
+    public func copy(_ text: SelectionText, toClipboard clipboard: Bool = true, toPrimary primary: Bool = true) -> Bool {
+        guard lastInputSerial != 0 else { return false }
+        var offered = false
+        if clipboard, let dataDevice {
+            dataDevice.setSelection(text, serial: lastInputSerial)
+            offered = true
+        }
+        if primary, let primarySelectionDevice {
+            primarySelectionDevice.setSelection(text, serial: lastInputSerial)
+            offered = true
+        }
+        return offered
+    }
+
+    /// The pointer's image over Glide's window.
+    public var cursorShape: CursorShape {
+        get { pointer?.cursorShape ?? .arrow }
+        set { pointer?.cursorShape = newValue }
     }
 
     /// The key-repeat timer to poll, while the seat has a keyboard.

@@ -16,6 +16,7 @@ final class Touch: ProxyOwner {
         down: { data, _, serial, time, surface, id, x, y in
             let touch = owner(data, as: Touch.self)
             guard isOwnSurface(surface) else { return }
+            touch.seat.noteInputSerial(serial)
             touch.activeIDs.insert(id)
             touch.pending.append(.down(id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y),
                                        timeMilliseconds: time, serial: serial))

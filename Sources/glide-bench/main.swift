@@ -2,7 +2,7 @@
 // axis, pinch), and its heap
 // allocations in steady state. Figures are also given as a ratio to a baseline loop measured
 // in the same run, since machines are noisy. Run in release:
-//   swift run -c release glide-bench [render | nested | pdf] [--json]
+//   swift run -c release glide-bench [render | search | nested | pdf] [--json]
 import CAllocationCounter
 import Glibc
 import ScrollEngine
@@ -10,6 +10,11 @@ import ScrollEngine
 // `glide-bench render` runs only the document and render benchmarks (RenderBenchmarks.swift);
 // `--json` prints those as one JSON object; `nested` only the nested-Markdown first frames. Without arguments the engine's table comes first.
 let arguments = CommandLine.arguments.dropFirst()
+// `glide-bench search`: find over 100 MB against a byte scan (SearchBenchmark.swift).
+if arguments.first == "search" {
+    SearchBenchmark.run()
+    exit(0)
+}
 if arguments.first == "nested" {
     RenderBenchmarks.printNested(RenderBenchmarks.nestedFirstFrames())
     exit(0)

@@ -75,7 +75,7 @@ enum HelpText {
             for entry in entries { lines += format(entry) }
         }
         lines += [""]
-        lines += wrap(localized("Touch: drag, flick, pinch, double-tap. Keys: arrows, Page Up/Down, Space, Home/End, Ctrl+plus/minus/0 zoom, F11 full screen, Escape leaves full screen or quits, q or Ctrl+Q quits."), indent: 0)
+        lines += wrap(localized("Touch: drag, flick, pinch, double-tap. Keys: arrows, Page Up/Down, Space, Home/End, Ctrl+plus/minus/0 zoom, Ctrl+F find, F1 or ? every gesture and key, F11 full screen, Escape closes find, help or a selection, then leaves full screen or quits, q or Ctrl+Q quits."), indent: 0)
         return lines.joined(separator: "\n")
     }
 

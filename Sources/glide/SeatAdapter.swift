@@ -14,8 +14,10 @@ final class SeatAdapter: SeatDelegate {
         self.app = app
     }
 
-    private func deliver(_ event: ViewerInput.Event, at time: UInt32, serial: UInt32 = 0) {
-        app.deliver(ViewerInput(event, timeMilliseconds: Double(time), serial: serial))
+    private func deliver(_ event: ViewerInput.Event, at time: UInt32, serial: UInt32 = 0, text: String = "",
+                         heldModifiers: InputModifiers = []) {
+        app.deliver(ViewerInput(event, timeMilliseconds: Double(time), serial: serial, text: text,
+                                heldModifiers: heldModifiers))
     }
 
     func seat(_ seat: Seat, didReceiveTouchFrame events: [TouchEvent]) {
@@ -47,7 +49,8 @@ final class SeatAdapter: SeatDelegate {
         if frame.didEnter || frame.didMove { deliver(.pointerMotion(LogicalPoint(x: frame.x, y: frame.y)), at: time) }
         for change in frame.buttons {
             if change.isPressed { lastTouchSeat = seat }
-            deliver(.pointerButton(change.button, isPressed: change.isPressed), at: time)
+            deliver(.pointerButton(change.button, isPressed: change.isPressed), at: time,
+                    heldModifiers: InputModifiers(seat.keyboard?.heldModifiers ?? []))
         }
         if let axis = frame.axis {
             deliver(.pointerAxis(source: PointerAxisSource(axis), delta: LogicalPoint(x: axis.deltaX, y: axis.deltaY),
@@ -76,7 +79,16 @@ final class SeatAdapter: SeatDelegate {
     }
 
     func seat(_ seat: Seat, didPressKey key: KeyEvent) {
-        deliver(.key(key.name, modifiers: InputModifiers(key.modifiers)), at: key.timeMilliseconds)
+        deliver(.key(key.name, modifiers: InputModifiers(key.modifiers)), at: key.timeMilliseconds, text: key.text)
+    }
+
+    /// What an on-screen keyboard or input method typed (`zwp_text_input_v3`), for the find field.
+    func seat(_ seat: Seat, didReceiveTextInput event: TextInputEvent) {
+        switch event {
+        case .commit(let text, let before, _): app.viewer.inputMethodCommitted(text, deletingBefore: before)
+        case .preedit(let text): app.viewer.inputMethodPreedit(text)
+        }
+        app.carryOutRequests()
     }
 }
 

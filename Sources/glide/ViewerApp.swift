@@ -15,12 +15,11 @@ final class ViewerApp {
     let window: Window
     let registry: Registry
     private let trace: TraceWriter?
-    /// The file the document came from, whose reading position is remembered (none for
-    /// several files at once).
-    private let documentPath: String?
     private let positions: ReadingPositionStore
     private var isQuitRequested = false
     private lazy var seatAdapter = SeatAdapter(app: self)
+    /// Fires the viewer's long press (see `DocumentViewer.wantsLongPressTimer`).
+    private let longPressTimer = LongPressTimer()
     /// Watches the shown files and reads a changed one again off the loop (nil when inotify
     /// is unavailable: the files are then shown as they were opened).
     private var reloader: DocumentReloader?
@@ -32,7 +31,7 @@ final class ViewerApp {
         self.registry = registry
         self.trace = trace
         self.positions = positions
-        documentPath = paths.count == 1 ? paths.first : nil
+        let documentPath = paths.count == 1 ? paths.first : nil
         let palette = Palette.preferredByDesktop(forcingDark: options.isDark)
         let document = documents[0]
         var viewerOptions = ViewerOptions()
@@ -57,6 +56,8 @@ final class ViewerApp {
         window = Window(registry: registry, display: display, title: ViewerApp.windowTitle(of: documents), appID: ViewerApp.appID,
                         width: Int32(size.width), height: Int32(size.height))
         viewer.showsWindowControls = window.hasClientSideDecorations
+        viewer.documentPath = documentPath
+        viewer.onWillLeaveDocument = { [unowned self] in saveReadingPosition() }
         window.onResize = { [unowned self] in
             viewer.resize(to: LogicalSize(width: Double(window.width), height: Double(window.height)))
         }
@@ -65,8 +66,8 @@ final class ViewerApp {
             window.onFrameCommitted = { number, time in trace.committed(number: number, commitMilliseconds: time) }
             window.onFramePresented = { number, time in trace.presented(number: number, presentedMilliseconds: time) }
         }
-        for seat in registry.seats { seat.delegate = seatAdapter }
-        registry.onSeatAdded = { [unowned self] seat in seat.delegate = seatAdapter }
+        for seat in registry.seats { attach(seat) }
+        registry.onSeatAdded = { [unowned self] seat in attach(seat) }
         reloader = ViewerApp.makeReloader(for: documents, showingIn: viewer)
     }
 
@@ -110,7 +111,7 @@ final class ViewerApp {
 
     /// Remembers where the reader is (at rest and at exit, never per frame).
     func saveReadingPosition() {
-        guard let documentPath else { return }
+        guard let documentPath = viewer.documentPath else { return }
         let position = viewer.readingPosition
         positions.save(ReadingPosition(anchor: position.anchor, zoomScale: position.zoomScale), forFileAt: documentPath)
     }
@@ -126,6 +127,12 @@ final class ViewerApp {
                 // frame (a delivery that changes content calls `viewer.setNeedsFrame()`).
                 EventLoop.Source(fileDescriptor: mailbox.fileDescriptor) {
                     if mailbox.deliverPending() > 0 { viewer.setNeedsFrame() }
+                },
+                EventLoop.Source(fileDescriptor: longPressTimer.fileDescriptor) { [unowned self] in
+                    if longPressTimer.takeExpiry() {
+                        viewer.longPressTimerFired()
+                        carryOutRequests()
+                    }
                 }]
             + (reloader.map { reloader in
                 reloader.fileDescriptors.map { descriptor in
@@ -142,15 +149,68 @@ final class ViewerApp {
     /// Hands one input to the viewer and carries out what it asks of the window.
     func deliver(_ input: ViewerInput) {
         viewer.isFullscreen = window.states.isFullscreen
+        let wantedLongPress = viewer.wantsLongPressTimer
         viewer.handle(input)
+        // A finger came to rest on the document (again): the long press counts from now.
+        var isTouchDown = false
+        if case .touchDown = input.event { isTouchDown = true }
+        if viewer.wantsLongPressTimer, !wantedLongPress || isTouchDown {
+            longPressTimer.arm(milliseconds: DocumentViewer.longPressMilliseconds)
+        } else if !viewer.wantsLongPressTimer {
+            longPressTimer.disarm()
+        }
+        carryOutRequests()
+    }
+
+    /// Carries out what the viewer asked of the window since the last time.
+    func carryOutRequests() {
         for request in viewer.takeRequests() {
             switch request {
             case .quit: isQuitRequested = true
             case .setFullscreen(let isFullscreen): window.setFullscreen(isFullscreen)
             case .beginMove(let serial):
                 if let seat = seatAdapter.lastTouchSeat { window.beginMove(seat: seat, serial: serial) }
+            default:
+                carryOutReadingRequest(request)
             }
         }
+    }
+
+    /// The reading tools' requests: the clipboard, links to the desktop, text input, the
+    /// pointer's image, the long-press timer.
+    private func carryOutReadingRequest(_ request: ViewerRequest) {
+        switch request {
+        case .copy(let range, let toClipboard, let toPrimary):
+            guard let document = (viewer.documentPane.layout as? DocumentLayout)?.document else { return }
+            // The text is made on the writer's worker, at paste time: a whole 100 MB document
+            // is never extracted on the frame loop.
+            let source = UncheckedDocument(document)
+            let text = SelectionText { source.value.text(in: range) }
+            if !registry.seats.contains(where: { $0.copy(text, toClipboard: toClipboard, toPrimary: toPrimary) }) {
+                DebugLog.write("nothing to copy to: no data device, or no input seen yet")
+            }
+        case .openURL(let url):
+            LinkOpener.open(url)
+        case .setTextInput(let wants):
+            for seat in registry.seats { seat.textInput?.wantsInput = wants }
+        case .setPointerLook(let look):
+            let shape: CursorShape = switch look {
+            case .arrow: .arrow
+            case .hand: .hand
+            case .text: .text
+            }
+            for seat in registry.seats { seat.cursorShape = shape }
+        case .diagnostic(let message):
+            DebugLog.write(message)
+        case .quit, .setFullscreen, .beginMove:
+            break
+        }
+    }
+
+    /// Listens to a seat's input, and to its text input for the find field.
+    private func attach(_ seat: Seat) {
+        seat.delegate = seatAdapter
+        seat.textInput?.onEvent = { [unowned self] event in seatAdapter.seat(seat, didReceiveTextInput: event) }
     }
 
     /// The loop's render step, after dispatch: marks the window when the viewer needs a frame,

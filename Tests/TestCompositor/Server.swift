@@ -16,6 +16,10 @@ public final class Server {
     public let presentation: Presentation
     public let decorationManager: DecorationManager
     public let fractionalScaleManager: FractionalScaleManager
+    /// The clipboard, the primary selection and text input, offered as sway offers them.
+    public let dataDeviceManager: DataDeviceManager
+    public let primarySelectionManager: PrimarySelectionManager
+    public let textInputManager: TextInputManager
     /// The optional globals this compositor offers (objects of the others exist, unbound).
     public let configuration: Configuration
     /// The frame times that `presentFrame` hands out.
@@ -61,6 +65,9 @@ public final class Server {
         fractionalScaleManager = FractionalScaleManager(
             display: display, compositor: compositor, preferredScale: configuration.preferredFractionalScale,
             isOffered: offered.contains(.fractionalScaleManager))
+        dataDeviceManager = DataDeviceManager(display: display)
+        primarySelectionManager = PrimarySelectionManager(display: display)
+        textInputManager = TextInputManager(display: display, keyboard: seat.keyboard, problems: problemLog)
         compositor.keepsBuffersUntilReplaced = configuration.keepsBuffersUntilReplaced
         compositor.onCommit = { [unowned self] _ in schedulePresentationIfNeeded() }
         glide_server_watch_resource_creation(display, { resource, context in

@@ -1,6 +1,7 @@
 #pragma once
 // Linux calls that Swift's Glibc module does not import (they need _GNU_SOURCE or headers
 // it leaves out).
+#include <stddef.h>
 #include <stdint.h>
 
 /// An anonymous, close-on-exec, sealable memory file, or -1 with errno set.
@@ -65,3 +66,7 @@ int glide_pipe(int descriptors[2]);
 /// never takes a core from the frame loop. Returns 0, or -1 with errno set. The corresponding
 /// C function is `nice`.
 int glide_lower_priority(int increment);
+
+/// The first occurrence of `needle` in `haystack`, or NULL. The corresponding C function is
+/// `memmem` (a GNU extension).
+const void *glide_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);

@@ -10,6 +10,8 @@
 #include "presentation-time-client-protocol.h"
 #include "pointer-gestures-unstable-v1-client-protocol.h"
 #include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
+#include "primary-selection-unstable-v1-client-protocol.h"
+#include "text-input-unstable-v3-client-protocol.h"
 
 const struct wl_interface *glide_wl_compositor_interface(void);
 const struct wl_interface *glide_wl_subcompositor_interface(void);
@@ -23,6 +25,9 @@ const struct wl_interface *glide_wp_fractional_scale_manager_v1_interface(void);
 const struct wl_interface *glide_wp_presentation_interface(void);
 const struct wl_interface *glide_zwp_pointer_gestures_v1_interface(void);
 const struct wl_interface *glide_zwlr_virtual_pointer_manager_v1_interface(void);
+const struct wl_interface *glide_wl_data_device_manager_interface(void);
+const struct wl_interface *glide_zwp_primary_selection_device_manager_v1_interface(void);
+const struct wl_interface *glide_zwp_text_input_manager_v3_interface(void);
 
 /// The tag Glide puts on its own surfaces (`wl_proxy_set_tag`), so input aimed at surfaces it
 /// did not create (libdecor's decorations) can be told apart and ignored.

@@ -13,6 +13,8 @@
 #include "pointer-gestures-unstable-v1-server-protocol.h"
 #include "xdg-decoration-unstable-v1-server-protocol.h"
 #include "fractional-scale-v1-server-protocol.h"
+#include "primary-selection-unstable-v1-server-protocol.h"
+#include "text-input-unstable-v3-server-protocol.h"
 
 const struct wl_interface *glide_server_wl_compositor_interface(void);
 const struct wl_interface *glide_server_wl_surface_interface(void);
@@ -40,6 +42,16 @@ const struct wl_interface *glide_server_zxdg_decoration_manager_v1_interface(voi
 const struct wl_interface *glide_server_zxdg_toplevel_decoration_v1_interface(void);
 const struct wl_interface *glide_server_wp_fractional_scale_manager_v1_interface(void);
 const struct wl_interface *glide_server_wp_fractional_scale_v1_interface(void);
+const struct wl_interface *glide_server_wl_data_device_manager_interface(void);
+const struct wl_interface *glide_server_wl_data_device_interface(void);
+const struct wl_interface *glide_server_wl_data_source_interface(void);
+const struct wl_interface *glide_server_wl_data_offer_interface(void);
+const struct wl_interface *glide_server_zwp_primary_selection_device_manager_v1_interface(void);
+const struct wl_interface *glide_server_zwp_primary_selection_device_v1_interface(void);
+const struct wl_interface *glide_server_zwp_primary_selection_source_v1_interface(void);
+const struct wl_interface *glide_server_zwp_primary_selection_offer_v1_interface(void);
+const struct wl_interface *glide_server_zwp_text_input_manager_v3_interface(void);
+const struct wl_interface *glide_server_zwp_text_input_v3_interface(void);
 
 /// Called for every resource a client creates, with the context given to
 /// `glide_server_watch_resource_creation`.

@@ -1,0 +1,184 @@
+import Document
+import Render
+import ScrollEngine
+
+/// The viewer's side of the reading tools: the reading pane (the document pane), links that
+/// open other documents and come back, and the desktop services the tools ask for, which
+/// become `ViewerRequest`s for the app.
+extension DocumentViewer: ReadingHost {
+    /// How long a finger rests before a long press (see `wantsLongPressTimer`).
+    public static let longPressMilliseconds = ReadingTools.longPressMilliseconds
+
+    var readingLayout: DocumentLayout? { documentPane.layout as? DocumentLayout }
+
+    var readingPaneRect: LogicalRect { scene.rects[documentPane.view] }
+
+    var readingContentOffset: LogicalPoint { scene[documentPane.view].contentOffset }
+
+    var readingZoomScale: Double { scene[documentPane.view].zoomScale }
+
+    func scrollReading(toContentY y: Double, animated: Bool) {
+        let view = documentPane.view
+        let zoom = scene[view].zoomScale, offset = scene[view].contentOffset
+        // Within the content: an animation aimed past the end would rubber-band back.
+        let maximum = max(0, scene[view].contentSize.height * zoom - scene.rects[view].size.height)
+        let target = LogicalPoint(x: offset.x, y: min(max(0, y * zoom), maximum))
+        if animated {
+            // Started at the next frame callback: until the first callback the clock is only
+            // what input said, and some input (wtype, sway's `seat cursor`) says 0, so an
+            // animation started now could be over before its first frame.
+            pendingReadingScroll = target
+        } else {
+            pendingReadingScroll = nil
+            scene[view].scroll(to: target, animated: false, timeMilliseconds: timeMilliseconds)
+        }
+        needsFrame = true
+    }
+
+    func copy(_ range: TextRange, toClipboard: Bool, toPrimary: Bool) {
+        requests.append(.copy(range, toClipboard: toClipboard, toPrimary: toPrimary))
+    }
+
+    func openExternal(_ url: String) {
+        requests.append(.openURL(url))
+    }
+
+    func openDocument(atPath path: String, fragment: String?) -> Bool {
+        guard documentPane.layout is DocumentLayout else { return false }
+        let document: Document
+        do {
+            document = try Document(contentsOfFile: path)
+        } catch {
+            log("link to '\(path)' not followed: \(error)")
+            return false
+        }
+        guard document.kind == .text else { return false }
+        onWillLeaveDocument?()
+        documentHistory.append((documentPath, documentPane.layout, scene[documentPane.view].contentOffset))
+        let layout = document.makeLayout(palette: documentPane.layout.palette)
+        show(layout, offset: LogicalPoint(x: 0, y: 0))
+        documentPath = path
+        if let fragment, let newLayout = layout as? DocumentLayout {
+            document.findHeading(anchor: fragment) { [weak self] heading in
+                guard let self, let heading, readingLayout === newLayout,
+                      let top = newLayout.lineTop(of: heading, viewportTop: 0) else { return }
+                scrollReading(toContentY: top - 16, animated: false)
+            }
+        }
+        return true
+    }
+
+    func goBack() -> Bool {
+        guard let previous = documentHistory.popLast() else { return false }
+        onWillLeaveDocument?()
+        show(previous.layout, offset: previous.offset)
+        documentPath = previous.path
+        return true
+    }
+
+    /// Puts `layout` in the document pane at `offset`, with fresh tiles and the tools reset.
+    private func show(_ layout: any ContentLayout, offset: LogicalPoint) {
+        readingTools.reset()
+        let pane = documentPane
+        pane.layout = layout
+        pane.renderer = FrameRenderer()
+        pane.bufferContents.removeAll()
+        let rect = scene.rects[pane.view]
+        layout.setViewportSize(width: rect.size.width, height: rect.size.height)
+        let zoom = scene[pane.view].zoomScale
+        _ = layout.prepare(ContentRect(x: 0, y: offset.y / zoom, width: rect.size.width, height: rect.size.height),
+                           margin: rect.size.height)
+        let size = layout.contentSize
+        scene[pane.view].setContentSize(LogicalSize(width: size.width, height: max(size.height, rect.size.height)),
+                                        timeMilliseconds: timeMilliseconds)
+        scene[pane.view].scroll(to: offset, animated: false, timeMilliseconds: timeMilliseconds)
+        needsFrame = true
+    }
+
+    func setWantsTextInput(_ wants: Bool) {
+        requests.append(.setTextInput(wants))
+    }
+
+    func setPointerLook(_ look: PointerLook) {
+        guard look != pointerLook else { return }
+        pointerLook = look
+        requests.append(.setPointerLook(look))
+    }
+
+    func readingNeedsDisplay() {
+        needsFrame = true
+    }
+
+    func log(_ message: String) {
+        requests.append(.diagnostic(message))
+    }
+
+    /// What the reading tools draw this frame.
+    var readingOverlay: ReadingOverlay {
+        readingTools.overlay(findButtonOpacity: findButtonOpacity)
+    }
+
+    /// The touch find button sits beside the window controls (client-side decorations, as on
+    /// GNOME), appearing and fading with them after any touch.
+    var findButtonOpacity: Double {
+        readingLayout != nil ? windowControlsOpacity : 0
+    }
+
+    /// Whether the reading tools need frames without input (a pending or followed scroll, a
+    /// selection autoscrolling).
+    var readingToolsAnimate: Bool {
+        readingTools.needsFrames || pendingReadingScroll != nil
+    }
+
+    /// Whether a touch-down lands on the visible find button (opening find).
+    func handleFindButtonTouch(at location: LogicalPoint) -> Bool {
+        guard findButtonOpacity > 0, !readingTools.isFindOpen,
+              ReadingOverlayGeometry.isOnFindButton(x: location.x, y: location.y, windowWidth: windowSize.width)
+        else { return false }
+        readingTools.openFind()
+        return true
+    }
+
+    /// Whether a window point is on the open find field (a click there keeps the focus).
+    func isOnFindField(_ point: LogicalPoint) -> Bool {
+        guard readingTools.isFindOpen else { return false }
+        let field = ReadingOverlayGeometry.findFieldRect(windowWidth: readingPaneRect.size.width)
+        let origin = readingPaneRect.origin
+        return field.contains(ContentPoint(x: point.x - origin.x, y: point.y - origin.y))
+    }
+
+    /// At a frame, before the engine advances: starts a pending animated scroll at a frame
+    /// callback's time, re-aims a reveal whose line moved, and scrolls a mouse selection held
+    /// near an edge by the time since the last frame.
+    func advanceReadingTools(atFrameCallback isCallback: Bool) {
+        defer { lastReadingFrameMilliseconds = timeMilliseconds }
+        let view = documentPane.view
+        readingTools.followReveal(isPaneMoving: pendingReadingScroll != nil || scene[view].frame.needsFrames)
+        if isCallback, let target = pendingReadingScroll {
+            pendingReadingScroll = nil
+            scene[view].scroll(to: target, animated: true, timeMilliseconds: timeMilliseconds)
+        }
+        guard readingTools.isAutoscrolling, let last = lastReadingFrameMilliseconds else { return }
+        // A frame after a pause scrolls one frame's worth, not the whole pause's.
+        readingTools.autoscroll(elapsedMilliseconds: min(timeMilliseconds - last, 50))
+    }
+}
+
+extension ReadingTools {
+    /// Forgets find, the selection and help: a new document is shown.
+    func reset() {
+        if isFindOpen { closeFind() }
+        query = ""
+        search = nil
+        currentMatch = nil
+        selection = nil
+        selectionAnchor = nil
+        showsHandles = false
+        isHelpShown = false
+        tooltip = nil
+        touch = nil
+        mouseDrag = nil
+        pressedLink = nil
+        reveal = nil
+    }
+}

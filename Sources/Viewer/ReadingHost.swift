@@ -1,0 +1,42 @@
+import Document
+import ScrollEngine
+
+/// What the reading tools need from the viewer around them: the text layout of the reading
+/// pane, where it is scrolled, and (through the viewer's requests) the desktop's services.
+protocol ReadingHost: AnyObject {
+    /// The text layout of the pane the tools work on; nil for images and pages side by side.
+    var readingLayout: DocumentLayout? { get }
+    /// The reading pane's rectangle in the window and its scroll state (offset in zoomed px).
+    var readingPaneRect: LogicalRect { get }
+    var readingContentOffset: LogicalPoint { get }
+    var readingZoomScale: Double { get }
+    /// Scrolls the reading pane so content y `y` (zoom 1) is at its top, with the engine's
+    /// animation or at once.
+    func scrollReading(toContentY y: Double, animated: Bool)
+    /// Offers `range` of the document's text to the clipboard and/or the primary selection.
+    func copy(_ range: TextRange, toClipboard: Bool, toPrimary: Bool)
+    /// Hands a web or mail address to the desktop.
+    func openExternal(_ url: String)
+    /// Opens another document in the window, remembering where this one was; false when it
+    /// cannot be opened (the reason is logged).
+    func openDocument(atPath path: String, fragment: String?) -> Bool
+    /// Returns to the document and position before the last `openDocument`; false when none.
+    func goBack() -> Bool
+    /// Whether on-screen keyboards and input methods should type into Glide (find is open).
+    func setWantsTextInput(_ wants: Bool)
+    /// The pointer's image.
+    func setPointerLook(_ look: PointerLook)
+    /// Something the tools draw changed.
+    func readingNeedsDisplay()
+    /// Notes a diagnostic (shown with GLIDE_DEBUG=1).
+    func log(_ message: String)
+}
+
+/// The pointer's image over the document.
+public enum PointerLook: Sendable, Equatable {
+    case arrow
+    /// Over a link.
+    case hand
+    /// Over text that can be selected.
+    case text
+}

@@ -1,0 +1,115 @@
+import Document
+
+/// Following links, the help card, and the keys of the reading tools.
+extension ReadingTools {
+    /// Follows `link`: a heading scrolls there, a document opens, a web or mail address goes
+    /// to the desktop; anything else is refused and said once on stderr with GLIDE_DEBUG.
+    func follow(_ link: DocumentLink) {
+        guard let layout = host.readingLayout else { return }
+        // The content is about to move (or leave): what the pointer was over is gone.
+        contentMovedUnderPointer()
+        switch LinkAction(destination: link.destination, baseDirectory: layout.document.baseDirectory) {
+        case .heading(let fragment):
+            let document = layout.document
+            document.findHeading(anchor: fragment) { [weak self] position in
+                // Still the same document (no link opened another meanwhile).
+                guard let self, let position, let layout = host.readingLayout, layout.document === document else { return }
+                revealHeading(position, in: layout)
+            }
+        case .document(let path, let fragment):
+            _ = host.openDocument(atPath: path, fragment: fragment)
+        case .external(let url):
+            host.openExternal(url)
+        case .refused(let reason):
+            host.log("link not followed: \(reason)")
+        }
+    }
+
+    /// Scrolls, animated, so the heading at `position` sits at the pane's top.
+    func revealHeading(_ position: TextPosition, in layout: DocumentLayout) {
+        guard let top = layout.lineTop(of: position, viewportTop: visibleBand.lowerBound) else { return }
+        // A little space above the heading, as a browser leaves when jumping to an anchor.
+        scroll(toShow: position, headroom: 16, lineTop: top)
+    }
+
+    /// A tap on the document (the engine recognised it). Returns whether the tools used it.
+    func tap(x: Double, y: Double) -> Bool {
+        if isHelpShown {
+            isHelpShown = false
+            host.readingNeedsDisplay()
+            return true
+        }
+        guard let layout = host.readingLayout else { return false }
+        if let link = layout.link(at: contentPoint(x: x, y: y)) {
+            follow(link)
+            return true
+        }
+        if selection != nil {
+            clearSelection()
+            return true
+        }
+        return false
+    }
+
+    func toggleHelp() {
+        isHelpShown.toggle()
+        host.readingNeedsDisplay()
+    }
+
+    /// A key press (xkb name, modifiers, the text it types). Returns whether the tools used it;
+    /// keys they leave go on to scrolling and the window.
+    func key(_ name: String, shift: Bool, control: Bool, alt: Bool, text: String) -> Bool {
+        if isHelpShown {
+            guard name == "Escape" || name == "F1" || text == "?" else { return false }
+            toggleHelp()
+            return true
+        }
+        if isFindOpen, let handled = findFieldKey(name, shift: shift, control: control, alt: alt, text: text) {
+            return handled
+        }
+        switch (name, control, alt) {
+        case ("F1", false, false):
+            toggleHelp()
+        case (_, false, false) where text == "?":
+            toggleHelp()
+        case ("f", true, false), ("F", true, false):
+            openFind()
+        case (_, false, false) where text == "/":
+            openFind()
+        case ("F3", false, false):
+            findNext(backwards: shift)
+        case ("g", true, false), ("G", true, false):
+            findNext(backwards: shift || name == "G")
+        case ("a", true, false), ("A", true, false):
+            selectAll()
+        case ("c", true, false), ("C", true, false), ("Insert", true, false):
+            copySelection()
+        case ("Left", false, true):
+            return host.goBack()
+        case ("Escape", false, false) where selection != nil:
+            clearSelection()
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Keys while the find field is open: nil for keys it leaves to the rest.
+    private func findFieldKey(_ name: String, shift: Bool, control: Bool, alt: Bool, text: String) -> Bool? {
+        switch (name, control) {
+        case ("Escape", _):
+            closeFind()
+        case ("Return", false), ("KP_Enter", false), ("ISO_Enter", false):
+            findNext(backwards: shift)
+        case ("BackSpace", false):
+            deleteBackward()
+        case ("f", true), ("F", true):
+            openFind()
+        case _ where !text.isEmpty && !control && !alt:
+            insert(text)
+        default:
+            return nil
+        }
+        return true
+    }
+}

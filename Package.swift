@@ -34,6 +34,10 @@ let package = Package(
             capability: .buildTool(),
             path: "Sources/WaylandScannerPlugin"),
         .target(name: "CSystem"),
+        // gettext and locale queries (libintl.h), which the Glibc module leaves out.
+        .target(name: "CLocale"),
+        // The user's language: translated messages (po/) and numbers as the locale writes them.
+        .target(name: "Localization", dependencies: ["CLocale"]),
         // glide-bench's allocation counter: it replaces malloc process-wide, so only that
         // executable links it.
         .target(name: "CAllocationCounter"),
@@ -54,14 +58,16 @@ let package = Package(
         .target(name: "ScrollEngine", dependencies: ["ScrollPhysics"]),
 
         // Content and pixels: no Wayland.
-        .target(name: "Document", dependencies: ["CCairo", "CPangoCairo", "CCmarkGFM", "CGdkPixbuf", "CPoppler", "CSystem"]),
+        .target(
+            name: "Document",
+            dependencies: ["CCairo", "CPangoCairo", "CCmarkGFM", "CGdkPixbuf", "CPoppler", "CSystem", "Localization"]),
         .target(name: "Render", dependencies: ["ScrollEngine", "Document", "CCairo", "CPangoCairo"]),
 
         // The viewer core: panes, input, the frame pipeline. No Wayland, no clock.
-        .target(name: "Viewer", dependencies: ["ScrollEngine", "Document", "Render"]),
+        .target(name: "Viewer", dependencies: ["ScrollEngine", "Document", "Render", "Localization"]),
         // Replay, option parsing and the trace format: shared by glide, glide-replay and the
         // tests, not part of the engine's product.
-        .target(name: "GlideTools", dependencies: ["ScrollPhysics", "ScrollEngine", "Viewer"]),
+        .target(name: "GlideTools", dependencies: ["ScrollPhysics", "ScrollEngine", "Viewer", "Localization"]),
         // The accessible tree on the accessibility bus: ATK objects over a model of the
         // document, no Wayland. GObject types (AtkObject subclasses, interfaces, AtkUtil) are
         // registered in C.
@@ -73,13 +79,14 @@ let package = Package(
             name: "WaylandClient",
             dependencies: [
                 "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXkbCommon", "CSystem", "CLibdecor",
+                "Localization",
             ]),
 
         .executableTarget(
             name: "glide",
             dependencies: [
                 "ScrollPhysics", "ScrollEngine", "Document", "Render", "Viewer", "GlideTools", "WaylandClient",
-                "Accessibility", "CSystem",
+                "Accessibility", "CSystem", "Localization",
             ]),
         .executableTarget(name: "glide-replay", dependencies: ["ScrollPhysics", "ScrollEngine", "GlideTools"]),
         // Decodes one image per run, in a process of its own that glide kills at the budget.
@@ -104,7 +111,7 @@ let package = Package(
         ]),
         .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "CAtk"]),
         .testTarget(name: "GlideTests", dependencies: [
-            "glide", "CCairo", "Document", "Render", "ScrollEngine", "GlideTools", "PDFFixtures",
+            "glide", "CCairo", "Document", "Render", "ScrollEngine", "GlideTools", "PDFFixtures", "Localization",
         ]),
 
         // An in-process Wayland compositor that drives the real client in tests.

@@ -1,4 +1,5 @@
 import Glibc
+import Localization
 
 /// Why a document could not be opened.
 public enum DocumentError: Error, CustomStringConvertible, Equatable {
@@ -18,14 +19,14 @@ public enum DocumentError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .cannotOpen(let path, let reason):
-            return "cannot open '\(path)': \(reason)"
+            return localized("cannot open '%1$s': %2$s", path, reason)
         case .unsupportedFormat(let path, let name):
-            return "cannot open '\(path)': \(name) files are not supported"
+            return localized("cannot open '%1$s': %2$s files are not supported", path, name)
         case .noImages(let directory):
-            return "no readable images in '\(directory)' (looked for "
-                + ImageDirectory.extensions.map { "." + $0 }.joined(separator: ", ") + ")"
+            return localized("no readable images in '%1$s' (looked for %2$s)", directory,
+                             ImageDirectory.extensions.map { "." + $0 }.joined(separator: ", "))
         case .unreadablePDF(let path, let reason):
-            return "cannot open PDF '\(path)': \(reason)"
+            return localized("cannot open PDF '%1$s': %2$s", path, reason)
         }
     }
 }

@@ -1,3 +1,5 @@
+import Localization
+
 /// The documents that several paths open together: the files Glide shows, with a notice for
 /// each it skips because of its format.
 public struct DocumentSet {
@@ -24,7 +26,8 @@ public struct DocumentSet {
         if documents.isEmpty, let first = skipped.first { throw first }
         guard documents.count > 1 else { return }
         if documents.allSatisfy({ $0.kind == .imageCollection && $0.imagePaths.count == 1 }) {
-            documents = [Document(title: "\(documents.count) images", imagePaths: documents.flatMap(\.imagePaths))]
+            let title = localizedPlural("%s image", "%s images", count: documents.count, LocalizedNumber.string(documents.count))
+            documents = [Document(title: title, imagePaths: documents.flatMap(\.imagePaths))]
         } else if documents.contains(where: { $0.kind == .imageCollection }) {
             documents = documents.flatMap { document in
                 document.kind == .text ? [document] : document.imagePaths.map { path in

@@ -1,5 +1,6 @@
 import CCairo
 import CPangoCairo
+import Localization
 
 /// Drawing the outline's rows: single lines of heading text, cut with an ellipsis when too
 /// long, in the document's column so the list lines up with the pages below.
@@ -24,7 +25,7 @@ extension OutlineLayout {
         let left = ((viewportWidth - measure) / 2).rounded()
         let painter = OutlineRowPainter(palette: palette, typography: pages.column.typography, viewportWidth: viewportWidth)
         guard !outline.headings.isEmpty else {
-            painter.drawRow(text: "No headings", level: 1, color: palette.secondaryText, in: rowRect(ofHeading: 0),
+            painter.drawRow(text: localized("No headings"), level: 1, color: palette.secondaryText, in: rowRect(ofHeading: 0),
                     left: left, width: measure, on: cairo)
             return
         }

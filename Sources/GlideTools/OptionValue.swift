@@ -1,3 +1,4 @@
+import Localization
 import ScrollEngine
 import ScrollPhysics
 
@@ -12,7 +13,7 @@ public enum OptionValue {
     /// A finite number.
     public static func number(_ text: String, for option: String) throws(Problem) -> Double {
         guard let number = Double(text), number.isFinite else {
-            throw Problem(message: "\(option): \"\(text)\" is not a number")
+            throw Problem(message: localized("%1$s: \"%2$s\" is not a number", option, text))
         }
         return number
     }
@@ -20,14 +21,14 @@ public enum OptionValue {
     /// A finite number above zero.
     public static func positiveNumber(_ text: String, for option: String) throws(Problem) -> Double {
         let number = try number(text, for: option)
-        guard number > 0 else { throw Problem(message: "\(option) must be positive") }
+        guard number > 0 else { throw Problem(message: localized("%s must be positive", option)) }
         return number
     }
 
     /// `WxH` in logical px.
     public static func size(_ text: String, for option: String) throws(Problem) -> LogicalSize {
         let parts = text.split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2 else { throw Problem(message: "\(option) takes WxH, not \"\(text)\"") }
+        guard parts.count == 2 else { throw Problem(message: localized("%1$s takes WxH, not \"%2$s\"", option, text)) }
         return LogicalSize(
             width: try positiveNumber(String(parts[0]), for: option),
             height: try positiveNumber(String(parts[1]), for: option))
@@ -36,10 +37,10 @@ public enum OptionValue {
     /// `MIN:MAX` zoom scales; equal bounds turn zoom off.
     public static func zoomRange(_ text: String, for option: String) throws(Problem) -> ClosedRange<Double> {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2 else { throw Problem(message: "\(option) takes MIN:MAX, not \"\(text)\"") }
+        guard parts.count == 2 else { throw Problem(message: localized("%1$s takes MIN:MAX, not \"%2$s\"", option, text)) }
         let minimum = try positiveNumber(String(parts[0]), for: option)
         let maximum = try positiveNumber(String(parts[1]), for: option)
-        guard minimum <= maximum else { throw Problem(message: "\(option) MIN must not exceed MAX") }
+        guard minimum <= maximum else { throw Problem(message: localized("%s MIN must not exceed MAX", option)) }
         return minimum...maximum
     }
 
@@ -51,7 +52,7 @@ public enum OptionValue {
         default:
             let factor = try number(text, for: option)
             guard let rate = DecelerationRate(factorPerMillisecond: factor) else {
-                throw Problem(message: "\(option) RATE must be between 0 and 1")
+                throw Problem(message: localized("%s RATE must be between 0 and 1", option))
             }
             return rate
         }

@@ -1,4 +1,5 @@
 import Glibc
+import Localization
 
 /// What can go wrong between the client and the compositor.
 public enum WaylandError: Error, CustomStringConvertible {
@@ -18,17 +19,17 @@ public enum WaylandError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .cannotConnect(let display, let code):
-            return "cannot connect to a Wayland compositor at '\(display)': \(String(cString: strerror(code)))"
+            return localized("cannot connect to a Wayland compositor at '%s': %s", display, String(cString: strerror(code)))
         case .runtimeDirectoryUnset(let display):
-            return "cannot connect to a Wayland compositor at '\(display)': XDG_RUNTIME_DIR is not set"
+            return localized("cannot connect to a Wayland compositor at '%s': XDG_RUNTIME_DIR is not set", display)
         case .missingGlobal(let name):
-            return "the Wayland compositor does not offer \(name)"
+            return localized("the Wayland compositor does not offer %s", name)
         case .connectionLost(let code):
-            return "lost the connection to the Wayland compositor: \(String(cString: strerror(code)))"
+            return localized("lost the connection to the Wayland compositor: %s", String(cString: strerror(code)))
         case .protocolError(let interface, let objectID, let code):
-            return "the Wayland compositor reported protocol error \(code) on \(interface)@\(objectID)"
+            return localized("the Wayland compositor reported protocol error %1$s on %2$s@%3$s", code, interface, objectID)
         case .sharedMemory(let what, let code):
-            return "cannot create shared memory (\(what)): \(String(cString: strerror(code)))"
+            return localized("cannot create shared memory (%1$s): %2$s", what, String(cString: strerror(code)))
         }
     }
 }

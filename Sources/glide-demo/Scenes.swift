@@ -65,6 +65,17 @@ enum Scenes {
         return try shot(session, "5-paging", "Paging: card 2 of 5") { $0.page == 1 && $0.pages == 5 && $0.phase == "idle" }
     }
 
+    /// `glide --paging` on the bundled guide: a flick to the left turns to its second page.
+    static func pageTurn() throws -> Shot {
+        let session = try GlideSession(size: size, document: .paths([]), arguments: ["--paging"])
+        defer { session.stop() }
+        try session.horizontalFlick(from: 900, y: 400, by: -360, steps: 4)
+        try session.runUntilIdle()
+        return try shot(session, "5-page-turn", "Page turn: the guide's second page") {
+            $0.page == 1 && $0.pages > 1 && $0.phase == "idle"
+        }
+    }
+
     /// `glide --split`: the outline above the document's pages. Nil, with a note, while glide
     /// does not support it yet (it exits with status 2).
     static func split() throws -> Shot? {

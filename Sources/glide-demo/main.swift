@@ -2,19 +2,28 @@ import CCairo
 import Foundation
 import GlideDriver
 
-// glide-demo [DIRECTORY]: plays the demo on the glide built beside this program in the test
-// compositor (headless, so it runs anywhere, as root too) and writes the pictures and a
-// contact sheet to DIRECTORY (default: demo).
+// glide-demo [--tour] [DIRECTORY]: plays the demo on the glide built beside this program in
+// the test compositor (headless, so it runs anywhere, as root too) and writes the pictures
+// and a contact sheet to DIRECTORY (default: demo). --tour plays only the bundled guide (a
+// flick, a rubber band, a pinch, a page turn): `make run` shows it where there is no
+// compositor to open the window in.
 
-let directory = CommandLine.arguments.dropFirst().first ?? "demo"
+var arguments = CommandLine.arguments.dropFirst()
+let isTour = arguments.first == "--tour"
+if isTour { arguments = arguments.dropFirst() }
+let directory = arguments.first ?? "demo"
 
 do {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     var shots = try Scenes.document()
-    shots.append(try Scenes.paging())
-    if let split = try Scenes.split() { shots.append(split) }
-    shots += try Scenes.pdf()
-    shots += [try NewUserScenes.pageControl(), try NewUserScenes.textZoom(), try NewUserScenes.imageZoom()]
+    if isTour {
+        shots.append(try Scenes.pageTurn())
+    } else {
+        shots.append(try Scenes.paging())
+        if let split = try Scenes.split() { shots.append(split) }
+        shots += try Scenes.pdf()
+        shots += [try NewUserScenes.pageControl(), try NewUserScenes.textZoom(), try NewUserScenes.imageZoom()]
+    }
 
     var sheet: [(label: String, surface: OpaquePointer)] = []
     for shot in shots {
@@ -26,7 +35,8 @@ do {
     }
     try ContactSheet.write(sheet, to: "\(directory)/contact-sheet.png")
     for (_, surface) in sheet { cairo_surface_destroy(surface) }
-    print("glide-demo: \(directory)/contact-sheet.png")
+    let absolute = directory.hasPrefix("/") ? directory : FileManager.default.currentDirectoryPath + "/" + directory
+    print("glide-demo: \(shots.count) pictures of Glide at work and a contact sheet are in \(absolute)/")
 } catch {
     FileHandle.standardError.write(Data("glide-demo: \(error)\n".utf8))
     exit(1)

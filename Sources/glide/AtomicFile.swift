@@ -1,4 +1,5 @@
 import Glibc
+import Localization
 
 /// Replaces a file's content all at once: a reader sees the old or the new file, never half.
 ///
@@ -29,7 +30,7 @@ enum AtomicFile {
     static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
         let temporary = temporaryPath(for: path)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { throw Failure("cannot create '\(temporary)'", errno: errno) }
+        guard fd >= 0 else { throw Failure(localized("cannot create '%s'", temporary), errno: errno) }
         let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
         let writeError = errno
         let synced = fsync(fd) == 0
@@ -38,12 +39,12 @@ enum AtomicFile {
         guard written == bytes.count, synced else {
             unlink(temporary)
             // A short write without an error means the disk filled up.
-            throw Failure("cannot write '\(temporary)'", errno: written < 0 ? writeError : !synced ? syncError : ENOSPC)
+            throw Failure(localized("cannot write '%s'", temporary), errno: written < 0 ? writeError : !synced ? syncError : ENOSPC)
         }
         guard rename(temporary, path) == 0 else {
             let renameError = errno
             unlink(temporary)
-            throw Failure("cannot replace '\(path)'", errno: renameError)
+            throw Failure(localized("cannot replace '%s'", path), errno: renameError)
         }
         // The rename itself is durable once the directory is synced.
         let directory = open(parent(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)

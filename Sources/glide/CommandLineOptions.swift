@@ -1,10 +1,12 @@
 import GlideTools
+import Localization
 import ScrollEngine
 import ScrollPhysics
 
 /// What the command line asked for.
 struct CommandLineOptions {
-    static let usage = "usage: glide [OPTIONS] [FILE|DIRECTORY]... (see glide --help)"
+    /// The pointer to `--help` that ends every command-line error.
+    static var usage: String { HelpText.usagePointer }
 
     /// The files or directories to open; empty for the bundled guide.
     var paths: [String] = []
@@ -46,11 +48,11 @@ struct CommandLineOptions {
             let (name, attachedValue) = CommandLineOptions.split(argument)
             func value() throws(UsageError) -> String {
                 if let attachedValue { return attachedValue }
-                guard let next = remaining.popFirst() else { throw UsageError("option '\(name)' needs a value") }
+                guard let next = remaining.popFirst() else { throw UsageError(localized("option '%s' needs a value", name)) }
                 return next
             }
             if attachedValue != nil, !CommandLineOptions.optionsWithValues.contains(name) {
-                throw UsageError("option '\(name)' takes no value")
+                throw UsageError(localized("option '%s' takes no value", name))
             }
             do {
                 switch name {
@@ -69,14 +71,16 @@ struct CommandLineOptions {
                     let text = try value()
                     let size = try OptionValue.size(text, for: name)
                     guard size.width <= Self.maximumWindowSidePixels, size.height <= Self.maximumWindowSidePixels else {
-                        throw UsageError("--size is limited to \(Int(Self.maximumWindowSidePixels)) px a side")
+                        throw UsageError(localized("--size is limited to %s px a side",
+                                                   String(Int(Self.maximumWindowSidePixels))))
                     }
                     let rounded = LogicalSize(width: size.width.rounded(), height: size.height.rounded())
                     guard rounded.width >= Self.minimumWindowSidePixels, rounded.height >= Self.minimumWindowSidePixels else {
-                        throw UsageError("--size needs at least \(Int(Self.minimumWindowSidePixels)) px a side, not \"\(text)\"")
+                        throw UsageError(localized("--size needs at least %1$s px a side, not \"%2$s\"",
+                                                   String(Int(Self.minimumWindowSidePixels)), text))
                     }
                     windowSize = rounded
-                default: throw UsageError("unknown option '\(argument)'")
+                default: throw UsageError(localized("unknown option '%s'", argument))
                 }
             } catch let problem as OptionValue.Problem {
                 throw UsageError(problem.message)
@@ -86,7 +90,7 @@ struct CommandLineOptions {
                 throw UsageError("\(error)")
             }
         }
-        if isSplit && paths.count > 1 { throw UsageError("--split shows one document, not \(paths.count)") }
+        if isSplit && paths.count > 1 { throw UsageError(localized("--split shows one document, not %s", String(paths.count))) }
     }
 
     private static let optionsWithValues: Set<String> = ["--zoom", "--deceleration", "--trace", "--size"]
@@ -97,33 +101,8 @@ struct CommandLineOptions {
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
 
-    static let help = """
-        usage: glide [OPTIONS] [FILE|DIRECTORY]...
-
-        Glide shows documents and images in a Wayland window and scrolls them by touch,
-        touchpad, wheel and keyboard. Without FILE it opens its bundled guide.
-
-          FILE                  a UTF-8 text or Markdown (.md) file
-          --paging              show a document as horizontal pages with a page control
-          --no-page-control     hide the page control
-          --zoom MIN:MAX        zoom limits (equal values turn zoom off)
-          --deceleration normal|fast|RATE
-                                how fast a flick slows: 0.998 or 0.99 per ms, or RATE
-          --directional-lock    a drag that starts along one axis stays on it
-          --split               the outline above the document's pages
-          --dark                light text on a dark page
-          --size WxH            the window's initial size in logical px (default 1024x768)
-          --trace FILE          write one JSON line per committed frame to FILE (- for
-                                stdout); an existing FILE is overwritten
-          -h, --help            show this help and exit
-          --version             show the version and exit
-
-        Touch: drag, flick, catch. Keys: Ctrl+F find; F1 or ? every gesture and key; F11
-        fullscreen; Escape closes find, help or a selection, then leaves fullscreen or quits;
-        q or Ctrl+Q quit.
-        Exit status: 0 closed normally (also on SIGINT, SIGTERM, SIGHUP), 1 file or compositor
-        error, 2 bad command line.
-        """
+    /// `glide --help`, in the user's language.
+    static var help: String { HelpText.text }
 }
 
 /// A mistake on the command line.

@@ -1,7 +1,7 @@
+import Document
 import Foundation
 import Glibc
-
-import Document
+import Localization
 
 /// Where the reader was in a document: the block at the top of the window, which also fixes
 /// the page of a paged view (or the page itself, for an image collection), and the zoom.
@@ -34,7 +34,7 @@ final class ReadingPositionStore {
     static let maximumRecordBytes = 64 << 10
 
     init(environment: [String: String] = ProcessInfo.processInfo.environment,
-         warn: @escaping (String) -> Void = { printError("warning: " + $0) }) {
+         warn: @escaping (String) -> Void = { printError(localized("warning: %s", $0)) }) {
         let base = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
         directory = base + "/glide"
@@ -63,18 +63,18 @@ final class ReadingPositionStore {
             noteForeign(file, kind: kind)
             return nil
         case .tooLarge(let size):
-            warnOnce("ignoring the reading-position file '\(file)': at \(size) bytes it is not a reading position; "
-                + "it will be replaced")
+            warnOnce(localized("ignoring the reading-position file '%1$s': at %2$s bytes it is not a reading position; it will be replaced",
+                               file, String(size)))
             return nil
         case .unreadable(let reason):
-            warnOnce("cannot read the reading-position file '\(file)': \(reason)")
+            warnOnce(localized("cannot read the reading-position file '%1$s': %2$s", file, reason))
             return nil
         }
         guard let record = try? JSONDecoder().decode(Record.self, from: Data(bytes)),
               record.path == identity.path, record.position.anchor.fraction.isFinite,
               record.position.zoomScale.isFinite, record.position.zoomScale > 0
         else {
-            warnOnce("ignoring the unreadable reading-position file '\(file)'; it will be replaced")
+            warnOnce(localized("ignoring the unreadable reading-position file '%s'; it will be replaced", file))
             return nil
         }
         guard record.size == identity.size, record.modificationSeconds == identity.modificationSeconds else { return nil }
@@ -104,27 +104,27 @@ final class ReadingPositionStore {
             try AtomicFile.write(bytes, to: file)
             lastWritten[identity.path] = position
         } catch {
-            warnOnce("cannot save the reading position: \(error.description)")
+            warnOnce(localized("cannot save the reading position: %s", error.description))
         }
     }
 
     private func noteForeign(_ file: String, kind: String) {
         guard foreignRecords.insert(file).inserted else { return }
-        warnOnce("the reading-position file '\(file)' is \(kind), not a regular file; "
-            + "the reading position of this document is not saved")
+        warnOnce(localized("the reading-position file '%1$s' is %2$s, not a regular file; the reading position of this document is not saved",
+                           file, kind))
     }
 
     /// Creates `path` and its missing parents, as `mkdir -p` does.
     private func makeDirectory(_ path: String) throws(AtomicFile.Failure) {
         var status = stat()
         if stat(path, &status) == 0 {
-            guard status.st_mode & S_IFMT == S_IFDIR else { throw AtomicFile.Failure("cannot use '\(path)'", errno: ENOTDIR) }
+            guard status.st_mode & S_IFMT == S_IFDIR else { throw AtomicFile.Failure(localized("cannot use '%s'", path), errno: ENOTDIR) }
             return
         }
         let parent = AtomicFile.parent(of: path)
         if parent != path, parent != "/" { try makeDirectory(parent) }
         guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
-            throw AtomicFile.Failure("cannot create the directory '\(path)'", errno: errno)
+            throw AtomicFile.Failure(localized("cannot create the directory '%s'", path), errno: errno)
         }
     }
 
@@ -164,11 +164,11 @@ private enum StateFileContents {
         }
         switch status.st_mode & S_IFMT {
         case S_IFREG: break
-        case S_IFDIR: self = .notARegularFile("a directory"); return
-        case S_IFIFO: self = .notARegularFile("a FIFO"); return
-        case S_IFLNK: self = .notARegularFile("a symbolic link"); return
-        case S_IFSOCK: self = .notARegularFile("a socket"); return
-        default: self = .notARegularFile("a device"); return
+        case S_IFDIR: self = .notARegularFile(localized("a directory")); return
+        case S_IFIFO: self = .notARegularFile(localized("a FIFO")); return
+        case S_IFLNK: self = .notARegularFile(localized("a symbolic link")); return
+        case S_IFSOCK: self = .notARegularFile(localized("a socket")); return
+        default: self = .notARegularFile(localized("a device")); return
         }
         guard limit > 0 else { self = .bytes([]); return }
         guard Int(status.st_size) <= limit else { self = .tooLarge(Int(status.st_size)); return }

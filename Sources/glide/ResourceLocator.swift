@@ -21,6 +21,21 @@ enum ResourceLocator {
         return directories
     }
 
+    /// Where the message catalogs (`<lang>/LC_MESSAGES/glide.mo`) may be, in order:
+    /// `$GLIDE_LOCALE_DIR`, `<prefix>/share/locale` for an installed binary, and the source
+    /// tree's `.build/locale` (`make locale` compiles `po/` there).
+    static var localeDirectories: [String] {
+        var directories: [String] = []
+        if let override = getenv("GLIDE_LOCALE_DIR") {
+            directories.append(String(cString: override))
+        }
+        if let executable = executablePath() {
+            directories.append(parent(of: parent(of: executable)) + "/share/locale")
+        }
+        directories.append(parent(of: parent(of: parent(of: #filePath))) + "/.build/locale")
+        return directories
+    }
+
     /// The path of a shipped file, or nil when no search directory has it.
     static func path(of name: String) -> String? {
         searchDirectories.map { "\($0)/\(name)" }.first { access($0, R_OK) == 0 }

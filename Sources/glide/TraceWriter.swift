@@ -1,5 +1,6 @@
 import Glibc
 import GlideTools
+import Localization
 import ScrollEngine
 
 /// Writes `--trace FILE`: one JSON object per committed frame, the replay tool's fields (see
@@ -43,7 +44,7 @@ final class TraceWriter {
     init(path: String) throws(TraceError) {
         if path == "-" {
             fileDescriptor = STDOUT_FILENO
-            name = "standard output"
+            name = localized("standard output")
         } else {
             // O_NONBLOCK: opening a FIFO with no reader fails (ENXIO) instead of blocking.
             fileDescriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o644)
@@ -125,7 +126,7 @@ final class TraceWriter {
         guard !isStopped else { return }
         backlog += Array((String(entry.line.dropLast()) + fields + "}\n").utf8)
         flush()
-        if backlog.count > maximumBacklogBytes { stop("its reader fell more than \(maximumBacklogBytes >> 20) MB behind") }
+        if backlog.count > maximumBacklogBytes { stop(localized("its reader fell more than %s MB behind", LocalizedNumber.string(maximumBacklogBytes >> 20))) }
     }
 
     /// Writes as much of the backlog as the descriptor takes now.
@@ -139,7 +140,7 @@ final class TraceWriter {
             } else if written < 0, errno == EAGAIN {
                 return
             } else {
-                stop(written == 0 ? "nothing could be written" : errno == EPIPE ? "its reader went away"
+                stop(written == 0 ? localized("nothing could be written") : errno == EPIPE ? localized("its reader went away")
                     : String(cString: strerror(errno)))
             }
         }
@@ -148,7 +149,7 @@ final class TraceWriter {
     private func stop(_ reason: String) {
         isStopped = true
         backlog = []
-        printError("warning: stopped writing the frame trace to \(name): \(reason)")
+        printError(localized("warning: stopped writing the frame trace to %1$s: %2$s", name, reason))
     }
 }
 
@@ -159,8 +160,8 @@ struct TraceError: Error, CustomStringConvertible {
 
     init(path: String, errno code: Int32) {
         self.path = path
-        reason = code == ENXIO ? "it is a FIFO that no one reads" : String(cString: strerror(code))
+        reason = code == ENXIO ? localized("it is a FIFO that no one reads") : String(cString: strerror(code))
     }
 
-    var description: String { "cannot create trace file '\(path)': \(reason)" }
+    var description: String { localized("cannot create trace file '%1$s': %2$s", path, reason) }
 }

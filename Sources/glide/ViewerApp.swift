@@ -1,4 +1,5 @@
 import Document
+import Localization
 import Render
 import ScrollEngine
 import Viewer
@@ -90,10 +91,13 @@ final class ViewerApp {
 
     /// What the documents are called: a file's name, or how many files there are.
     static func title(of documents: [Document]) -> String {
-        documents.count > 1 ? "\(documents.count) documents" : documents[0].title
+        documents.count > 1
+            ? localizedPlural("%s document", "%s documents", count: documents.count, LocalizedNumber.string(documents.count))
+            : documents[0].title
     }
 
-    static func windowTitle(of documents: [Document]) -> String { "\(title(of: documents)) — Glide" }
+    // TRANSLATORS: the window title: the document's name, then the application's.
+    static func windowTitle(of documents: [Document]) -> String { localized("%s — Glide", title(of: documents)) }
 
     /// Whether the loop should stop: the user quit, the compositor closed the window, or the
     /// window cannot draw (see `Window.failure`).

@@ -3,14 +3,15 @@ import CSystem
 import Document
 import Foundation
 import Glibc
+import Localization
 import WaylandClient
 
 /// The paths of the documents to show: the command line's, or the bundled guide.
 func documentPaths(_ options: CommandLineOptions) -> [String] {
     if !options.paths.isEmpty { return options.paths }
     guard let path = ResourceLocator.path(of: ResourceLocator.defaultDocumentName) else {
-        exit(.failure, "cannot find the bundled '\(ResourceLocator.defaultDocumentName)' in "
-            + ResourceLocator.searchDirectories.joined(separator: ", "))
+        exit(.failure, localized("cannot find the bundled '%1$s' in %2$s", ResourceLocator.defaultDocumentName,
+                                 ResourceLocator.searchDirectories.joined(separator: ", ")))
     }
     return [path]
 }
@@ -21,9 +22,9 @@ func loadDocuments(_ paths: [String]) throws(DocumentError) -> [Document] {
     // An image opened on its own opens its folder, at that image.
     if paths.count == 1 { return [try Document(openingAlone: paths[0])] }
     let set = try DocumentSet(opening: paths)
-    for skipped in set.skipped { printError("\(skipped.description); skipped") }
+    for skipped in set.skipped { printError(localized("%s; skipped", skipped.description)) }
     if set.documents.count > 1, let pdf = set.documents.first(where: { $0.kind == .pdf }) {
-        exit(.usage, "'\(pdf.path ?? pdf.title)' is a PDF; a PDF opens on its own; \(CommandLineOptions.usage)")
+        exit(.usage, localized("'%s' is a PDF; a PDF opens on its own", pdf.path ?? pdf.title) + "; " + CommandLineOptions.usage)
     }
     return set.documents
 }
@@ -64,6 +65,7 @@ func run(_ documents: [Document], paths: [String], options: CommandLineOptions, 
 // First of all: a signal while a FIFO or a device is read ends Glide cleanly, and a closed
 // pipe is an error to report, not a silent death.
 glide_handle_signals_while_loading()
+Localization.start(searchingCatalogsIn: ResourceLocator.localeDirectories)
 
 let rawArguments: RawArguments
 do {
@@ -90,7 +92,7 @@ do {
     let paths = documentPaths(options)
     let documents = try loadDocuments(paths)
     if options.isSplit, documents[0].kind == .imageCollection {
-        exit(.usage, rawArguments.naming("--split shows a document's outline, and '\(paths[0])' holds images; ")
+        exit(.usage, rawArguments.naming(localized("--split shows a document's outline, and '%s' holds images", paths[0]) + "; ")
             + CommandLineOptions.usage)
     }
     let trace = try options.tracePath.map { path throws(TraceError) in try TraceWriter(path: path) }

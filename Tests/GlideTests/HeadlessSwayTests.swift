@@ -3,38 +3,12 @@ import XCTest
 
 /// End-to-end: the real `glide` binary in a real compositor (headless sway), read back with grim.
 final class HeadlessSwayTests: XCTestCase {
-    private let appID = "dev.glide.Glide"
+    private let appID = HeadlessSway.glideAppID
 
     private func writeDocument(_ text: String) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("glide-\(UUID().uuidString).md").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
-    }
-
-    private func startGlide(_ arguments: [String], in sway: HeadlessSway,
-                            binary: String = BuiltProducts.path(of: "glide")) throws -> ChildProcess {
-        let glide = ChildProcess(binary, arguments, environment: sway.clientEnvironment)
-        try glide.start()
-        let deadline = Date().addingTimeInterval(15)
-        while try !sway.hasWindow(appID: appID) {
-            guard glide.process.isRunning else {
-                throw HarnessError("glide exited early: \(glide.standardError)")
-            }
-            guard Date() < deadline else { throw HarnessError("glide's window did not appear") }
-            usleep(50_000)
-        }
-        return glide
-    }
-
-    /// A screenshot once the window shows text (the first frame may take a moment).
-    private func screenshotWithText(_ sway: HeadlessSway) throws -> InkAnalysis {
-        var analysis = InkAnalysis(try sway.screenshot())
-        let deadline = Date().addingTimeInterval(5)
-        while analysis.textLineCount < 5 && Date() < deadline {
-            usleep(100_000)
-            analysis = InkAnalysis(try sway.screenshot())
-        }
-        return analysis
     }
 
     func testDrawsTheDocumentsTextAndExitsWhenTheCompositorClosesIt() throws {
@@ -44,9 +18,9 @@ final class HeadlessSwayTests: XCTestCase {
         let document = try writeDocument(
             "# A known document\n\n" + String(repeating: paragraph, count: 6) + "\n\n## Кириллица\n\n"
             + String(repeating: russian, count: 6) + "\n")
-        let glide = try startGlide([document], in: sway)
+        let glide = try sway.startGlide([document])
 
-        let analysis = try screenshotWithText(sway)
+        let analysis = try sway.screenshotWithText()
         XCTAssertTrue(analysis.isDarkOnLight, "page luminance \(analysis.backgroundLuminance)")
         XCTAssertGreaterThan(analysis.inkPixelCount, 5_000, "too few glyph pixels: \(analysis)")
         XCTAssertGreaterThanOrEqual(analysis.textLineCount, 10, "expected many lines of text: \(analysis)")
@@ -63,14 +37,14 @@ final class HeadlessSwayTests: XCTestCase {
         let sway = try HeadlessSway()
         let document = try writeDocument("# Release\n\n" + String(repeating: "Optimised and still drawing. ", count: 40))
 
-        let first = try startGlide([document], in: sway, binary: release)
-        XCTAssertGreaterThanOrEqual(try screenshotWithText(sway).textLineCount, 5)
+        let first = try sway.startGlide([document], binary: release)
+        XCTAssertGreaterThanOrEqual(try sway.screenshotWithText().textLineCount, 5)
         let typed = try ChildProcess.run("/usr/bin/wtype", ["xq"], environment: sway.clientEnvironment)
         XCTAssertEqual(typed.status, 0, typed.error)
         XCTAssertEqual(first.waitForExit(seconds: 10), 0, first.standardError)
         XCTAssertEqual(first.standardError, "")
 
-        let second = try startGlide([document], in: sway, binary: release)
+        let second = try sway.startGlide([document], binary: release)
         second.process.terminate()
         XCTAssertEqual(second.waitForExit(seconds: 10), 0, second.standardError)
         XCTAssertEqual(second.standardError, "")
@@ -78,8 +52,8 @@ final class HeadlessSwayTests: XCTestCase {
 
     func testOpensTheBundledDocumentWithoutArgumentsAndQuitsOnQ() throws {
         let sway = try HeadlessSway()
-        let glide = try startGlide([], in: sway)
-        let analysis = try screenshotWithText(sway)
+        let glide = try sway.startGlide([])
+        let analysis = try sway.screenshotWithText()
         XCTAssertTrue(analysis.isDarkOnLight)
         XCTAssertGreaterThanOrEqual(analysis.textLineCount, 10, "\(analysis)")
 

@@ -2,33 +2,27 @@ import Foundation
 import XCTest
 
 /// `make install PREFIX=…` (its copying step) and `make uninstall`: the binary, the desktop entry named after the
-/// app id, the icon and the resources, and an installed binary that finds its bundled guide.
+/// app id, the icons, man page, metainfo, translations and resources, and an installed binary that finds its
+/// bundled guide.
 final class InstallTests: XCTestCase {
-    private var sourceTree: String {
-        // Tests/GlideTests/InstallTests.swift → the repository.
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
-    }
-
-    private func make(_ arguments: [String]) throws -> (status: Int32?, output: String, error: String) {
-        try ChildProcess.run("/usr/bin/make", ["-C", sourceTree] + arguments, timeoutSeconds: 600)
-    }
-
     func testInstallPutsEverythingUnderThePrefixAndUninstallRemovesIt() throws {
         let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("glide-prefix-\(UUID().uuidString)").path
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: BuiltProducts.releasePath(of: "glide")),
                       "make test builds the release binary first")
         // `install` builds and then runs `install-files`; inside a test run only the copying
         // can run (a second build would wait for this one's lock).
-        let install = try make(["install-files", "PREFIX=\(prefix)"])
+        let install = try SourceTree.make(["install-files", "PREFIX=\(prefix)"])
         XCTAssertEqual(install.status, 0, install.error)
-        let files = ["bin/glide", "libexec/glide/glide-image-decoder", "share/glide/default-document.md",
-                     "share/applications/dev.glide.Glide.desktop", "share/icons/hicolor/scalable/apps/dev.glide.Glide.svg"]
+        let files = ["bin/glide", "libexec/glide/glide-image-decoder", "share/glide/default-document.md", "share/applications/dev.glide.Glide.desktop",
+                     "share/icons/hicolor/scalable/apps/dev.glide.Glide.svg",
+                     "share/icons/hicolor/symbolic/apps/dev.glide.Glide-symbolic.svg",
+                     "share/metainfo/dev.glide.Glide.metainfo.xml", "share/man/man1/glide.1",
+                     "share/locale/ru/LC_MESSAGES/glide.mo"]
         for file in files {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix + "/" + file), file)
         }
         let desktop = try String(contentsOfFile: prefix + "/share/applications/dev.glide.Glide.desktop", encoding: .utf8)
-        XCTAssertTrue(desktop.contains("MimeType=text/plain;text/markdown;image/png;image/jpeg;"))
+        XCTAssertTrue(desktop.contains("MimeType=text/plain;text/markdown;"), desktop)
 
         // Without a compositor the installed binary gets as far as connecting, so it found the
         // guide; told to look only in its own share directory, it still does.
@@ -40,7 +34,13 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(run.status, 1)
         XCTAssertTrue(run.error.hasPrefix("glide: cannot connect to a Wayland compositor"), run.error)
 
-        let uninstall = try make(["uninstall", "PREFIX=\(prefix)"])
+        // And its translations, in <prefix>/share/locale.
+        var russian = SourceTree.environmentWithoutLocale
+        russian["LANGUAGE"] = "ru"
+        let help = try ChildProcess.run(prefix + "/bin/glide", ["--help"], environment: russian)
+        XCTAssertTrue(help.output.contains("Параметры:"), help.output)
+
+        let uninstall = try SourceTree.make(["uninstall", "PREFIX=\(prefix)"])
         XCTAssertEqual(uninstall.status, 0, uninstall.error)
         for file in files {
             XCTAssertFalse(FileManager.default.fileExists(atPath: prefix + "/" + file), file)

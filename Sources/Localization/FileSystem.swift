@@ -1,0 +1,8 @@
+import Glibc
+
+enum FileSystem {
+    static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+}

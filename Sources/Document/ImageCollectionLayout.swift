@@ -152,21 +152,7 @@ public final class ImageCollectionLayout: ContentLayout {
     private func drawPlaceholder(for path: String, reason: String, left: Double, on cairo: OpaquePointer) {
         let name = ImageCollectionLayout.fileName(of: path)
         let text = "⚠ '\(name)' cannot be shown:\n\(reason)"
-        let layout = pango_cairo_create_layout(cairo)!
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        let font = pango_font_description_from_string("Sans 13")
-        pango_layout_set_font_description(layout, font)
-        pango_font_description_free(font)
-        pango_layout_set_width(layout, Int32(max(viewportWidth - 48, 40) * Double(PANGO_SCALE)))
-        pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-        pango_layout_set_text(layout, text, Int32(text.utf8.count))
-        var logical = PangoRectangle()
-        pango_layout_get_extents(layout, nil, &logical)
-        let height = Double(logical.height) / Double(PANGO_SCALE)
-        let color = palette.secondaryText
-        cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
-        cairo_move_to(cairo, left + 24, ((viewportHeight - height) / 2).rounded())
-        pango_cairo_show_layout(cairo, layout)
+        CentredNotice.draw(text, left: left, width: viewportWidth, inset: 24, centreY: viewportHeight / 2,
+                           palette: palette, on: cairo)
     }
 }

@@ -32,11 +32,7 @@ public final class OutlineLayout: ContentLayout {
 
     /// Records that the rows of `old` and `new` are to be drawn again, when they differ.
     private func redrawRows(_ old: Int?, _ new: Int?) {
-        guard old != new else { return }
-        for row in [old, new].compactMap({ $0 }) where outline.headings.indices.contains(row) {
-            let rect = rowRect(ofHeading: row)
-            changeLog.record(.band(rect.y...rect.maxY))
-        }
+        OutlineRows.redraw(old, new, count: outline.headings.count, width: viewportWidth, in: &changeLog)
     }
 
     /// A row's height in logical px: Material's 48 dp touch target, above the 44 pt minimum of
@@ -81,16 +77,13 @@ public final class OutlineLayout: ContentLayout {
     /// Where the row of heading `index` is, in the list's coordinates: to keep the highlighted
     /// row in view.
     public func rowRect(ofHeading index: Int) -> ContentRect {
-        ContentRect(x: 0, y: OutlineLayout.listPaddingPixels + Double(index) * OutlineLayout.rowHeightPixels,
-                    width: viewportWidth, height: OutlineLayout.rowHeightPixels)
+        OutlineRows.rect(ofRow: index, width: viewportWidth)
     }
 
     /// The heading whose row holds `y` (list coordinates), for a tap; nil between the rows'
     /// ends and the list's.
     public func heading(atY y: Double) -> Int? {
-        let row = ((y - OutlineLayout.listPaddingPixels) / OutlineLayout.rowHeightPixels).rounded(.down)
-        guard row >= 0, row < Double(outline.headings.count) else { return nil }
-        return Int(row)
+        OutlineRows.row(atY: y, count: outline.headings.count)
     }
 
     /// The page (from 0) heading `index` is on: exact once its section is laid out, estimated

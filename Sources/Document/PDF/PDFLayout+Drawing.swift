@@ -142,22 +142,8 @@ extension PDFLayout {
 
     /// One line of text in the middle of the page, in plain text (never pango markup).
     private func drawNotice(_ text: String, in rect: ContentRect, on cairo: OpaquePointer) {
-        let layout = pango_cairo_create_layout(cairo)!
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        let font = pango_font_description_from_string("Sans 13")
-        pango_layout_set_font_description(layout, font)
-        pango_font_description_free(font)
-        pango_layout_set_width(layout, Int32(max(rect.width - 32, 40) * Double(PANGO_SCALE)))
-        pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-        pango_layout_set_text(layout, text, Int32(text.utf8.count))
-        var logical = PangoRectangle()
-        pango_layout_get_extents(layout, nil, &logical)
-        let height = Double(logical.height) / Double(PANGO_SCALE)
-        let colour = palette.secondaryText
-        cairo_set_source_rgba(cairo, colour.red, colour.green, colour.blue, colour.alpha)
-        cairo_move_to(cairo, rect.x + 16, (rect.y + min(rect.height, viewportHeight) / 2 - height / 2).rounded())
-        pango_cairo_show_layout(cairo, layout)
+        CentredNotice.draw(text, left: rect.x, width: rect.width, inset: 16,
+                           centreY: rect.y + min(rect.height, viewportHeight) / 2, palette: palette, on: cairo)
     }
 
     private func intersection(_ a: ContentRect, _ b: ContentRect) -> ContentRect {

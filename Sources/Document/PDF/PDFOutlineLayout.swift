@@ -34,11 +34,7 @@ public final class PDFOutlineLayout: OutlineList {
 
     /// Records that the rows of `old` and `new` are to be drawn again, when they differ.
     private func redrawRows(_ old: Int?, _ new: Int?) {
-        guard old != new else { return }
-        for row in [old, new].compactMap({ $0 }) where entries.indices.contains(row) {
-            let rect = rowRect(ofHeading: row)
-            changeLog.record(.band(rect.y...rect.maxY))
-        }
+        OutlineRows.redraw(old, new, count: entries.count, width: viewportWidth, in: &changeLog)
     }
 
     public init(pages: PDFLayout, palette: Palette = .light) {
@@ -72,14 +68,11 @@ public final class PDFOutlineLayout: OutlineList {
     }
 
     public func rowRect(ofHeading index: Int) -> ContentRect {
-        ContentRect(x: 0, y: OutlineLayout.listPaddingPixels + Double(index) * OutlineLayout.rowHeightPixels,
-                    width: viewportWidth, height: OutlineLayout.rowHeightPixels)
+        OutlineRows.rect(ofRow: index, width: viewportWidth)
     }
 
     public func heading(atY y: Double) -> Int? {
-        let row = ((y - OutlineLayout.listPaddingPixels) / OutlineLayout.rowHeightPixels).rounded(.down)
-        guard row >= 0, row < Double(entries.count) else { return nil }
-        return Int(row)
+        OutlineRows.row(atY: y, count: entries.count)
     }
 
     public func page(ofHeading index: Int) -> Int { entries[index].destination.page }

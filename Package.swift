@@ -61,7 +61,7 @@ let package = Package(
         .target(
             name: "Document",
             dependencies: ["CCairo", "CPangoCairo", "CCmarkGFM", "CGdkPixbuf", "CPoppler", "CSystem", "Localization"]),
-        .target(name: "Render", dependencies: ["ScrollEngine", "Document", "CCairo", "CPangoCairo"]),
+        .target(name: "Render", dependencies: ["ScrollEngine", "Document", "CCairo", "CPangoCairo", "Localization"]),
 
         // The viewer core: panes, input, the frame pipeline. No Wayland, no clock.
         .target(name: "Viewer", dependencies: ["ScrollEngine", "Document", "Render", "Localization"]),

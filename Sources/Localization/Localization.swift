@@ -34,6 +34,10 @@ public func localizedPlural(_ singular: StaticString, _ plural: StaticString, co
     return MessageFormat.substitute(String(cString: form!), arguments.map(\.description))
 }
 
+/// `message` marked for translation where it is stored (a table), to be translated where it
+/// is shown with `localized(_:)`: gettext's `gettext_noop`.
+public func translatable(_ message: StaticString) -> StaticString { message }
+
 /// The translation of `message` in `context`, for short messages that mean different things.
 public func localizedInContext(_ context: StaticString, _ message: StaticString) -> String {
     String(cString: glide_pgettext(context.cString, message.cString))

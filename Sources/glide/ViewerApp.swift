@@ -96,8 +96,10 @@ final class ViewerApp {
             : documents[0].title
     }
 
+    static func windowTitle(of documents: [Document]) -> String { windowTitle(named: title(of: documents)) }
+
     // TRANSLATORS: the window title: the document's name, then the application's.
-    static func windowTitle(of documents: [Document]) -> String { localized("%s — Glide", title(of: documents)) }
+    static func windowTitle(named name: String) -> String { localized("%s — Glide", name) }
 
     /// Whether the loop should stop: the user quit, the compositor closed the window, or the
     /// window cannot draw (see `Window.failure`).
@@ -232,7 +234,7 @@ final class ViewerApp {
                                  stride: Int(buffer.stride), scale: scale)
         let frame = viewer.frame(at: time, into: pixels, bufferID: ObjectIdentifier(buffer))
         // With several files open, the title names the one shown.
-        if let name = viewer.shownFileName { window.setTitle("\(name) — Glide") }
+        if let name = viewer.shownFileName { window.setTitle(ViewerApp.windowTitle(named: name)) }
         trace?.record(frame.traced, number: frame.number)
         if frame.savesReadingPosition { saveReadingPosition() }
         return DrawnFrame(damage: frame.damage, isAnimating: frame.isAnimating, isAtRest: frame.isAtRest)

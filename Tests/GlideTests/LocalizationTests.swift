@@ -1,5 +1,8 @@
+import Document
 import Foundation
 import Localization
+import PDFFixtures
+import Render
 import XCTest
 
 /// Glide in the user's language: `LANGUAGE` or `LC_MESSAGES` pick the catalog compiled from
@@ -99,8 +102,31 @@ final class LocalizationTests: XCTestCase {
         XCTAssertEqual(forms, ["1 документ", "3 документа", "5 документов", "11 документов", "21 документ", "22 документа"])
     }
 
-    /// The window title counts the documents in Russian, as sway shows it.
-    func testTheWindowTitleCountsDocumentsInRussian() throws {
+    /// What the window draws over a document speaks Russian too: the help card (its English
+    /// table stays README's), the find field's count with Russian digit grouping, and the
+    /// reason a PDF cannot be opened.
+    func testTheHelpCardFindAndPDFNoticesAreInRussian() throws {
+        let path = DamagedPDF.encrypted(PDFFixture(pageCount: 2).write())
+        setenv("LANGUAGE", "ru", 1)
+        defer { unsetenv("LANGUAGE") }
+        Localization.start(searchingCatalogsIn: [SourceTree.path + "/.build/locale"])
+        XCTAssertEqual(HelpText.localizedItems.first?.topic, "Сенсорный экран")
+        XCTAssertTrue(HelpText.localizedItems.first?.text.hasPrefix("ведите пальцем; смахните") == true,
+                      HelpText.localizedItems.first?.text ?? "")
+        XCTAssertEqual(HelpText.items.first?.topic, "Touch", "the table itself stays in README's English")
+        XCTAssertEqual(ReadingOverlay.FindField.status(currentIndex: 2, count: 1_234, isComplete: true, isCapped: false,
+                                                       hasQuery: true), "3 из 1\u{A0}234")
+        XCTAssertEqual(ReadingOverlay.FindField.status(currentIndex: nil, count: 22, isComplete: true, isCapped: false,
+                                                       hasQuery: true), "22 совпадения")
+        XCTAssertThrowsError(try Document(contentsOfFile: path)) { error in
+            XCTAssertEqual("\(error)", "не удаётся открыть PDF «\(path)»: он зашифрован и требует пароль "
+                           + "(Glide не открывает PDF, защищённые паролем)")
+        }
+    }
+
+    /// With several files open the window title names the one shown (not how many there are),
+    /// through the translated title format, as sway shows it under LANGUAGE=ru.
+    func testTheWindowTitleNamesTheShownFileUnderLanguageRu() throws {
         let paths = try (1...3).map { index in
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("glide-\(UUID().uuidString).md").path
             try "# Document \(index)\n\nSome text.\n".write(toFile: path, atomically: true, encoding: .utf8)
@@ -111,7 +137,8 @@ final class LocalizationTests: XCTestCase {
         let glide = try sway.startGlide(paths, environment: ["LANGUAGE": "ru"])
         defer { glide.process.terminate() }
         let tree = try sway.message(["-t", "get_tree"])
-        XCTAssertTrue(tree.contains("\"name\": \"3 документа — Glide\""), tree)
+        let shown = (paths[0] as NSString).lastPathComponent
+        XCTAssertTrue(tree.contains("\"name\": \"\(shown) — Glide\""), tree)
     }
 
     /// po/glide.pot holds exactly the messages the sources and the desktop entry hold now, and

@@ -103,9 +103,9 @@ final class LocalizationTests: XCTestCase {
     }
 
     /// What the window draws over a document speaks Russian too: the help card (its English
-    /// table stays README's), the find field's count with Russian digit grouping, and the
-    /// reason a PDF cannot be opened.
-    func testTheHelpCardFindAndPDFNoticesAreInRussian() throws {
+    /// table stays README's), the find field's count with Russian digit grouping, the reason a
+    /// PDF cannot be opened and the reason an image cannot be shown.
+    func testTheHelpCardFindPDFAndImageNoticesAreInRussian() throws {
         let path = DamagedPDF.encrypted(PDFFixture(pageCount: 2).write())
         setenv("LANGUAGE", "ru", 1)
         defer { unsetenv("LANGUAGE") }
@@ -122,6 +122,16 @@ final class LocalizationTests: XCTestCase {
             XCTAssertEqual("\(error)", "не удаётся открыть PDF «\(path)»: он зашифрован и требует пароль "
                            + "(Glide не открывает PDF, защищённые паролем)")
         }
+        // The reason an image cannot be shown comes from the decoder's own process, which reads
+        // the catalogs Glide chose.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("glide-\(UUID().uuidString).png").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = ImageStore()
+        _ = store.image(atPath: folder)
+        store.waitForDecodes()
+        guard case .failure(let reason) = store.image(atPath: folder) else { return XCTFail("decoded a directory") }
+        XCTAssertEqual(reason, "это каталог")
     }
 
     /// With several files open the window title names the one shown (not how many there are),

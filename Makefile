@@ -78,7 +78,7 @@ POT = po/glide.pot
 pot:
 	@mkdir -p $(GENERATED)
 	$(XGETTEXT) --language=C --keyword= --keyword=localized --keyword=localizedPlural:1,2 \
-		--keyword=localizedInContext:1c,2 -o $(GENERATED)/swift.pot $$(find Sources -name '*.swift' | sort)
+		--keyword=localizedInContext:1c,2 --keyword=translatable -o $(GENERATED)/swift.pot $$(find Sources -name '*.swift' | sort)
 	$(XGETTEXT) --language=Desktop -o $(GENERATED)/desktop.pot resources/dev.glide.Glide.desktop
 	msgcat --sort-by-file -o $(POT) $(GENERATED)/swift.pot $(GENERATED)/desktop.pot
 

@@ -61,7 +61,7 @@ let package = Package(
         .target(
             name: "Document",
             dependencies: ["CCairo", "CPangoCairo", "CCmarkGFM", "CGdkPixbuf", "CPoppler", "CSystem", "Localization"]),
-        .target(name: "Render", dependencies: ["ScrollEngine", "Document", "CCairo", "CPangoCairo"]),
+        .target(name: "Render", dependencies: ["ScrollEngine", "Document", "CCairo", "CPangoCairo", "Localization"]),
 
         // The viewer core: panes, input, the frame pipeline. No Wayland, no clock.
         .target(name: "Viewer", dependencies: ["ScrollEngine", "Document", "Render", "Localization"]),
@@ -90,7 +90,7 @@ let package = Package(
             ]),
         .executableTarget(name: "glide-replay", dependencies: ["ScrollPhysics", "ScrollEngine", "GlideTools"]),
         // Decodes one image per run, in a process of its own that glide kills at the budget.
-        .executableTarget(name: "glide-image-decoder", dependencies: ["Document"]),
+        .executableTarget(name: "glide-image-decoder", dependencies: ["Document", "Localization"]),
         // Test tool: drives headless sway with a virtual pointer (see its main.swift).
         .executableTarget(name: "glide-virtual-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols"]),
         .executableTarget(

@@ -1,5 +1,6 @@
 import CCairo
 import CPangoCairo
+import Localization
 
 /// Shapes blocks with pango into `BlockLayout`s: fonts by block kind, inline styles as pango
 /// attributes (never markup), images decoded and fitted.
@@ -25,7 +26,7 @@ struct BlockShaper {
             return shapeTableRow(row, width: width)
         case .image(let source):
             guard let path = BlockShaper.imagePath(of: source, in: baseDirectory) else {
-                return placeholder(for: source, reason: "remote images are not loaded", width: width)
+                return placeholder(for: source, reason: localized("remote images are not loaded"), width: width)
             }
             switch images.image(atPath: path) {
             case .image(let image):
@@ -60,7 +61,7 @@ struct BlockShaper {
     /// A framed one-line notice in the image's place.
     private func placeholder(for source: String, reason: String, width: Double) -> BlockLayout {
         let padding = typography.codePaddingPixels
-        let message = Block(kind: .paragraph, text: "⚠ '\(source)' cannot be shown: \(reason)")
+        let message = Block(kind: .paragraph, text: localized("⚠ '%1$s' cannot be shown: %2$s", source, reason))
         return BlockLayout(content: .placeholder(makeText(message, width: width - 2 * padding)), inset: padding)
     }
 

@@ -1,4 +1,5 @@
 import Glibc
+import Localization
 
 /// A loaded document: text cut into sections that are parsed and laid out only when needed,
 /// or a collection of images shown one per page.
@@ -153,7 +154,7 @@ public final class Document {
     public func reloaded() throws(DocumentError) -> Document {
         guard isReloadable, let path else { return self }
         let fresh = try Document(contentsOfFile: path)
-        guard fresh.kind == kind else { throw .cannotOpen(path: path, reason: "it no longer holds the same kind of content") }
+        guard fresh.kind == kind else { throw .cannotOpen(path: path, reason: localized("it no longer holds the same kind of content")) }
         return fresh
     }
 

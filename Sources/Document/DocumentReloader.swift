@@ -1,3 +1,5 @@
+import Localization
+
 /// Keeps the documents a window shows in step with their files: it watches them
 /// (`FileWatcher`), reads a changed file again on a worker thread, and hands the new document,
 /// or the reason it cannot be read, to the frame loop through `MainThreadMailbox`.
@@ -53,7 +55,7 @@ public final class DocumentReloader {
             do {
                 outcome = .reloaded(try Document(contentsOfFile: path))
             } catch {
-                outcome = .unavailable(notice: "\(error); showing it as it was")
+                outcome = .unavailable(notice: localized("%s; showing it as it was", String(describing: error)))
             }
             nonisolated(unsafe) let result = outcome
             MainThreadMailbox.shared.post {

@@ -1,5 +1,6 @@
 import CCairo
 import CPangoCairo
+import Localization
 
 /// An image collection laid out as pages side by side, one image per page of the viewport's
 /// size, each fitted whole and centred. An image that cannot be shown gets a page saying why.
@@ -151,7 +152,7 @@ public final class ImageCollectionLayout: ContentLayout {
     /// The file name and why it cannot be shown, centred on the page in plain text.
     private func drawPlaceholder(for path: String, reason: String, left: Double, on cairo: OpaquePointer) {
         let name = ImageCollectionLayout.fileName(of: path)
-        let text = "⚠ '\(name)' cannot be shown:\n\(reason)"
+        let text = localized("⚠ '%1$s' cannot be shown:\n%2$s", name, reason)
         CentredNotice.draw(text, left: left, width: viewportWidth, inset: 24, centreY: viewportHeight / 2,
                            palette: palette, on: cairo)
     }

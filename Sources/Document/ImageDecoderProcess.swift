@@ -1,5 +1,6 @@
 import CSystem
 import Glibc
+import Localization
 
 /// Decodes one image in a `glide-image-decoder` child process, from a thread of its own, and
 /// hands what it learns to the frame loop through `MainThreadMailbox`.
@@ -85,7 +86,7 @@ struct ImageDecoderProcess: Sendable {
     /// Runs the child to the end or to the budget; blocking, on the job's thread.
     private func decode(onSize: (ImageSize, Bool) -> Void) -> Report {
         guard let executable = ImageDecoderProcess.executablePath else {
-            return .failure("glide-image-decoder is not installed beside glide")
+            return .failure(localized("glide-image-decoder is not installed beside glide"))
         }
         var pipeEnds: [Int32] = [0, 0]
         guard glide_pipe(&pipeEnds) == 0 else { return .failure("cannot start the decoder: \(String(cString: strerror(errno)))") }
@@ -126,7 +127,7 @@ struct ImageDecoderProcess: Sendable {
         while waitpid(processID, &status, 0) < 0 && errno == EINTR {}
         if timedOut {
             let seconds = budgetSeconds == budgetSeconds.rounded() ? String(Int(budgetSeconds)) : String(budgetSeconds)
-            return .failure("too complex to show: decoding took more than \(seconds) s")
+            return .failure(localized("too complex to show: decoding took more than %s s", seconds))
         }
         if let outcome, case .failure(let reason) = outcome, reason == ImageDecoderRecordReader.noRecord {
             return .failure(ImageDecoderProcess.describeDeath(status))
@@ -158,13 +159,13 @@ struct ImageDecoderProcess: Sendable {
     /// Why a decoder that sent no image ended, in words.
     private static func describeDeath(_ status: Int32) -> String {
         let signal = status & 0x7f
-        if signal == 0 { return "the decoder ended without an image (status \((status >> 8) & 0xff))" }
-        if signal == SIGXCPU { return "too complex to show: decoding used more than \(cpuLimitSeconds) s of CPU" }
+        if signal == 0 { return localized("the decoder ended without an image (status %s)", (status >> 8) & 0xff) }
+        if signal == SIGXCPU { return localized("too complex to show: decoding used more than %s s of CPU", cpuLimitSeconds) }
         // An allocation refused by the address-space limit aborts the loader (g_error).
         if signal == SIGABRT || signal == SIGSEGV || signal == SIGKILL || signal == SIGBUS {
-            return "too complex to show: the decoder ran out of its memory or crashed (\(String(cString: strsignal(signal))))"
+            return localized("too complex to show: the decoder ran out of its memory or crashed (%s)", String(cString: strsignal(signal)))
         }
-        return "the decoder was stopped by \(String(cString: strsignal(signal)))"
+        return localized("the decoder was stopped by %s", String(cString: strsignal(signal)))
     }
 
     /// posix_spawn with standard output on `output`, no input, errors discarded, the signal

@@ -1,6 +1,7 @@
 import CGdkPixbuf
 import CSystem
 import Glibc
+import Localization
 
 /// The decoding half of `glide-image-decoder`, which runs in a child process so that no image
 /// can stall or crash the viewer: gdk-pixbuf and its loaders (librsvg, libavif, libwebp, …)
@@ -42,20 +43,21 @@ public enum ImageFileDecoder {
         guard stat(path, &status) == 0 else { return .failure(String(cString: strerror(errno))) }
         // A FIFO or a device would block or never end inside the decoder.
         guard status.st_mode & S_IFMT == S_IFREG else {
-            return .failure(status.st_mode & S_IFMT == S_IFDIR ? "it is a directory" : "not a regular file")
+            return .failure(status.st_mode & S_IFMT == S_IFDIR ? localized("it is a directory") : localized("not a regular file"))
         }
         guard access(path, R_OK) == 0 else { return .failure(String(cString: strerror(errno))) }
         var width: Int32 = 0, height: Int32 = 0
         guard let format = gdk_pixbuf_get_file_info(path, &width, &height), width > 0, height > 0 else {
-            return .failure("not an image format gdk-pixbuf can read")
+            return .failure(localized("not an image format gdk-pixbuf can read"))
         }
         let isScalable = gdk_pixbuf_format_is_scalable(format) != 0
         send(ImageDecoderWire.header(ImageDecoderWire.sizeTag, UInt32(width), UInt32(height)) + [isScalable ? 1 : 0])
         let bytes = Int(width) * Int(height) * 4
         // A vector image is drawn at the size asked for, whatever size it claims.
         guard isScalable || bytes <= budgetBytes else {
-            return .failure("\(width)×\(height) px would need \(bytes >> 20) MB to decode, "
-                + "over the \(budgetBytes >> 20) MB budget")
+            return .failure(localized("%1$s×%2$s px would need %3$s MB to decode, over the %4$s MB budget",
+                                        LocalizedNumber.string(Int(width)), LocalizedNumber.string(Int(height)),
+                                        LocalizedNumber.string(bytes >> 20), LocalizedNumber.string(budgetBytes >> 20)))
         }
         var error: UnsafeMutablePointer<GError>?
         let pixbuf: OpaquePointer?
@@ -71,10 +73,10 @@ public enum ImageFileDecoder {
             if let pixbuf { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
             return .failure(String(cString: error.pointee.message))
         }
-        guard let pixbuf else { return .failure("the decoder gave no image") }
+        guard let pixbuf else { return .failure(localized("the decoder gave no image")) }
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
         // EXIF orientation: a phone's portrait photo is stored sideways with a tag to turn it.
-        guard let upright = gdk_pixbuf_apply_embedded_orientation(pixbuf) else { return .failure("cannot turn the image upright") }
+        guard let upright = gdk_pixbuf_apply_embedded_orientation(pixbuf) else { return .failure(localized("cannot turn the image upright")) }
         defer { g_object_unref(UnsafeMutableRawPointer(upright)) }
         sendPixels(of: upright)
         return .sent

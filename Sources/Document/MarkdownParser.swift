@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Localization
 
 /// Turns GitHub Flavored Markdown into blocks with cmark-gfm: CommonMark plus tables,
 /// strikethrough, task lists, autolinks and footnotes.
@@ -11,7 +12,7 @@ enum MarkdownParser {
     static let maximumNestingDepth = 32
 
     /// What stands in for content nested deeper than that.
-    static let tooDeepText = "… (nested too deeply to show)"
+    static var tooDeepText: String { localized("… (nested too deeply to show)") }
 
     /// The syntax extensions GitHub enables (footnotes are an option of the core parser).
     private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]

@@ -1,4 +1,5 @@
 import Glibc
+import Localization
 
 /// A file's bytes, read on demand into memory Glide owns: a regular file stays open and each
 /// range is read with `pread` when it is needed, so opening a 100 MB file costs no more than a
@@ -99,7 +100,7 @@ public final class SourceBytes: @unchecked Sendable {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count == 0 { return bytes }
             if bytes.count > maximumReadBytes {
-                throw DocumentError.cannotOpen(path: path, reason: "more than \(maximumReadBytes >> 20) MB to read")
+                throw DocumentError.cannotOpen(path: path, reason: localized("more than %s MB to read", LocalizedNumber.string(maximumReadBytes >> 20)))
             }
             if count < 0 {
                 if errno == EINTR { continue }

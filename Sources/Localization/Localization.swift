@@ -1,4 +1,5 @@
 import CLocale
+import Glibc
 
 /// The user's language for Glide's messages, through gettext and the "glide" catalog (`po/`).
 ///
@@ -12,6 +13,17 @@ public enum Localization {
     public static func start(searchingCatalogsIn directories: [String]) {
         let directory = directories.first { FileSystem.isDirectory($0) } ?? directories.last ?? "/usr/share/locale"
         glide_locale_start(directory)
+        // Helper processes Glide runs (the image decoder, whose reasons end up on screen)
+        // inherit the environment, so they read the same catalogs.
+        setenv(catalogDirectoryVariable, directory, 1)
+    }
+
+    /// The environment variable naming the catalogs' directory (`GLIDE_LOCALE_DIR`).
+    public static let catalogDirectoryVariable = "GLIDE_LOCALE_DIR"
+
+    /// For a helper process: the catalogs Glide chose, else the system's.
+    public static func startAsHelper() {
+        start(searchingCatalogsIn: getenv(catalogDirectoryVariable).map { [String(cString: $0)] } ?? [])
     }
 }
 
@@ -33,6 +45,10 @@ public func localizedPlural(_ singular: StaticString, _ plural: StaticString, co
     let form = glide_ngettext(singular.cString, plural.cString, UInt(clamping: count))
     return MessageFormat.substitute(String(cString: form!), arguments.map(\.description))
 }
+
+/// `message` marked for translation where it is stored (a table), to be translated where it
+/// is shown with `localized(_:)`: gettext's `gettext_noop`.
+public func translatable(_ message: StaticString) -> StaticString { message }
 
 /// The translation of `message` in `context`, for short messages that mean different things.
 public func localizedInContext(_ context: StaticString, _ message: StaticString) -> String {

@@ -1,16 +1,27 @@
+import Localization
+
 /// The help card's text: the README's "How to move" list, item by item (a test keeps the two
 /// the same), so the window teaches what the manual says.
 public enum HelpText {
-    /// Each item: what it is about, and what to do.
-    public static let items: [(topic: String, text: String)] = [
-        ("Touch", "drag; flick and it coasts, slowing as on iOS; touch a moving page to catch it; past either end the page stretches like a rubber band and springs back. Pinch to zoom about your fingers; double-tap to zoom in at that point, and again to zoom back. Zooming Markdown or plain text changes the text size: the page magnifies under your fingers, and when they lift the text re-wraps to the window with the line under them kept in place. Images zoom one at a time, as in Photos (up to twice their own pixels): a zoomed image pans under one finger, and a drag or flick on past its edge turns to the next image, which opens unzoomed. On a paged view a flick turns exactly one page; tap beside the current dot of the page control, or drag along it (past its ends for the first or last page), to change pages; a label such as `12 / 245` shows above it while pages turn."),
-        ("Touchpad", "two fingers scroll 1:1 and keep coasting when they lift; resting fingers (a hold) stop it; pinch zooms about the pointer."),
-        ("Wheel", "each notch scrolls a smooth step (the window height to the power 2/3, as GTK); Shift+wheel scrolls sideways; Ctrl+wheel zooms. A trackpoint scrolls 1:1."),
-        ("Scroll bar", "hover near the right edge and drag the bar, or click the track."),
-        ("Keys", "they go to the pane you last touched, clicked or pointed at. Arrows scroll a line; Page Up/Down and Space/Shift+Space a screen less a line (a page when paged); Home/End go to the very top and end; Ctrl+plus and Ctrl+minus zoom (the text size, for text), Ctrl+0 returns to the default size and keeps your place; F11 full screen; Escape closes find, help or a selection, else leaves full screen (and otherwise does nothing); `q`, Ctrl+Q or Ctrl+W quit. In `--split`, the outline answers like a list: point at a row, click or tap it, or use Up/Down and Return."),
-        ("Find", "Ctrl+F or `/` (on touch, the magnifier beside the close button) opens the find field; type and every match lights up, the view glides to the nearest one below. Enter, F3 or Ctrl+G go to the next match, with Shift the previous; Escape closes the field and stays there. Case and accents are ignored."),
-        ("Select and copy", "drag with the mouse to select, double-click a word, triple-click a paragraph, Shift+click to extend; on touch, long-press a word and drag its handles; a tap elsewhere clears. Ctrl+A selects all, Ctrl+C copies the text (a selection also goes to the middle-click paste)."),
-        ("Links", "tap or click to follow: a heading of the document scrolls there, another document opens (Alt+Left, or a swipe from the left edge, comes back), web and mail links open on the desktop; nothing else is ever run. Hover or long-press shows where a link goes."),
-        ("Help", "F1 or `?` shows this card; a tap, Escape or the same key hides it."),
+    /// Each item in English: what it is about, and what to do.
+    public static var items: [(topic: String, text: String)] {
+        table.map { ($0.topic.description, $0.text.description) }
+    }
+
+    /// Each item in the user's language, as the help card shows it.
+    public static var localizedItems: [(topic: String, text: String)] {
+        table.map { (localized($0.topic), localized($0.text)) }
+    }
+
+    private static let table: [(topic: StaticString, text: StaticString)] = [
+        (translatable("Touch"), translatable("drag; flick and it coasts, slowing as on iOS; touch a moving page to catch it; past either end the page stretches like a rubber band and springs back. Pinch to zoom about your fingers; double-tap to zoom in at that point, and again to zoom back. Zooming Markdown or plain text changes the text size: the page magnifies under your fingers, and when they lift the text re-wraps to the window with the line under them kept in place. Images zoom one at a time, as in Photos (up to twice their own pixels): a zoomed image pans under one finger, and a drag or flick on past its edge turns to the next image, which opens unzoomed. On a paged view a flick turns exactly one page; tap beside the current dot of the page control, or drag along it (past its ends for the first or last page), to change pages; a label such as `12 / 245` shows above it while pages turn.")),
+        (translatable("Touchpad"), translatable("two fingers scroll 1:1 and keep coasting when they lift; resting fingers (a hold) stop it; pinch zooms about the pointer.")),
+        (translatable("Wheel"), translatable("each notch scrolls a smooth step (the window height to the power 2/3, as GTK); Shift+wheel scrolls sideways; Ctrl+wheel zooms. A trackpoint scrolls 1:1.")),
+        (translatable("Scroll bar"), translatable("hover near the right edge and drag the bar, or click the track.")),
+        (translatable("Keys"), translatable("they go to the pane you last touched, clicked or pointed at. Arrows scroll a line; Page Up/Down and Space/Shift+Space a screen less a line (a page when paged); Home/End go to the very top and end; Ctrl+plus and Ctrl+minus zoom (the text size, for text), Ctrl+0 returns to the default size and keeps your place; F11 full screen; Escape closes find, help or a selection, else leaves full screen (and otherwise does nothing); `q`, Ctrl+Q or Ctrl+W quit. In `--split`, the outline answers like a list: point at a row, click or tap it, or use Up/Down and Return.")),
+        (translatable("Find"), translatable("Ctrl+F or `/` (on touch, the magnifier beside the close button) opens the find field; type and every match lights up, the view glides to the nearest one below. Enter, F3 or Ctrl+G go to the next match, with Shift the previous; Escape closes the field and stays there. Case and accents are ignored.")),
+        (translatable("Select and copy"), translatable("drag with the mouse to select, double-click a word, triple-click a paragraph, Shift+click to extend; on touch, long-press a word and drag its handles; a tap elsewhere clears. Ctrl+A selects all, Ctrl+C copies the text (a selection also goes to the middle-click paste).")),
+        (translatable("Links"), translatable("tap or click to follow: a heading of the document scrolls there, another document opens (Alt+Left, or a swipe from the left edge, comes back), web and mail links open on the desktop; nothing else is ever run. Hover or long-press shows where a link goes.")),
+        (translatable("Help"), translatable("F1 or `?` shows this card; a tap, Escape or the same key hides it.")),
     ]
 }

@@ -1,3 +1,4 @@
+import Localization
 import ScrollEngine
 
 /// Where the page control's dots are drawn in a viewport, and the one rule for what a tap or
@@ -99,7 +100,7 @@ public struct PageControlLayout: Sendable, Equatable {
     /// The transient label above the control: the page of the pages, and the title of what
     /// that page shows when several files are open.
     public func label(title: String?) -> String {
-        let position = "\(currentPage + 1) / \(pageCount)"
+        let position = LocalizedNumber.string(currentPage + 1) + " / " + LocalizedNumber.string(pageCount)
         guard let title, !title.isEmpty else { return position }
         return "\(title) · \(position)"
     }

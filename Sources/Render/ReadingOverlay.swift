@@ -1,4 +1,5 @@
 import Document
+import Localization
 
 /// What the reading tools show over a frame: find matches, the selection and its handles in
 /// content coordinates (zoom 1, logical px), and in window coordinates the find field, a
@@ -50,9 +51,11 @@ public struct ReadingOverlay: Equatable, Sendable {
         public static func status(currentIndex: Int?, count: Int, isComplete: Bool, isCapped: Bool, hasQuery: Bool)
             -> String {
             guard hasQuery else { return "" }
-            guard count > 0 else { return isComplete ? "No matches" : "Searching…" }
-            let total = "\(count)" + (isCapped ? "+" : "") + (isComplete ? "" : "…")
-            return currentIndex.map { "\($0 + 1) of \(total)" } ?? "\(total) matches"
+            guard count > 0 else { return isComplete ? localized("No matches") : localized("Searching…") }
+            let total = LocalizedNumber.string(count) + (isCapped ? "+" : "") + (isComplete ? "" : "…")
+            // TRANSLATORS: the current match of how many, as in "3 of 27" ("27+" or "27…" while searching).
+            return currentIndex.map { localized("%1$s of %2$s", LocalizedNumber.string($0 + 1), total) }
+                ?? localizedPlural("%s match", "%s matches", count: count, total)
         }
     }
 

@@ -1,6 +1,7 @@
 import CCairo
 import CPangoCairo
 import Document
+import Localization
 import ScrollEngine
 
 /// Draws a `ReadingOverlay`: highlights and the selection over the content, then the find
@@ -126,7 +127,7 @@ struct ReadingOverlayRenderer {
         status.show(x: rect.maxX - padding - statusWidth, centerY: rect.y + rect.height / 2)
         // The query, its end kept in view, with a caret after it.
         let shown = field.query + field.preedit
-        text.setText(shown.isEmpty ? "Find in document" : shown)
+        text.setText(shown.isEmpty ? localized("Find in document") : shown)
         let available = rect.width - 3 * padding - statusWidth
         cairo_save(cairo)
         cairo_rectangle(cairo, rect.x + padding, rect.y, available, rect.height)
@@ -180,7 +181,8 @@ struct ReadingOverlayRenderer {
         pango_layout_set_width(layout, Int32((width - 2 * margin) * Double(PANGO_SCALE)))
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         // Topics in bold through attributes, never markup (the text has backquotes and plus signs).
-        var text = "How to move\n"
+        let title = localized("How to move")
+        var text = title + "\n"
         let attributes = pango_attr_list_new()
         func bold(_ range: Range<Int>, scale: Double = 1) {
             let weight = pango_attr_weight_new(PANGO_WEIGHT_BOLD)!
@@ -193,15 +195,15 @@ struct ReadingOverlayRenderer {
                 pango_attr_list_insert(attributes, size)
             }
         }
-        bold(0..<11, scale: 1.3)
-        for item in HelpText.items {
+        bold(0..<title.utf8.count, scale: 1.3)
+        for item in HelpText.localizedItems {
             text += "\n"
             let start = text.utf8.count
             text += item.topic
             bold(start..<text.utf8.count)
             text += ": " + item.text.replacingBackquotes + "\n"
         }
-        text += "\nF1, ? or Escape closes this card."
+        text += "\n" + localized("F1, ? or Escape closes this card.")
         pango_layout_set_text(layout, text, Int32(text.utf8.count))
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)

@@ -1,5 +1,6 @@
 import Document
 import Glibc
+import Localization
 
 /// Finds the files Glide ships: installed beside the binary or in the source tree.
 enum ResourceLocator {
@@ -26,7 +27,7 @@ enum ResourceLocator {
     /// tree's `.build/locale` (`make locale` compiles `po/` there).
     static var localeDirectories: [String] {
         var directories: [String] = []
-        if let override = getenv("GLIDE_LOCALE_DIR") {
+        if let override = getenv(Localization.catalogDirectoryVariable) {
             directories.append(String(cString: override))
         }
         if let executable = executablePath() {

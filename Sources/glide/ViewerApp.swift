@@ -84,7 +84,7 @@ final class ViewerApp {
                 }
             }
         } catch {
-            printError("\(error); files are shown as they were opened")
+            printError(localized("%s; files are shown as they were opened", String(describing: error)))
             return nil
         }
     }

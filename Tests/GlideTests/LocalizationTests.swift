@@ -1,5 +1,8 @@
+import Document
 import Foundation
 import Localization
+import PDFFixtures
+import Render
 import XCTest
 
 /// Glide in the user's language: `LANGUAGE` or `LC_MESSAGES` pick the catalog compiled from
@@ -97,6 +100,38 @@ final class LocalizationTests: XCTestCase {
             localizedPlural("%s document", "%s documents", count: $0, LocalizedNumber.string($0))
         }
         XCTAssertEqual(forms, ["1 документ", "3 документа", "5 документов", "11 документов", "21 документ", "22 документа"])
+    }
+
+    /// What the window draws over a document speaks Russian too: the help card (its English
+    /// table stays README's), the find field's count with Russian digit grouping, the reason a
+    /// PDF cannot be opened and the reason an image cannot be shown.
+    func testTheHelpCardFindPDFAndImageNoticesAreInRussian() throws {
+        let path = DamagedPDF.encrypted(PDFFixture(pageCount: 2).write())
+        setenv("LANGUAGE", "ru", 1)
+        defer { unsetenv("LANGUAGE") }
+        Localization.start(searchingCatalogsIn: [SourceTree.path + "/.build/locale"])
+        XCTAssertEqual(HelpText.localizedItems.first?.topic, "Сенсорный экран")
+        XCTAssertTrue(HelpText.localizedItems.first?.text.hasPrefix("ведите пальцем; смахните") == true,
+                      HelpText.localizedItems.first?.text ?? "")
+        XCTAssertEqual(HelpText.items.first?.topic, "Touch", "the table itself stays in README's English")
+        XCTAssertEqual(ReadingOverlay.FindField.status(currentIndex: 2, count: 1_234, isComplete: true, isCapped: false,
+                                                       hasQuery: true), "3 из 1\u{A0}234")
+        XCTAssertEqual(ReadingOverlay.FindField.status(currentIndex: nil, count: 22, isComplete: true, isCapped: false,
+                                                       hasQuery: true), "22 совпадения")
+        XCTAssertThrowsError(try Document(contentsOfFile: path)) { error in
+            XCTAssertEqual("\(error)", "не удаётся открыть PDF «\(path)»: он зашифрован и требует пароль "
+                           + "(Glide не открывает PDF, защищённые паролем)")
+        }
+        // The reason an image cannot be shown comes from the decoder's own process, which reads
+        // the catalogs Glide chose.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("glide-\(UUID().uuidString).png").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = ImageStore()
+        _ = store.image(atPath: folder)
+        store.waitForDecodes()
+        guard case .failure(let reason) = store.image(atPath: folder) else { return XCTFail("decoded a directory") }
+        XCTAssertEqual(reason, "это каталог")
     }
 
     /// With several files open, the window title names the file shown (issue 12), through the

@@ -1,5 +1,6 @@
 import CPoppler
 import Glibc
+import Localization
 
 /// A PDF opened from a descriptor Glide holds, so a file replaced or truncated on disk does not
 /// pull pages out from under a render: every poppler document of it (one per thread that uses
@@ -24,7 +25,7 @@ public final class PDFFile: @unchecked Sendable {
         var status = stat()
         guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             close(fd)
-            throw DocumentError.unreadablePDF(path: path, reason: "not a regular file")
+            throw DocumentError.unreadablePDF(path: path, reason: localized("not a regular file"))
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         descriptor = fd
@@ -36,7 +37,7 @@ public final class PDFFile: @unchecked Sendable {
         let count = Int(poppler_document_get_n_pages(document.pointer))
         guard count > 0 else {
             close(fd)
-            throw DocumentError.unreadablePDF(path: path, reason: "it has no pages (truncated or damaged)")
+            throw DocumentError.unreadablePDF(path: path, reason: localized("it has no pages (truncated or damaged)"))
         }
         pageCount = count
         loopDocument = document
@@ -67,17 +68,17 @@ public final class PDFFile: @unchecked Sendable {
 
     /// Why poppler could not open a document, in words a reader can act on.
     private static func reason(for error: UnsafeMutablePointer<GError>?) -> String {
-        guard let error else { return "poppler gave no reason" }
+        guard let error else { return localized("poppler gave no reason") }
         if error.pointee.domain == poppler_error_quark(), error.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
-            return "it is encrypted and needs a password (Glide does not open password-protected PDFs)"
+            return localized("it is encrypted and needs a password (Glide does not open password-protected PDFs)")
         }
         if error.pointee.domain == poppler_error_quark(), error.pointee.code == Int32(POPPLER_ERROR_DAMAGED.rawValue) {
-            return "it is damaged"
+            return localized("it is damaged")
         }
         let message = String(cString: error.pointee.message)
         // poppler's wording for a file it cannot parse at all.
         if message.contains("PDF document is damaged") || message.contains("Failed to load document") {
-            return "it is damaged or truncated (\(message))"
+            return localized("it is damaged or truncated (%s)", message)
         }
         return message
     }

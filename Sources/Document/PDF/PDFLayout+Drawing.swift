@@ -1,6 +1,7 @@
 import CCairo
 import CPangoCairo
 import Glibc
+import Localization
 
 /// Painting pages from delivered pixels; poppler is never called here.
 extension PDFLayout {
@@ -23,7 +24,8 @@ extension PDFLayout {
             cairo_clip(cairo)
             if let failure = failures[page] {
                 drawPreview(of: page, in: pageRect, on: cairo)
-                drawNotice("⚠ Page \(page + 1) cannot be shown: \(failure)", in: pageRect, on: cairo)
+                let notice = localized("⚠ Page %1$s cannot be shown: %2$s", LocalizedNumber.string(page + 1), failure)
+                drawNotice(notice, in: pageRect, on: cairo)
             } else {
                 drawPieces(of: page, in: pageRect, clip: clip, scale: scale, on: cairo)
             }
@@ -39,7 +41,7 @@ extension PDFLayout {
             cairo_set_source_rgb(cairo, colour.red, colour.green, colour.blue)
             cairo_rectangle(cairo, rect.x, rect.y, rect.width, rect.height)
             cairo_fill(cairo)
-            if failures[page] == nil { drawNotice("\(page + 1)", in: rect, on: cairo) }
+            if failures[page] == nil { drawNotice(LocalizedNumber.string(page + 1), in: rect, on: cairo) }
             return
         }
         cairo_save(cairo)

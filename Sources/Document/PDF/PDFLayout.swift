@@ -1,4 +1,5 @@
 import CPoppler
+import Localization
 
 /// A PDF laid out for the renderer: pages stacked in a column with a gap, each as wide as the
 /// column (fit width, never wider than the window) and centred; or, `isPaged`, one page per
@@ -212,7 +213,7 @@ public final class PDFLayout: ContentLayout {
         guard index >= 0, index < pageCount, pointSizes[index] == nil else { return false }
         guard let size = document.pageSize(index) else {
             pointSizes[index] = estimatedPointSize
-            failures[index] = failures[index] ?? "poppler cannot read this page"
+            failures[index] = failures[index] ?? localized("poppler cannot read this page")
             return false
         }
         pointSizes[index] = size

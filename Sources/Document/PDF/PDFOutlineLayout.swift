@@ -1,3 +1,5 @@
+import Localization
+
 /// A PDF's outline (its bookmarks, or its pages when it has none) as the list above the pages
 /// in `--split`, with the rows of the text outline. The worker reads the outline; until it
 /// arrives the list says so.
@@ -105,7 +107,8 @@ public final class PDFOutlineLayout: OutlineList {
         let left = ((viewportWidth - measure) / 2).rounded()
         let painter = OutlineRowPainter(palette: palette, typography: typography, viewportWidth: viewportWidth)
         guard !entries.isEmpty else {
-            painter.drawRow(text: hasArrived ? "No pages" : "Reading the outline…", level: 1, color: palette.secondaryText,
+            let text = hasArrived ? localized("No pages") : localized("Reading the outline…")
+            painter.drawRow(text: text, level: 1, color: palette.secondaryText,
                             in: rowRect(ofHeading: 0), left: left, width: measure, on: cairo)
             return
         }

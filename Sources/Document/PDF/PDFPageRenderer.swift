@@ -1,5 +1,6 @@
 import CCairo
 import CPoppler
+import Localization
 
 /// Draws one job's pixels with poppler, on the worker's thread and document.
 struct PDFPageRenderer {
@@ -8,14 +9,14 @@ struct PDFPageRenderer {
     func render(_ job: PDFRenderJob) -> PDFRenderResult {
         var result = PDFRenderResult(job: job)
         guard let page = poppler_document_get_page(document.pointer, Int32(job.page)) else {
-            result.failure = "poppler cannot read this page"
+            result.failure = localized("poppler cannot read this page")
             return result
         }
         defer { g_object_unref(UnsafeMutableRawPointer(page)) }
         var width = 0.0, height = 0.0
         poppler_page_get_size(page, &width, &height)
         guard width.isFinite, height.isFinite, width >= 1, height >= 1 else {
-            result.failure = "the page has no size"
+            result.failure = localized("the page has no size")
             return result
         }
         result.pageSize = (width, height)
@@ -33,7 +34,7 @@ struct PDFPageRenderer {
                 .rect(column: key.column, row: key.row)
         }
         guard rect.width > 0, rect.height > 0 else {
-            result.failure = "the piece is outside the page"
+            result.failure = localized("the piece is outside the page")
             return result
         }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(rect.width), Int32(rect.height))!
@@ -49,7 +50,7 @@ struct PDFPageRenderer {
         cairo_destroy(cairo)
         cairo_surface_flush(surface)
         guard status == CAIRO_STATUS_SUCCESS, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            result.failure = "rendering failed: " + String(cString: cairo_status_to_string(status))
+            result.failure = localized("rendering failed: %s", String(cString: cairo_status_to_string(status)))
             return result
         }
         result.pixels = pixels

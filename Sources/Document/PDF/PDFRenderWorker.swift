@@ -1,6 +1,7 @@
 import CCairo
 import CPoppler
 import Glibc
+import Localization
 import Synchronization
 
 /// Renders a PDF's pages on a thread of its own with a poppler document of its own, so the
@@ -96,7 +97,7 @@ final class PDFRenderWorker: @unchecked Sendable {
                 deliverOutline(document?.outline(pageCount: pageCount) ?? .pageList(pageCount: pageCount))
             case .render(let job):
                 let result = document.map { PDFPageRenderer(document: $0).render(job) }
-                    ?? PDFRenderResult(job: job, failure: "poppler cannot read this document")
+                    ?? PDFRenderResult(job: job, failure: localized("poppler cannot read this document"))
                 renderedCount.add(1, ordering: .relaxed)
                 deliver(result)
             }

@@ -116,6 +116,11 @@ public final class DocumentViewer {
             view.minimumZoomScale = 1
             view.maximumZoomScale = ImageCollectionLayout.minimumMaximumZoomScale
         }
+        if let pdf = layout as? PDFLayout, pdf.isPaged {
+            // A paged PDF zooms one page at a time, as images do: a zoomed page pans, then a
+            // drag on past its edge turns to the next page, which opens unzoomed.
+            view.zoomsPagesIndividually = true
+        }
         if options.isPaged, options.showsPageControl, let paged = layout as? PageInsetLayout {
             // The page control's band is kept clear: at rest it covers no content.
             paged.pageBottomInsetPixels = OverlayStyle().pageControlReservedHeightPixels

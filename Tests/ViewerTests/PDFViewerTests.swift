@@ -99,6 +99,38 @@ final class PDFViewerTests: XCTestCase {
         XCTAssertEqual(list.highlightedHeading, 3, "the chapter's row is highlighted")
     }
 
+    func testAZoomedPagedPDFPagePansThenTurnsAtItsEdgeAndTheNextPageOpensUnzoomed() throws {
+        let pdf = try layout(pageCount: 6, paged: true)
+        let harness = ViewerHarness(layout: pdf, options: pagedOptions)
+        harness.runUntilIdle()
+        let centre = LogicalPoint(x: 400, y: 300)
+        harness.send(.pointerMotion(centre))
+        for _ in 0..<8 {
+            harness.send(.pointerAxis(source: .wheel, delta: LogicalPoint(x: 0, y: -10),
+                                      value120: AxisPair(horizontal: 0, vertical: -120), modifiers: .control))
+        }
+        harness.runUntilIdle()
+        var view = harness.viewer.scene[harness.viewer.documentPane.view]
+        XCTAssertGreaterThan(view.zoomScale, 1.5, "Ctrl+wheel zooms the page")
+        XCTAssertEqual(view.frame.pageControl.numberOfPages, 6, "zoom never changes the page count")
+        let zoomedX = view.contentOffset.x
+        // A short drag pans within the zoomed page.
+        harness.drag(from: LogicalPoint(x: 500, y: 300), to: LogicalPoint(x: 400, y: 300))
+        harness.runUntilIdle()
+        view = harness.viewer.scene[harness.viewer.documentPane.view]
+        XCTAssertEqual(view.frame.pageControl.currentPage, 0, "a pan inside the page does not turn it")
+        XCTAssertGreaterThan(view.contentOffset.x, zoomedX + 50, "the page panned")
+        // Drags on to the page's right edge and past it turn to the next page, unzoomed.
+        for _ in 0..<12 {
+            harness.drag(from: LogicalPoint(x: 700, y: 300), to: LogicalPoint(x: 100, y: 300))
+            harness.runUntilIdle()
+            if harness.viewer.scene[harness.viewer.documentPane.view].frame.pageControl.currentPage == 1 { break }
+        }
+        view = harness.viewer.scene[harness.viewer.documentPane.view]
+        XCTAssertEqual(view.frame.pageControl.currentPage, 1, "past its edge the page turns")
+        XCTAssertEqual(view.zoomScale, 1, accuracy: 1e-9, "the page turned to opens unzoomed")
+    }
+
     func testTheReadingPositionIsThePageTheOffsetInItAndTheZoom() throws {
         let pdf = try layout()
         let harness = ViewerHarness(layout: pdf, position: (ReadingAnchor(section: 12, block: 0, fraction: 0.5), 2))

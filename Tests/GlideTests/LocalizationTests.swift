@@ -84,13 +84,21 @@ final class LocalizationTests: XCTestCase {
 
     /// Numbers in labels follow the language when the machine has no numeric locale for it
     /// (here LC_NUMERIC is C): grouping with a no-break space and a decimal comma in Russian.
+    /// Back to the untranslated messages for the tests that follow in this process: gettext
+    /// caches translations by locale, not by LANGUAGE, so unsetting it is not enough; starting
+    /// again sets the locale, which empties that cache.
+    static func speakTheTestsLanguageAgain() {
+        unsetenv("LANGUAGE")
+        Localization.start(searchingCatalogsIn: [SourceTree.path + "/.build/locale"])
+    }
+
     func testNumbersFollowTheLanguage() throws {
         XCTAssertEqual(LocalizedNumber.string(1_234_567), "1,234,567")
         XCTAssertEqual(LocalizedNumber.string(-1.25, fractionDigits: 1), "-1.3")
         XCTAssertEqual(LocalizedNumber.string(999), "999")
 
         setenv("LANGUAGE", "ru", 1)
-        defer { unsetenv("LANGUAGE") }
+        defer { LocalizationTests.speakTheTestsLanguageAgain() }
         Localization.start(searchingCatalogsIn: [SourceTree.path + "/.build/locale"])
         XCTAssertEqual(LocalizedNumber.string(1_234_567), "1\u{A0}234\u{A0}567")
         XCTAssertEqual(LocalizedNumber.string(1234.5, fractionDigits: 2), "1\u{A0}234,50")
@@ -108,7 +116,7 @@ final class LocalizationTests: XCTestCase {
     func testTheHelpCardFindPDFAndImageNoticesAreInRussian() throws {
         let path = DamagedPDF.encrypted(PDFFixture(pageCount: 2).write())
         setenv("LANGUAGE", "ru", 1)
-        defer { unsetenv("LANGUAGE") }
+        defer { LocalizationTests.speakTheTestsLanguageAgain() }
         Localization.start(searchingCatalogsIn: [SourceTree.path + "/.build/locale"])
         XCTAssertEqual(HelpText.localizedItems.first?.topic, "Сенсорный экран")
         XCTAssertTrue(HelpText.localizedItems.first?.text.hasPrefix("ведите пальцем; смахните") == true,
@@ -132,6 +140,8 @@ final class LocalizationTests: XCTestCase {
         store.waitForDecodes()
         guard case .failure(let reason) = store.image(atPath: folder) else { return XCTFail("decoded a directory") }
         XCTAssertEqual(reason, "это каталог")
+        LocalizationTests.speakTheTestsLanguageAgain()
+        XCTAssertEqual(HelpText.localizedItems.first?.topic, "Touch", "English again for the tests that follow")
     }
 
     /// With several files open, the window title names the file shown (issue 12), through the

@@ -60,11 +60,8 @@ public final class OutlineLayout: ContentLayout {
     /// One row a heading; one for the note that there are none.
     private var rowCount: Int { max(outline.headings.count, 1) }
 
-    /// The rows and their padding, and at least the viewport's height: a scroll view centres
-    /// shorter content, and a short list belongs at the top.
     public var contentSize: ContentSize {
-        let rows = 2 * OutlineLayout.listPaddingPixels + Double(rowCount) * OutlineLayout.rowHeightPixels
-        return ContentSize(width: viewportWidth, height: max(rows, viewportHeight))
+        OutlineRows.contentSize(rowCount: rowCount, width: viewportWidth, viewportHeight: viewportHeight)
     }
 
     public func setViewportSize(width: Double, height: Double) {

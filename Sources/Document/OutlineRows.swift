@@ -8,6 +8,14 @@ enum OutlineRows {
                     width: width, height: OutlineLayout.rowHeightPixels)
     }
 
+    /// The size of a list of `rowCount` rows `width` px wide: the rows and their padding, and
+    /// at least the viewport's height (a scroll view centres shorter content, and a short list
+    /// belongs at the top).
+    static func contentSize(rowCount: Int, width: Double, viewportHeight: Double) -> ContentSize {
+        let rows = 2 * OutlineLayout.listPaddingPixels + Double(rowCount) * OutlineLayout.rowHeightPixels
+        return ContentSize(width: width, height: max(rows, viewportHeight))
+    }
+
     /// The row of `count` that holds `y` (list coordinates); nil between the rows' ends and the
     /// list's.
     static func row(atY y: Double, count: Int) -> Int? {

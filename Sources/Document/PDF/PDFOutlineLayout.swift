@@ -58,8 +58,7 @@ public final class PDFOutlineLayout: OutlineList {
     private var rowCount: Int { max(entries.count, 1) }
 
     public var contentSize: ContentSize {
-        let rows = 2 * OutlineLayout.listPaddingPixels + Double(rowCount) * OutlineLayout.rowHeightPixels
-        return ContentSize(width: viewportWidth, height: max(rows, viewportHeight))
+        OutlineRows.contentSize(rowCount: rowCount, width: viewportWidth, viewportHeight: viewportHeight)
     }
 
     public func setViewportSize(width: Double, height: Double) {

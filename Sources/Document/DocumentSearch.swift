@@ -30,16 +30,27 @@ public final class DocumentSearch {
 
     /// Starts searching `document` for `query` (ignoring case and diacritics); results are
     /// posted to `mailbox`. An empty query (or only spaces) finds nothing and is complete.
-    public init(document: Document, query: String, mailbox: MainThreadMailbox = .shared) {
+    public convenience init(document: Document, query: String, mailbox: MainThreadMailbox = .shared) {
+        let source = UncheckedDocument(document)
+        self.init(query: query, isSearchable: document.kind == .text, mailbox: mailbox) { source }
+    }
+
+    /// Starts searching the text of `pdf`'s pages, each page a section of one block, with a
+    /// poppler document of the worker's own (poppler's are not to be shared by threads).
+    public convenience init(pdf: PDFFile, query: String, mailbox: MainThreadMailbox = .shared) {
+        self.init(query: query, isSearchable: true, mailbox: mailbox) { PDFSearchSource(file: pdf) }
+    }
+
+    private init(query: String, isSearchable: Bool, mailbox: MainThreadMailbox,
+                 source: @escaping @Sendable () -> (any SearchSource)?) {
         self.query = query
         var folding = SearchFolding()
         let needle = folding.foldQuery(query)
-        guard document.kind == .text, !needle.allSatisfy({ $0 == 0x20 }) else {
+        guard isSearchable, !needle.allSatisfy({ $0 == 0x20 }) else {
             isComplete = true
             return
         }
-        let job = SearchJob(document: UncheckedDocument(document), needle: needle, stop: stopFlag,
-                            owner: WeakSearch(self), mailbox: mailbox)
+        let job = SearchJob(makeSource: source, needle: needle, stop: stopFlag, owner: WeakSearch(self), mailbox: mailbox)
         DispatchQueue.global(qos: .userInitiated).async { job.run() }
     }
 
@@ -76,9 +87,24 @@ public final class DocumentSearch {
     }
 }
 
-/// The worker's side: reads the document section by section, never touching a layout.
+/// Text a search reads on its worker, section by section, block by block.
+protocol SearchSource {
+    var sectionCount: Int { get }
+    /// Calls `body` with each block's number and shown text in section `section`.
+    func forEachBlockText(inSection section: Int, _ body: (Int, String) -> Void)
+}
+
+extension UncheckedDocument: SearchSource {
+    var sectionCount: Int { value.sectionCount }
+
+    func forEachBlockText(inSection section: Int, _ body: (Int, String) -> Void) {
+        for (index, block) in value.blocks(inSection: section).enumerated() { body(index, block.text) }
+    }
+}
+
+/// The worker's side: reads the text section by section, never touching a layout.
 private struct SearchJob: Sendable {
-    let document: UncheckedDocument
+    let makeSource: @Sendable () -> (any SearchSource)?
     let needle: [UInt8]
     let stop: StopFlag
     let owner: WeakSearch
@@ -90,13 +116,13 @@ private struct SearchJob: Sendable {
         var batch: [TextRange] = []
         var lastDelivery: UInt64 = 0
         var hasDelivered = false
-        let sectionCount = document.value.sectionCount
-        for section in 0..<sectionCount {
+        guard let source = makeSource() else { return post([], isLast: true) }
+        for section in 0..<source.sectionCount {
             if stop.isStopped { return }
-            for (index, block) in document.value.blocks(inSection: section).enumerated() {
-                folding.fold(block.text, into: &folded, recordingSources: false)
-                guard folded.contains(needle) else { continue }
-                folding.fold(block.text, into: &folded, recordingSources: true)
+            source.forEachBlockText(inSection: section) { index, text in
+                folding.fold(text, into: &folded, recordingSources: false)
+                guard folded.contains(needle) else { return }
+                folding.fold(text, into: &folded, recordingSources: true)
                 for hit in folded.occurrences(of: needle) {
                     let range = folded.sourceRange(of: hit)
                     batch.append(TextRange(TextPosition(section: section, block: index, utf8Offset: range.lowerBound),

@@ -9,7 +9,16 @@ extension DocumentViewer: ReadingHost {
     /// How long a finger rests before a long press (see `wantsLongPressTimer`).
     public static let longPressMilliseconds = ReadingTools.longPressMilliseconds
 
-    var readingLayout: DocumentLayout? { documentPane.layout as? DocumentLayout }
+    var readingLayout: (any ReadableLayout)? {
+        if let text = documentPane.layout as? DocumentLayout { return text }
+        guard let pdf = documentPane.layout as? PDFLayout else { return nil }
+        if let pdfText, pdfText.pdf === pdf { return pdfText }
+        // A PDF's text is read as the tools ask for pages; each arrival redraws.
+        let text = PDFTextLayout(pdf: pdf)
+        text.onChange = { [weak self] in self?.needsFrame = true }
+        pdfText = text
+        return text
+    }
 
     var readingPaneRect: LogicalRect { scene.rects[documentPane.view] }
 

@@ -52,6 +52,8 @@ public final class DocumentViewer {
     /// Called before a link replaces the document (and before coming back), so the app can
     /// save the reading position of the one being left.
     public var onWillLeaveDocument: (() -> Void)?
+    /// The text of the PDF in the document pane, for the reading tools (made on first use).
+    var pdfText: PDFTextLayout?
     /// The documents a link left, to come back to with Alt+Left.
     var documentHistory: [(path: String?, layout: any ContentLayout, offset: LogicalPoint)] = []
     /// An animated scroll the reading tools asked for, started at the next frame callback.

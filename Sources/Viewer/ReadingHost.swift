@@ -4,8 +4,9 @@ import ScrollEngine
 /// What the reading tools need from the viewer around them: the text layout of the reading
 /// pane, where it is scrolled, and (through the viewer's requests) the desktop's services.
 protocol ReadingHost: AnyObject {
-    /// The text layout of the pane the tools work on; nil for images and pages side by side.
-    var readingLayout: DocumentLayout? { get }
+    /// The text of the pane the tools work on (a text layout, or a PDF's text); nil for
+    /// images and pages side by side.
+    var readingLayout: (any ReadableLayout)? { get }
     /// The reading pane's rectangle in the window and its scroll state (offset in zoomed px).
     var readingPaneRect: LogicalRect { get }
     var readingContentOffset: LogicalPoint { get }

@@ -57,11 +57,11 @@ extension ReadingTools {
         search?.cancel()
         currentMatch = nil
         matchRectsCache = nil
-        guard let document = host.readingLayout?.document, !query.isEmpty else {
+        guard let layout = host.readingLayout, !query.isEmpty else {
             search = nil
             return
         }
-        let search = DocumentSearch(document: document, query: query)
+        let search = layout.search(for: query)
         search.onUpdate = { [unowned self, unowned search] in matchesArrived(in: search) }
         self.search = search
     }
@@ -99,7 +99,7 @@ extension ReadingTools {
 
     /// Scrolls, animated, so `position` shows a third of the way down the pane (clear of the
     /// find field), unless it already shows comfortably.
-    func reveal(_ position: TextPosition, in layout: DocumentLayout, always: Bool = false) {
+    func reveal(_ position: TextPosition, in layout: any ReadableLayout, always: Bool = false) {
         let band = visibleBand, zoom = host.readingZoomScale
         guard let top = layout.lineTop(of: position, viewportTop: band.lowerBound) else { return }
         let field = ReadingOverlayGeometry.findFieldRect(windowWidth: host.readingPaneRect.size.width)
@@ -145,14 +145,12 @@ extension ReadingTools {
     }
 
     /// The highlights in `band`: every match, and the current one's.
-    func matchRects(in layout: DocumentLayout, band: ClosedRange<Double>) -> ([ContentRect], [ContentRect]) {
+    func matchRects(in layout: any ReadableLayout, band: ClosedRange<Double>) -> ([ContentRect], [ContentRect]) {
         guard let search, search.count > 0 else { return ([], []) }
         let key = MatchRectsKey(count: search.count, current: currentMatch, revision: layout.revision, band: band)
         if let cache = matchRectsCache, cache.key == key { return (cache.rects, cache.current) }
-        let first = layout.textPosition(at: ContentPoint(x: 0, y: band.lowerBound))?.section ?? 0
-        let last = layout.textPosition(at: ContentPoint(x: 0, y: band.upperBound))?.section ?? first
         var rects: [ContentRect] = []
-        for index in search.indices(inSections: first...max(first, last)) {
+        for index in search.indices(inSections: layout.sections(meeting: band)) {
             rects += layout.rects(of: search.matches[index], within: band)
         }
         let current = currentMatch.map { layout.rects(of: search.matches[$0], within: band) } ?? []

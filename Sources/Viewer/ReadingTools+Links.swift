@@ -5,7 +5,7 @@ extension ReadingTools {
     /// Follows `link`: a heading scrolls there, a document opens, a web or mail address goes
     /// to the desktop; anything else is refused and said once on stderr with GLIDE_DEBUG.
     func follow(_ link: DocumentLink) {
-        guard let layout = host.readingLayout else { return }
+        guard let layout = host.readingLayout as? DocumentLayout else { return }
         // The content is about to move (or leave): what the pointer was over is gone.
         contentMovedUnderPointer()
         switch LinkAction(destination: link.destination, baseDirectory: layout.document.baseDirectory) {
@@ -13,7 +13,7 @@ extension ReadingTools {
             let document = layout.document
             document.findHeading(anchor: fragment) { [weak self] position in
                 // Still the same document (no link opened another meanwhile).
-                guard let self, let position, let layout = host.readingLayout, layout.document === document else { return }
+                guard let self, let position, let layout = host.readingLayout as? DocumentLayout, layout.document === document else { return }
                 revealHeading(position, in: layout)
             }
         case .document(let path, let fragment):
@@ -26,7 +26,7 @@ extension ReadingTools {
     }
 
     /// Scrolls, animated, so the heading at `position` sits at the pane's top.
-    func revealHeading(_ position: TextPosition, in layout: DocumentLayout) {
+    func revealHeading(_ position: TextPosition, in layout: any ReadableLayout) {
         guard let top = layout.lineTop(of: position, viewportTop: visibleBand.lowerBound) else { return }
         // A little space above the heading, as a browser leaves when jumping to an anchor.
         scroll(toShow: position, headroom: 16, lineTop: top)

@@ -267,7 +267,7 @@ extension ReadingTools {
         host.copy(selection, toClipboard: false, toPrimary: true)
     }
 
-    private func extendSelection(toContentPoint point: ContentPoint, in layout: DocumentLayout) {
+    private func extendSelection(toContentPoint point: ContentPoint, in layout: any ReadableLayout) {
         guard let anchor = selectionAnchor, let position = layout.textPosition(at: point) else { return }
         let extended = range(from: anchor, to: position, in: layout)
         if extended != selection {
@@ -277,7 +277,7 @@ extension ReadingTools {
     }
 
     /// The range from `anchor` to `position` in whole units of the current granularity.
-    private func range(from anchor: TextPosition, to position: TextPosition, in layout: DocumentLayout) -> TextRange {
+    private func range(from anchor: TextPosition, to position: TextPosition, in layout: any ReadableLayout) -> TextRange {
         func unitRange(_ at: TextPosition) -> TextRange {
             switch selectionUnit {
             case .character: return TextRange(at, at)
@@ -291,7 +291,7 @@ extension ReadingTools {
 
     /// Whether a finger at window point (`x`, `y`) takes a handle: true for the end's, false
     /// for the start's, nil for neither.
-    private func handle(near x: Double, _ y: Double, selection: TextRange, in layout: DocumentLayout) -> Bool? {
+    private func handle(near x: Double, _ y: Double, selection: TextRange, in layout: any ReadableLayout) -> Bool? {
         let point = contentPoint(x: x, y: y), reach = ReadingTools.handleReachPixels / host.readingZoomScale
         func distance(_ caret: ContentRect?) -> Double {
             guard let caret else { return .infinity }

@@ -186,11 +186,17 @@ final class ViewerApp {
     private func carryOutReadingRequest(_ request: ViewerRequest) {
         switch request {
         case .copy(let range, let toClipboard, let toPrimary):
-            guard let document = (viewer.documentPane.layout as? DocumentLayout)?.document else { return }
             // The text is made on the writer's worker, at paste time: a whole 100 MB document
-            // is never extracted on the frame loop.
-            let source = UncheckedDocument(document)
-            let text = SelectionText { source.value.text(in: range) }
+            // or 2,000-page PDF is never extracted on the frame loop.
+            let text: SelectionText
+            if let document = (viewer.documentPane.layout as? DocumentLayout)?.document {
+                let source = UncheckedDocument(document)
+                text = SelectionText { source.value.text(in: range) }
+            } else if let pdf = (viewer.documentPane.layout as? PDFLayout)?.file {
+                text = SelectionText { pdf.text(in: range) }
+            } else {
+                return
+            }
             if !registry.seats.contains(where: { $0.copy(text, toClipboard: toClipboard, toPrimary: toPrimary) }) {
                 DebugLog.write("nothing to copy to: no data device, or no input seen yet")
             }

@@ -21,6 +21,9 @@ public struct PDFFixture {
     public var tallPages: Set<Int> = []
     /// Pages (0-based) drawn as 100,000 small filled vector paths.
     public var pathHeavyPages: Set<Int> = []
+    /// Pages (0-based) whose body is these lines instead of the generated ones (text to find,
+    /// select and copy).
+    public var bodyLines: [Int: [String]] = [:]
 
     public init(pageCount: Int) {
         self.pageCount = pageCount
@@ -84,6 +87,13 @@ public struct PDFFixture {
         guard page != 0 || !hasLinks else { return }
         cairo_select_font_face(cairo, "Serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cairo, 10)
+        if let body = bodyLines[page] {
+            for (line, text) in body.enumerated() {
+                cairo_move_to(cairo, 54, 90 + Double(line) * 12.4)
+                cairo_show_text(cairo, text)
+            }
+            return
+        }
         let lines = Int(Double(linesPerPage) * height / pageHeightPoints)
         for line in 0..<lines {
             cairo_move_to(cairo, 54, 90 + Double(line) * 12.4)

@@ -1,0 +1,40 @@
+/// A PDF's text as a search reads it: each page a section of one block, read on the search's
+/// worker with a poppler document opened there and used by no other thread.
+struct PDFSearchSource: SearchSource {
+    private let document: PopplerDocumentHandle
+    let sectionCount: Int
+
+    /// Opens `file` for this worker; nil when poppler cannot (the search then finds nothing).
+    init?(file: PDFFile) {
+        PopplerWarmUp.ensure()
+        guard let document = try? file.makeDocument() else { return nil }
+        self.document = document
+        sectionCount = file.pageCount
+    }
+
+    func forEachBlockText(inSection section: Int, _ body: (Int, String) -> Void) {
+        // A page poppler cannot read has no text to find.
+        guard let text = PDFPageText.readText(page: section, of: document) else { return }
+        body(0, text)
+    }
+}
+
+extension PDFFile {
+    /// The text of `range` (positions as `PDFPageText` counts them), pages apart by a blank
+    /// line: what a copy puts on the clipboard. Reads with a poppler document of its own, so it
+    /// runs on any one thread (a paste's worker).
+    public func text(in range: TextRange) -> String {
+        guard let document = try? makeDocument() else { return "" }
+        let last = min(range.end.section, pageCount - 1)
+        guard range.start.section <= last else { return "" }
+        var parts: [String] = []
+        for page in max(range.start.section, 0)...last {
+            guard let text = PDFPageText.readText(page: page, of: document) else { continue }
+            let utf8 = text.utf8
+            guard let part = range.utf8Range(inSection: page, block: 0, length: utf8.count) else { continue }
+            let start = utf8.index(utf8.startIndex, offsetBy: part.lowerBound)
+            parts.append(String(Substring(utf8[start..<utf8.index(start, offsetBy: part.count)])))
+        }
+        return parts.joined(separator: "\n\n")
+    }
+}

@@ -33,6 +33,14 @@ public protocol ReadableLayout: AnyObject {
 
     /// Starts searching the text for `query` on a worker.
     func search(for query: String) -> DocumentSearch
+
+    /// Makes the text that meets content y `band` ready for the next input (a PDF reads its
+    /// pages' text on a worker), so a click or long press finds it there.
+    func loadText(meeting band: ClosedRange<Double>)
+}
+
+extension ReadableLayout {
+    public func loadText(meeting band: ClosedRange<Double>) {}
 }
 
 extension DocumentLayout: ReadableLayout {

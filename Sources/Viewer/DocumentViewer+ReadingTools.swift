@@ -122,6 +122,9 @@ extension DocumentViewer: ReadingHost {
         requests.append(.diagnostic(message))
     }
 
+    /// What the find field says ("3 of 27"; empty with no query).
+    public var findStatus: String { readingTools.findStatus }
+
     /// What the reading tools draw this frame.
     var readingOverlay: ReadingOverlay {
         readingTools.overlay(findButtonOpacity: findButtonOpacity)

@@ -103,6 +103,7 @@ final class ReadingTools {
         overlay.tooltip = tooltip
         guard let layout = host.readingLayout else { return overlay }
         let band = visibleBand
+        layout.loadText(meeting: band)
         if isFindOpen {
             let (rects, current) = matchRects(in: layout, band: band)
             overlay.matchRects = rects

@@ -178,6 +178,10 @@ public final class PDFTextLayout: ReadableLayout {
     /// A PDF's links are followed by the viewer (they have targets, not addresses).
     public func link(at point: ContentPoint) -> DocumentLink? { nil }
 
+    public func loadText(meeting band: ClosedRange<Double>) {
+        for page in sections(meeting: band) { _ = pageText(page) }
+    }
+
     public func search(for query: String) -> DocumentSearch {
         DocumentSearch(pdf: pdf.file, query: query)
     }

@@ -37,10 +37,15 @@ public protocol ReadableLayout: AnyObject {
     /// Makes the text that meets content y `band` ready for the next input (a PDF reads its
     /// pages' text on a worker), so a click or long press finds it there.
     func loadText(meeting band: ClosedRange<Double>)
+
+    /// The page that shows `position` when the content is paged (one page per screen, side by
+    /// side): revealing it turns to that page. Nil for text that scrolls.
+    func pagedPage(of position: TextPosition) -> Int?
 }
 
 extension ReadableLayout {
     public func loadText(meeting band: ClosedRange<Double>) {}
+    public func pagedPage(of position: TextPosition) -> Int? { nil }
 }
 
 extension DocumentLayout: ReadableLayout {

@@ -44,6 +44,11 @@ extension DocumentViewer: ReadingHost {
         needsFrame = true
     }
 
+    func turnReading(toPage page: Int) {
+        scene[documentPane.view].scrollToPage(page, timeMilliseconds: timeMilliseconds)
+        needsFrame = true
+    }
+
     func copy(_ range: TextRange, toClipboard: Bool, toPrimary: Bool) {
         requests.append(.copy(range, toClipboard: toClipboard, toPrimary: toPrimary))
     }

@@ -14,6 +14,8 @@ protocol ReadingHost: AnyObject {
     /// Scrolls the reading pane so content y `y` (zoom 1) is at its top, with the engine's
     /// animation or at once.
     func scrollReading(toContentY y: Double, animated: Bool)
+    /// Turns paged content to page `page`, animated.
+    func turnReading(toPage page: Int)
     /// Offers `range` of the document's text to the clipboard and/or the primary selection.
     func copy(_ range: TextRange, toClipboard: Bool, toPrimary: Bool)
     /// Hands a web or mail address to the desktop.

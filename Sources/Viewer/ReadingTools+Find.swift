@@ -100,6 +100,7 @@ extension ReadingTools {
     /// Scrolls, animated, so `position` shows a third of the way down the pane (clear of the
     /// find field), unless it already shows comfortably.
     func reveal(_ position: TextPosition, in layout: any ReadableLayout, always: Bool = false) {
+        if let page = layout.pagedPage(of: position) { return host.turnReading(toPage: page) }
         let band = visibleBand, zoom = host.readingZoomScale
         guard let top = layout.lineTop(of: position, viewportTop: band.lowerBound) else { return }
         let field = ReadingOverlayGeometry.findFieldRect(windowWidth: host.readingPaneRect.size.width)

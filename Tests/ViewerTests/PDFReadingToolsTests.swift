@@ -16,14 +16,16 @@ final class PDFReadingToolsTests: XCTestCase {
     }
 
     /// Twelve pages: page 8 (index 7) has the words to find and select, page 11 one more café.
-    private func harness(atPage page: Int? = nil) throws -> (ViewerHarness, PDFLayout, PDFTextLayout) {
+    private func harness(atPage page: Int? = nil, paged: Bool = false) throws -> (ViewerHarness, PDFLayout, PDFTextLayout) {
         var fixture = PDFFixture(pageCount: 12)
         fixture.bodyLines[7] = ["Le CAFÉ est noir et la", "Ёлка стоит в лесу.", "Un café, encore un cafe."]
         fixture.bodyLines[10] = ["Another café far below."]
         let path = fixture.write()
         paths.append(path)
-        let pdf = PDFLayout(file: try PDFFile(path: path))
-        let harness = ViewerHarness(layout: pdf, position: page.map { (ReadingAnchor(section: $0, block: 0, fraction: 0), 1) })
+        let pdf = PDFLayout(file: try PDFFile(path: path), paged: paged)
+        var options = ViewerOptions()
+        options.isPaged = paged
+        let harness = ViewerHarness(layout: pdf, options: options, position: page.map { (ReadingAnchor(section: $0, block: 0, fraction: 0), 1) })
         harness.runUntilIdle()
         _ = harness.viewer.takeRequests()
         // The test's own view of the text, to know where words are drawn.
@@ -184,5 +186,20 @@ final class PDFReadingToolsTests: XCTestCase {
         harness.runUntilIdle()
         XCTAssertGreaterThan(offset(harness), start + 150, "a drag that starts as a scroll stays a scroll")
         XCTAssertFalse(harness.viewer.takeRequests().contains { if case .copy = $0 { return true } else { return false } })
+    }
+
+    func testFindInAPagedPDFTurnsToTheMatchsPage() throws {
+        let (harness, _, _) = try harness(paged: true)
+        harness.send(.key("f", modifiers: .control))
+        type("ёлка", into: harness)
+        frames(harness) { harness.frames.last!.traced.pageControl.currentPage == 7 && !harness.frames.last!.isAnimating }
+        XCTAssertEqual(harness.viewer.findStatus, "1 of 1")
+        XCTAssertEqual(harness.frames.last!.traced.pageControl.currentPage, 7, "turned to page 8")
+        XCTAssertEqual(harness.frames.last!.traced.contentOffset.x, 7 * 800, accuracy: 1)
+        harness.send(.key("BackSpace", modifiers: []))
+        for _ in 0..<3 { harness.send(.key("BackSpace", modifiers: [])) }
+        type("another", into: harness)
+        frames(harness) { harness.frames.last!.traced.pageControl.currentPage == 10 && !harness.frames.last!.isAnimating }
+        XCTAssertEqual(harness.frames.last!.traced.pageControl.currentPage, 10, "and on to page 11")
     }
 }

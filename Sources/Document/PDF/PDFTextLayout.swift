@@ -182,6 +182,10 @@ public final class PDFTextLayout: ReadableLayout {
         for page in sections(meeting: band) { _ = pageText(page) }
     }
 
+    public func pagedPage(of position: TextPosition) -> Int? {
+        pdf.isPaged ? min(max(position.section, 0), pdf.pageCount - 1) : nil
+    }
+
     public func search(for query: String) -> DocumentSearch {
         DocumentSearch(pdf: pdf.file, query: query)
     }

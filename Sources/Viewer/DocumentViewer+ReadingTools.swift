@@ -68,10 +68,11 @@ extension DocumentViewer: ReadingHost {
         }
         guard document.kind == .text else { return false }
         onWillLeaveDocument?()
-        documentHistory.append((documentPath, documentPane.layout, scene[documentPane.view].contentOffset))
+        documentHistory.append((documentPath, documentTitle, documentPane.layout, scene[documentPane.view].contentOffset))
         let layout = document.makeLayout(palette: documentPane.layout.palette)
         show(layout, offset: LogicalPoint(x: 0, y: 0))
         documentPath = path
+        documentTitle = document.title
         if let fragment, let newLayout = layout as? DocumentLayout {
             document.findHeading(anchor: fragment) { [weak self] heading in
                 guard let self, let heading, readingLayout === newLayout,
@@ -87,6 +88,7 @@ extension DocumentViewer: ReadingHost {
         onWillLeaveDocument?()
         show(previous.layout, offset: previous.offset)
         documentPath = previous.path
+        documentTitle = previous.title
         return true
     }
 

@@ -55,7 +55,10 @@ public final class DocumentViewer {
     /// The text of the PDF in the document pane, for the reading tools (made on first use).
     var pdfText: PDFTextLayout?
     /// The documents a link left, to come back to with Alt+Left.
-    var documentHistory: [(path: String?, layout: any ContentLayout, offset: LogicalPoint)] = []
+    var documentHistory: [(path: String?, title: String?, layout: any ContentLayout, offset: LogicalPoint)] = []
+    /// What the document in the pane is called, for the window title; a link to another
+    /// document changes it, and coming back restores it.
+    public var documentTitle: String?
     /// An animated scroll the reading tools asked for, started at the next frame callback.
     var pendingReadingScroll: LogicalPoint?
     /// The time of the last frame, for the selection's autoscroll.
@@ -166,9 +169,10 @@ public final class DocumentViewer {
         return (documentPane.layout.readingAnchor, zoom * textScale)
     }
 
-    /// The name of the file on the page shown, when several files are open: for the title.
+    /// The name of what is shown, for the window title: the file on the page shown when
+    /// several files are open, else the document's (`documentTitle`).
     public var shownFileName: String? {
-        documentPane.layout.title(ofPage: scene[documentPane.view].frame.pageControl.currentPage)
+        documentPane.layout.title(ofPage: scene[documentPane.view].frame.pageControl.currentPage) ?? documentTitle
     }
 
     /// Says that content changed (a page rendered, an image decoded, a file reloaded, a search

@@ -59,6 +59,7 @@ final class ViewerApp {
                         width: Int32(size.width), height: Int32(size.height))
         viewer.showsWindowControls = window.hasClientSideDecorations
         viewer.documentPath = documentPath
+        viewer.documentTitle = ViewerApp.title(of: documents)
         viewer.onWillLeaveDocument = { [unowned self] in saveReadingPosition() }
         window.onResize = { [unowned self] in
             viewer.resize(to: LogicalSize(width: Double(window.width), height: Double(window.height)))
@@ -240,7 +241,7 @@ final class ViewerApp {
         let pixels = PixelBuffer(pixels: buffer.pixels, width: Int(buffer.width), height: Int(buffer.height),
                                  stride: Int(buffer.stride), scale: scale)
         let frame = viewer.frame(at: time, into: pixels, bufferID: ObjectIdentifier(buffer))
-        // With several files open, the title names the one shown.
+        // The title names the file shown: one of several, or a document a link opened.
         if let name = viewer.shownFileName { window.setTitle(ViewerApp.windowTitle(naming: name)) }
         trace?.record(frame.traced, number: frame.number)
         if frame.savesReadingPosition { saveReadingPosition() }

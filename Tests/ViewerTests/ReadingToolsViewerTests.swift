@@ -31,6 +31,7 @@ final class ReadingToolsViewerTests: XCTestCase {
         let document = try Document(contentsOfFile: path)
         let harness = ViewerHarness(layout: document.makeLayout(palette: .light))
         harness.viewer.documentPath = path
+        harness.viewer.documentTitle = document.title
         harness.runUntilIdle()
         _ = harness.viewer.takeRequests()
         return harness
@@ -127,9 +128,11 @@ final class ReadingToolsViewerTests: XCTestCase {
         harness.send(.pointerButton(0x110, isPressed: false))
         harness.runUntilIdle()
         XCTAssertTrue(harness.viewer.documentPath?.hasSuffix("other.md") ?? false)
+        XCTAssertEqual(harness.viewer.shownFileName, "other.md", "the title names the document shown")
         harness.send(.key("Left", modifiers: .alt))
         harness.runUntilIdle()
         XCTAssertTrue(harness.viewer.documentPath?.hasSuffix("main.md") ?? false)
+        XCTAssertEqual(harness.viewer.shownFileName, "main.md", "and names the first again")
         XCTAssertEqual(offset(harness), before, accuracy: 0.5, "back where the reader was")
     }
 

@@ -103,30 +103,6 @@ final class HeadlessSwayReadingTests: XCTestCase {
         try pointer.send("release")
     }
 
-    /// The centres of the runs of link-blue text, top to bottom.
-    private func linkCentres(in image: RGBImage) -> [(x: Int, y: Int)] {
-        var bands: [(rows: ClosedRange<Int>, columns: ClosedRange<Int>)] = []
-        for y in 0..<image.height {
-            let columns = (0..<image.width).filter { isLinkBlue(image.rgb(x: $0, y: y)) }
-            guard let first = columns.first, let last = columns.last else { continue }
-            if let band = bands.last, band.rows.upperBound >= y - 4 {
-                bands[bands.count - 1] = (band.rows.lowerBound...y,
-                                          min(band.columns.lowerBound, first)...max(band.columns.upperBound, last))
-            } else {
-                bands.append((y...y, first...last))
-            }
-        }
-        return bands.filter { $0.rows.count > 4 }.map {
-            (($0.columns.lowerBound + $0.columns.upperBound) / 2, ($0.rows.lowerBound + $0.rows.upperBound) / 2)
-        }
-    }
-
-    /// The light palette's link colour, 0x0A5FC2, give or take antialiasing.
-    private func isLinkBlue(_ pixel: UInt32) -> Bool {
-        let red = Int(pixel >> 16), green = Int((pixel >> 8) & 0xff), blue = Int(pixel & 0xff)
-        return abs(red - 0x0A) < 30 && abs(green - 0x5F) < 30 && abs(blue - 0xC2) < 30
-    }
-
     private func save(_ name: String) throws {
         _ = try ChildProcess.run("/usr/bin/grim", ["-o", "HEADLESS-1", "/tmp/glide-sway-\(name).png"],
                                  environment: sway.clientEnvironment)
@@ -169,7 +145,7 @@ final class HeadlessSwayReadingTests: XCTestCase {
 
     func testLinksScrollHandOverWebAddressesAndNeverRunAnything() throws {
         let pointer = try VirtualPointer(environment: sway.clientEnvironment)
-        let links = linkCentres(in: try sway.screenshot())
+        let links = try sway.screenshot().linkCentres()
         XCTAssertEqual(links.count, 5, "five links on the first screen")
         guard links.count == 5 else { return }
         // The web link goes to the desktop's opener.

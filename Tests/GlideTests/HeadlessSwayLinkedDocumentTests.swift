@@ -1,0 +1,68 @@
+import Foundation
+import XCTest
+
+/// A link to another document in a real compositor: clicked with a virtual pointer, the
+/// window's title read back from sway's tree.
+final class HeadlessSwayLinkedDocumentTests: XCTestCase {
+    private let appID = "dev.glide.Glide"
+    private var sway: HeadlessSway!
+    private var glide: ChildProcess!
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        sway = try HeadlessSway()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("glide-linked-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        chmod(directory.path, 0o755)
+        let main = directory.appendingPathComponent("main.md").path
+        try "Read [the other document](other.md) next.\n\nSome more text.\n".write(toFile: main, atomically: true, encoding: .utf8)
+        try "# Other\n\nThe other document.\n".write(to: directory.appendingPathComponent("other.md"), atomically: true,
+                                                     encoding: .utf8)
+        glide = ChildProcess(BuiltProducts.path(of: "glide"), [main], environment: sway.clientEnvironment)
+        try glide.start()
+        let deadline = Date().addingTimeInterval(15)
+        while try !sway.hasWindow(appID: appID) {
+            guard glide.process.isRunning, Date() < deadline else { throw HarnessError("no window: \(glide.standardError)") }
+            usleep(50_000)
+        }
+    }
+
+    override func tearDown() {
+        glide?.process.terminate()
+        glide?.waitForExit(seconds: 5)
+        glide = nil
+        sway = nil
+        if let directory { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    /// Whether the window comes to be titled `title` within 10 s.
+    private func waitForTitle(_ title: String) throws -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if try sway.message(["-t", "get_tree"]).contains("\"name\": \"\(title)\"") { return true }
+            usleep(100_000)
+        }
+        return false
+    }
+
+    func testTheTitleNamesTheDocumentALinkOpenedAndAltLeftNamesTheFirstAgain() throws {
+        XCTAssertTrue(try waitForTitle("main.md — Glide"))
+        var links: [(x: Int, y: Int)] = []
+        let deadline = Date().addingTimeInterval(10)
+        while links.isEmpty, Date() < deadline {
+            links = try sway.screenshot().linkCentres()
+            usleep(100_000)
+        }
+        let link = try XCTUnwrap(links.first, "the link is on screen")
+        let pointer = try VirtualPointer(environment: sway.clientEnvironment)
+        try pointer.send("move \(link.x) \(link.y)")
+        try pointer.send("press")
+        try pointer.send("release")
+        XCTAssertTrue(try waitForTitle("other.md — Glide"), "the title names the document the link opened")
+        // A Shift first takes the place of a key lost to wtype's new keymap.
+        let typed = try ChildProcess.run("/usr/bin/wtype", ["-k", "Shift_L", "-M", "alt", "-k", "Left", "-m", "alt"],
+                                         environment: sway.clientEnvironment)
+        XCTAssertEqual(typed.status, 0, typed.error)
+        XCTAssertTrue(try waitForTitle("main.md — Glide"), "Alt+Left came back, and so did the title")
+    }
+}

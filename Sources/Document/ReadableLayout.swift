@@ -31,6 +31,10 @@ public protocol ReadableLayout: AnyObject {
     /// The link whose hit area holds `point` (links the reading tools follow themselves).
     func link(at point: ContentPoint) -> DocumentLink?
 
+    /// Where the link under `point` (its drawn area, no touch slop) leads, for the pointer's
+    /// hand and the hover tooltip; nil when there is none.
+    func hoveredLink(at point: ContentPoint) -> String?
+
     /// Starts searching the text for `query` on a worker.
     func search(for query: String) -> DocumentSearch
 
@@ -46,6 +50,7 @@ public protocol ReadableLayout: AnyObject {
 extension ReadableLayout {
     public func loadText(meeting band: ClosedRange<Double>) {}
     public func pagedPage(of position: TextPosition) -> Int? { nil }
+    public func hoveredLink(at point: ContentPoint) -> String? { link(at: point)?.destination }
 }
 
 extension DocumentLayout: ReadableLayout {

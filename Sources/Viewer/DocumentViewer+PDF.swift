@@ -16,14 +16,30 @@ extension DocumentViewer {
     }
 
     /// Follows the link of the PDF in the document pane at `location` (px in the pane),
-    /// scrolling to its target with an animation; returns whether there was one.
+    /// scrolling to its target with an animation or handing a web address to the desktop;
+    /// returns whether there was one.
     @discardableResult
     func followLink(at location: LogicalPoint) -> Bool {
         guard let pdf = documentPane.layout as? PDFLayout else { return false }
         let view = scene[documentPane.view]
         let point = ContentPoint(x: (location.x + view.contentOffset.x) / view.zoomScale,
                                  y: (location.y + view.contentOffset.y) / view.zoomScale)
-        guard case .destination(let destination)? = pdf.link(at: point, zoom: view.zoomScale) else { return false }
+        let destination: PDFDestination
+        switch pdf.link(at: point, zoom: view.zoomScale) {
+        case .destination(let target)?:
+            destination = target
+        case .uri(let address)?:
+            // Web and mail addresses go to the desktop, as a text document's do; nothing else
+            // a PDF names is ever opened or run.
+            if case .external(let url) = LinkAction(destination: address, baseDirectory: "/") {
+                openExternal(url)
+            } else {
+                log("link not followed: '\(address)' is not a web or mail address")
+            }
+            return true
+        case nil:
+            return false
+        }
         if pdf.isPaged {
             scene[documentPane.view].scrollToPage(destination.page, timeMilliseconds: timeMilliseconds)
         } else {

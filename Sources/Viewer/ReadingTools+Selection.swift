@@ -67,9 +67,9 @@ extension ReadingTools {
             return
         }
         if pressedLink != nil { return }
-        let link = layout.link(at: point)
+        let link = layout.hoveredLink(at: point)
         host.setPointerLook(link != nil ? .hand : layout.textPosition(at: point) != nil ? .text : .arrow)
-        let newTooltip = link.map { ReadingOverlay.Tooltip(text: $0.destination, x: x, y: y) }
+        let newTooltip = link.map { ReadingOverlay.Tooltip(text: $0, x: x, y: y) }
         if newTooltip?.text != tooltip?.text {
             tooltip = newTooltip
             host.readingNeedsDisplay()

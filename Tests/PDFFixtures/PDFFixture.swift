@@ -24,6 +24,8 @@ public struct PDFFixture {
     /// Pages (0-based) whose body is these lines instead of the generated ones (text to find,
     /// select and copy).
     public var bodyLines: [Int: [String]] = [:]
+    /// Pages whose last body line (of `bodyLines`) is a link to this address.
+    public var webLinks: [Int: String] = [:]
 
     public init(pageCount: Int) {
         self.pageCount = pageCount
@@ -89,8 +91,11 @@ public struct PDFFixture {
         cairo_set_font_size(cairo, 10)
         if let body = bodyLines[page] {
             for (line, text) in body.enumerated() {
+                let address = line == body.count - 1 ? webLinks[page] : nil
+                if let address { cairo_tag_begin(cairo, CAIRO_TAG_LINK, "uri='\(address)'") }
                 cairo_move_to(cairo, 54, 90 + Double(line) * 12.4)
                 cairo_show_text(cairo, text)
+                if address != nil { cairo_tag_end(cairo, CAIRO_TAG_LINK) }
             }
             return
         }

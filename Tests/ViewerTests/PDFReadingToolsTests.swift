@@ -18,7 +18,9 @@ final class PDFReadingToolsTests: XCTestCase {
     /// Twelve pages: page 8 (index 7) has the words to find and select, page 11 one more café.
     private func harness(atPage page: Int? = nil, paged: Bool = false) throws -> (ViewerHarness, PDFLayout, PDFTextLayout) {
         var fixture = PDFFixture(pageCount: 12)
-        fixture.bodyLines[7] = ["Le CAFÉ est noir et la", "Ёлка стоит в лесу.", "Un café, encore un cafe."]
+        fixture.bodyLines[7] = ["Le CAFÉ est noir et la", "Ёлка стоит в лесу.", "Un café, encore un cafe.",
+                                "The GNOME project's home."]
+        fixture.webLinks[7] = "https://gnome.org"
         fixture.bodyLines[10] = ["Another café far below."]
         let path = fixture.write()
         paths.append(path)
@@ -201,5 +203,22 @@ final class PDFReadingToolsTests: XCTestCase {
         type("another", into: harness)
         frames(harness) { harness.frames.last!.traced.pageControl.currentPage == 10 && !harness.frames.last!.isAnimating }
         XCTAssertEqual(harness.frames.last!.traced.pageControl.currentPage, 10, "and on to page 11")
+    }
+
+    func testAWebLinkInAPDFShowsAHandAndAClickHandsItToTheDesktop() throws {
+        let (harness, pdf, text) = try harness(atPage: 7)
+        let home = try windowRect(of: try range(of: "GNOME", onPage: 7, in: text, harness), in: text, harness)
+        // The link arrives with the page's preview.
+        frames(harness) { pdf.link(at: ContentPoint(x: home.x + 2, y: home.y + home.height / 2 + offset(harness)),
+                                   zoom: 1) != nil }
+        _ = harness.viewer.takeRequests()
+        let point = LogicalPoint(x: home.x + home.width / 2, y: home.y + home.height / 2)
+        harness.send(.pointerMotion(point))
+        XCTAssertTrue(harness.viewer.takeRequests().contains(.setPointerLook(.hand)), "a hand over the link")
+        harness.send(.pointerButton(DocumentViewerButtons.left, isPressed: true))
+        harness.send(.pointerButton(DocumentViewerButtons.left, isPressed: false))
+        XCTAssertTrue(harness.viewer.takeRequests().contains(.openURL("https://gnome.org")))
+        harness.send(.pointerMotion(LogicalPoint(x: point.x, y: point.y + 60)))
+        XCTAssertTrue(harness.viewer.takeRequests().contains(.setPointerLook(.text)), "an I-beam over text")
     }
 }

@@ -186,6 +186,17 @@ public final class PDFTextLayout: ReadableLayout {
         pdf.isPaged ? min(max(position.section, 0), pdf.pageCount - 1) : nil
     }
 
+    /// A web link's address, or an internal link's page as a PDF viewer's URL names it
+    /// (`#page=12`).
+    public func hoveredLink(at point: ContentPoint) -> String? {
+        // A zoom this large leaves no touch slop: only the link's own rectangle counts.
+        switch pdf.link(at: point, zoom: .greatestFiniteMagnitude) {
+        case .uri(let address)?: address
+        case .destination(let destination)?: "#page=\(destination.page + 1)"
+        case nil: nil
+        }
+    }
+
     public func search(for query: String) -> DocumentSearch {
         DocumentSearch(pdf: pdf.file, query: query)
     }

@@ -221,4 +221,30 @@ final class PDFReadingToolsTests: XCTestCase {
         harness.send(.pointerMotion(LogicalPoint(x: point.x, y: point.y + 60)))
         XCTAssertTrue(harness.viewer.takeRequests().contains(.setPointerLook(.text)), "an I-beam over text")
     }
+
+    func testMatchesAreHighlightedWhereTheZoomedPageDrawsThem() throws {
+        let (harness, _, text) = try harness(atPage: 7)
+        harness.send(.pointerMotion(LogicalPoint(x: 100, y: 100)))
+        for _ in 0..<4 {
+            harness.send(.pointerAxis(source: .wheel, delta: LogicalPoint(x: 0, y: -10),
+                                      value120: AxisPair(horizontal: 0, vertical: -120), modifiers: .control))
+        }
+        harness.runUntilIdle()
+        let zoom = harness.frames.last!.traced.zoomScale
+        XCTAssertGreaterThan(zoom, 1.3, "zoomed in")
+        harness.send(.key("f", modifiers: .control))
+        type("noir", into: harness)
+        let match = try range(of: "noir", onPage: 7, in: text, harness)
+        frames(harness) { harness.viewer.findStatus == "1 of 1" && !harness.frames.last!.isAnimating }
+        let rect = try XCTUnwrap(text.rects(of: match, within: 0...1_000_000).first)
+        let offset = harness.frames.last!.traced.contentOffset
+        let shown = ContentRect(x: rect.x * zoom - offset.x, y: rect.y * zoom - offset.y, width: rect.width * zoom,
+                                height: rect.height * zoom)
+        XCTAssertTrue(shown.x >= 0 && shown.maxX <= 800 && shown.y >= 0 && shown.maxY <= 600, "on screen: \(shown)")
+        frames(harness) { pixels(of: 0xFF9926, in: shown, harness) > Int(shown.width * shown.height / 3) }
+        XCTAssertGreaterThan(pixels(of: 0xFF9926, in: shown, harness), Int(shown.width * shown.height / 3),
+                             "the highlight covers the zoomed word")
+        let beside = ContentRect(x: shown.maxX + shown.width, y: shown.y, width: shown.width, height: shown.height)
+        XCTAssertEqual(pixels(of: 0xFF9926, in: beside, harness), 0, "and nothing beside it")
+    }
 }

@@ -134,7 +134,8 @@ extension DocumentViewer: ReadingHost {
 
     /// What the reading tools draw this frame.
     var readingOverlay: ReadingOverlay {
-        readingTools.overlay(findButtonOpacity: findButtonOpacity)
+        readingTools.overlay(findButtonOpacity: findButtonOpacity,
+                             isPaneAtRest: !scene[documentPane.view].frame.needsFrames && pendingReadingScroll == nil)
     }
 
     /// The touch find button sits beside the window controls (client-side decorations, as on

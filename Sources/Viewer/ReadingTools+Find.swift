@@ -132,11 +132,13 @@ extension ReadingTools {
         }
     }
 
-    /// The text position at the top of the reading pane.
+    /// The text position at the top of the reading pane (its left edge: a paged PDF's page
+    /// shown), or the top section's start while its text is still being read.
     var readingPosition: TextPosition {
         guard let layout = host.readingLayout else { return .start }
-        let band = visibleBand
-        return layout.textPosition(at: ContentPoint(x: 0, y: band.lowerBound)) ?? .start
+        let pane = host.readingPaneRect
+        return layout.textPosition(at: contentPoint(x: pane.origin.x, y: pane.origin.y))
+            ?? TextPosition(section: layout.sections(meeting: visibleBand).lowerBound, block: 0, utf8Offset: 0)
     }
 
     var findStatus: String {

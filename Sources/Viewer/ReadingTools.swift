@@ -95,15 +95,16 @@ final class ReadingTools {
         return (offset.y / zoom)...((offset.y + rect.size.height) / zoom)
     }
 
-    /// What to draw over the reading pane this frame.
-    func overlay(findButtonOpacity: Double) -> ReadingOverlay {
+    /// What to draw over the reading pane this frame; a pane at rest has its text made ready
+    /// for the next click (a moving one would read every page it passes).
+    func overlay(findButtonOpacity: Double, isPaneAtRest: Bool) -> ReadingOverlay {
         var overlay = ReadingOverlay()
         overlay.findButtonOpacity = isFindOpen ? 0 : findButtonOpacity
         overlay.isHelpShown = isHelpShown
         overlay.tooltip = tooltip
         guard let layout = host.readingLayout else { return overlay }
         let band = visibleBand
-        layout.loadText(meeting: band)
+        if isPaneAtRest { layout.loadText(meeting: band) }
         if isFindOpen {
             let (rects, current) = matchRects(in: layout, band: band)
             overlay.matchRects = rects

@@ -47,17 +47,10 @@ final class HeadlessSwayLinkedDocumentTests: XCTestCase {
 
     func testTheTitleNamesTheDocumentALinkOpenedAndAltLeftNamesTheFirstAgain() throws {
         XCTAssertTrue(try waitForTitle("main.md — Glide"))
-        var links: [(x: Int, y: Int)] = []
-        let deadline = Date().addingTimeInterval(10)
-        while links.isEmpty, Date() < deadline {
-            links = try sway.screenshot().linkCentres()
-            usleep(100_000)
-        }
+        let links = try sway.settledLinkCentres()
         let link = try XCTUnwrap(links.first, "the link is on screen")
         let pointer = try VirtualPointer(environment: sway.clientEnvironment)
-        try pointer.send("move \(link.x) \(link.y)")
-        try pointer.send("press")
-        try pointer.send("release")
+        try pointer.click(x: link.x, y: link.y)
         XCTAssertTrue(try waitForTitle("other.md — Glide"), "the title names the document the link opened")
         // A Shift first takes the place of a key lost to wtype's new keymap.
         let typed = try ChildProcess.run("/usr/bin/wtype", ["-k", "Shift_L", "-M", "alt", "-k", "Left", "-m", "alt"],

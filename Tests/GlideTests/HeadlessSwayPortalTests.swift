@@ -80,17 +80,10 @@ final class HeadlessSwayPortalTests: XCTestCase {
     }
 
     func testAWebLinkGoesToTheOpenURIPortalWithItsAddressIntact() throws {
-        var links: [(x: Int, y: Int)] = []
-        let shown = Date().addingTimeInterval(10)
-        while links.isEmpty, Date() < shown {
-            links = try sway.screenshot().linkCentres()
-            usleep(100_000)
-        }
+        let links = try sway.settledLinkCentres()
         let link = try XCTUnwrap(links.first, "the link is on screen")
         let pointer = try VirtualPointer(environment: sway.clientEnvironment)
-        try pointer.send("move \(link.x) \(link.y)")
-        try pointer.send("press")
-        try pointer.send("release")
+        try pointer.click(x: link.x, y: link.y)
         let deadline = Date().addingTimeInterval(10)
         while !FileManager.default.fileExists(atPath: portalLog), Date() < deadline { usleep(100_000) }
         let calls = try String(contentsOfFile: portalLog, encoding: .utf8).split(separator: "\n")

@@ -96,13 +96,6 @@ final class HeadlessSwayReadingTests: XCTestCase {
         XCTAssertEqual(typed.status, 0, typed.error)
     }
 
-    /// Clicks the left button at (`x`, `y`) with a wlroots virtual pointer.
-    private func click(_ pointer: VirtualPointer, x: Int, y: Int) throws {
-        try pointer.send("move \(x) \(y)")
-        try pointer.send("press")
-        try pointer.send("release")
-    }
-
     private func save(_ name: String) throws {
         _ = try ChildProcess.run("/usr/bin/grim", ["-o", "HEADLESS-1", "/tmp/glide-sway-\(name).png"],
                                  environment: sway.clientEnvironment)
@@ -149,18 +142,18 @@ final class HeadlessSwayReadingTests: XCTestCase {
         XCTAssertEqual(links.count, 5, "five links on the first screen")
         guard links.count == 5 else { return }
         // The web link goes to the desktop's opener.
-        try click(pointer, x: links[0].x, y: links[0].y)
+        try pointer.click(x: links[0].x, y: links[0].y)
         let deadline = Date().addingTimeInterval(10)
         while !FileManager.default.fileExists(atPath: openerLog), Date() < deadline { usleep(100_000) }
         XCTAssertEqual(try? String(contentsOfFile: openerLog, encoding: .utf8), "https://gnome.org\n")
         // javascript:, file: and a relative path to a program do nothing.
-        for link in links[1...3] { try click(pointer, x: link.x, y: link.y) }
+        for link in links[1...3] { try pointer.click(x: link.x, y: link.y) }
         usleep(1_000_000)
         XCTAssertFalse(FileManager.default.fileExists(atPath: exploitMarker), "nothing was executed")
         XCTAssertEqual(try? String(contentsOfFile: openerLog, encoding: .utf8), "https://gnome.org\n", "nothing else was opened")
         XCTAssertEqual(try restingOffset(), 0, "and the view did not move")
         // The link to a heading glides there.
-        try click(pointer, x: links[4].x, y: links[4].y)
+        try pointer.click(x: links[4].x, y: links[4].y)
         let atHeading = try restingOffset()
         XCTAssertGreaterThan(atHeading, 4000, "the heading after paragraph 150")
         let frames = try TraceFile(path: tracePath).frames

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Links found by their colour in a screenshot of Glide's light palette.
 extension RGBImage {
     /// The centres of the runs of link-blue text, top to bottom.
@@ -22,5 +24,21 @@ extension RGBImage {
     private func isLinkBlue(_ pixel: UInt32) -> Bool {
         let red = Int(pixel >> 16), green = Int((pixel >> 8) & 0xff), blue = Int(pixel & 0xff)
         return abs(red - 0x0A) < 30 && abs(green - 0x5F) < 30 && abs(blue - 0xC2) < 30
+    }
+}
+
+extension HeadlessSway {
+    /// The links on screen once the window has its tiled size and is drawn: two screenshots
+    /// in a row agree (10 s at most).
+    func settledLinkCentres() throws -> [(x: Int, y: Int)] {
+        var links: [(x: Int, y: Int)] = [], previous: [(x: Int, y: Int)] = [(-1, -1)]
+        let deadline = Date().addingTimeInterval(10)
+        while links.isEmpty || links.map(\.x) != previous.map(\.x) || links.map(\.y) != previous.map(\.y),
+              Date() < deadline {
+            previous = links
+            usleep(200_000)
+            links = try screenshot().linkCentres()
+        }
+        return links
     }
 }

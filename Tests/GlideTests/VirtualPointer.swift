@@ -51,3 +51,12 @@ struct TraceFile {
         frames = try text.split(separator: "\n").map { try JSONDecoder().decode(Frame.self, from: Data($0.utf8)) }
     }
 }
+
+extension VirtualPointer {
+    /// Clicks the left button at (`x`, `y`) of the output.
+    func click(x: Int, y: Int) throws {
+        try send("move \(x) \(y)")
+        try send("press")
+        try send("release")
+    }
+}

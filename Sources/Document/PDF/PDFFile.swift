@@ -118,7 +118,9 @@ final class PopplerDocumentHandle: @unchecked Sendable {
     }
 
     deinit {
-        g_object_unref(UnsafeMutableRawPointer(pointer))
+        // A worker's document may be let go as the process exits (see PopplerBackgroundWork).
+        let pointer = UnsafeMutableRawPointer(self.pointer)
+        _ = PopplerBackgroundWork.perform { g_object_unref(pointer) }
     }
 
     /// Page `index`'s size in PDF points (1/72 in), or nil when poppler cannot read the page.

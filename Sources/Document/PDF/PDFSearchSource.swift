@@ -6,15 +6,19 @@ struct PDFSearchSource: SearchSource {
 
     /// Opens `file` for this worker; nil when poppler cannot (the search then finds nothing).
     init?(file: PDFFile) {
-        PopplerWarmUp.ensure()
-        guard let document = try? file.makeDocument() else { return nil }
+        let opened = PopplerBackgroundWork.perform { () -> PopplerDocumentHandle? in
+            PopplerWarmUp.ensure()
+            return try? file.makeDocument()
+        }
+        guard let document = opened ?? nil else { return nil }
         self.document = document
         sectionCount = file.pageCount
     }
 
     func forEachBlockText(inSection section: Int, _ body: (Int, String) -> Void) {
         // A page poppler cannot read has no text to find.
-        guard let text = PDFPageText.readText(page: section, of: document) else { return }
+        guard let text = PopplerBackgroundWork.perform({ PDFPageText.readText(page: section, of: document) }) ?? nil
+        else { return }
         body(0, text)
     }
 }
@@ -24,12 +28,13 @@ extension PDFFile {
     /// line: what a copy puts on the clipboard. Reads with a poppler document of its own, so it
     /// runs on any one thread (a paste's worker).
     public func text(in range: TextRange) -> String {
-        guard let document = try? makeDocument() else { return "" }
+        guard let document = PopplerBackgroundWork.perform({ try? makeDocument() }) ?? nil else { return "" }
         let last = min(range.end.section, pageCount - 1)
         guard range.start.section <= last else { return "" }
         var parts: [String] = []
         for page in max(range.start.section, 0)...last {
-            guard let text = PDFPageText.readText(page: page, of: document) else { continue }
+            guard let text = PopplerBackgroundWork.perform({ PDFPageText.readText(page: page, of: document) }) ?? nil
+            else { continue }
             let utf8 = text.utf8
             guard let part = range.utf8Range(inSection: page, block: 0, length: utf8.count) else { continue }
             let start = utf8.index(utf8.startIndex, offsetBy: part.lowerBound)

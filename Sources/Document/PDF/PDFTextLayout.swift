@@ -217,12 +217,15 @@ private final class PDFTextReader: @unchecked Sendable {
 
     func read(page: Int, deliver: @escaping @Sendable (PDFPageText?) -> Void) {
         queue.async { [self] in
-            if !isOpened {
-                isOpened = true
-                PopplerWarmUp.ensure()
-                document = try? file.makeDocument()
+            let text = PopplerBackgroundWork.perform { () -> PDFPageText? in
+                if !isOpened {
+                    isOpened = true
+                    PopplerWarmUp.ensure()
+                    document = try? file.makeDocument()
+                }
+                return document.flatMap { PDFPageText.read(page: page, of: $0) }
             }
-            deliver(document.flatMap { PDFPageText.read(page: page, of: $0) })
+            deliver(text ?? nil)
         }
     }
 }

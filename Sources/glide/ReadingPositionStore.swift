@@ -1,5 +1,5 @@
 import Document
-import Foundation
+import FoundationEssentials
 import Glibc
 import Localization
 
@@ -36,7 +36,7 @@ final class ReadingPositionStore {
     init(environment: [String: String] = ProcessInfo.processInfo.environment,
          warn: @escaping (String) -> Void = { printError(localized("warning: %s", $0)) }) {
         let base = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
+            ?? (environment["HOME"] ?? getpwuid(getuid()).map { String(cString: $0.pointee.pw_dir) } ?? "/") + "/.local/state"
         directory = base + "/glide"
         self.warn = warn
     }

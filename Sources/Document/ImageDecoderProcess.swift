@@ -90,7 +90,7 @@ struct ImageDecoderProcess: Sendable {
         }
         var pipeEnds: [Int32] = [0, 0]
         guard glide_pipe(&pipeEnds) == 0 else { return .failure("cannot start the decoder: \(String(cString: strerror(errno)))") }
-        guard let processID = spawn(executable, output: pipeEnds[1]) else {
+        guard let processID = ProgramLauncher.start(arguments, executable: executable, output: pipeEnds[1]) else {
             close(pipeEnds[0])
             close(pipeEnds[1])
             return .failure("cannot start the decoder: \(String(cString: strerror(errno)))")
@@ -123,8 +123,7 @@ struct ImageDecoderProcess: Sendable {
         let timedOut = outcome == nil
         // Done or not, the child is gone after this: killed if it is still working.
         kill(processID, SIGKILL)
-        var status: Int32 = 0
-        while waitpid(processID, &status, 0) < 0 && errno == EINTR {}
+        let status = ProgramLauncher.waitStatus(of: processID)
         if timedOut {
             let seconds = budgetSeconds == budgetSeconds.rounded() ? String(Int(budgetSeconds)) : String(budgetSeconds)
             return .failure(localized("too complex to show: decoding took more than %s s", seconds))
@@ -166,39 +165,6 @@ struct ImageDecoderProcess: Sendable {
             return localized("too complex to show: the decoder ran out of its memory or crashed (%s)", String(cString: strsignal(signal)))
         }
         return localized("the decoder was stopped by %s", String(cString: strsignal(signal)))
-    }
-
-    /// posix_spawn with standard output on `output`, no input, errors discarded, the signal
-    /// mask and SIGPIPE as a fresh process has them.
-    private func spawn(_ executable: String, output: Int32) -> pid_t? {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-        // Loader warnings about a broken file would only repeat the reason sent back.
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var pipeSignal = sigset_t()
-        sigemptyset(&pipeSignal)
-        sigaddset(&pipeSignal, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &pipeSignal)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var cArguments = arguments.map { strdup($0) }
-        cArguments.append(nil)
-        defer { for argument in cArguments { free(argument) } }
-        var processID = pid_t()
-        let result = posix_spawn(&processID, executable, &actions, &attributes, cArguments, environ)
-        guard result == 0 else {
-            errno = result
-            return nil
-        }
-        return processID
     }
 
     static func monotonicSeconds() -> Double {

@@ -1,5 +1,5 @@
 import Document
-import Foundation
+import FoundationEssentials
 
 /// Choosing light or dark from what the desktop says (a desktop preference, so the app's and
 /// not the document model's), without new dependencies: the

@@ -1,5 +1,5 @@
 import Document
-import Foundation
+import FoundationEssentials
 import Glibc
 import Localization
 
@@ -36,7 +36,7 @@ final class ReadingPositionStore {
     init(environment: [String: String] = ProcessInfo.processInfo.environment,
          warn: @escaping (String) -> Void = { printError(localized("warning: %s", $0)) }) {
         let base = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
+            ?? (environment["HOME"] ?? getpwuid(getuid()).map { String(cString: $0.pointee.pw_dir) } ?? "/") + "/.local/state"
         directory = base + "/glide"
         self.warn = warn
     }
@@ -52,6 +52,9 @@ final class ReadingPositionStore {
     /// The saved position of the file at `path`, if it has not changed since.
     func position(forFileAt path: String) -> ReadingPosition? {
         guard let identity = FileIdentity(path: path) else { return nil }
+        // Also here, not only when saving: a reader who opens a document and leaves without
+        // moving saves nothing, and a killed run's temporary would stay forever.
+        removeStrayTemporariesOnce()
         let file = recordPath(for: identity.path)
         let bytes: [UInt8]
         switch StateFileContents(path: file, limit: Self.maximumRecordBytes) {
@@ -82,6 +85,12 @@ final class ReadingPositionStore {
         return record.position
     }
 
+    private func removeStrayTemporariesOnce() {
+        guard !hasRemovedStrayTemporaries else { return }
+        hasRemovedStrayTemporaries = true
+        AtomicFile.removeStrayTemporaries(in: directory)
+    }
+
     /// Saves the position for the file at `path`, unless it is what was saved last.
     func save(_ position: ReadingPosition, forFileAt path: String) {
         guard let identity = FileIdentity(path: path), lastWritten[identity.path] != position else { return }
@@ -95,10 +104,7 @@ final class ReadingPositionStore {
                             position: position)
         do throws(AtomicFile.Failure) {
             try makeDirectory(directory)
-            if !hasRemovedStrayTemporaries {
-                hasRemovedStrayTemporaries = true
-                AtomicFile.removeStrayTemporaries(in: directory)
-            }
+            removeStrayTemporariesOnce()
             // Encoding plain numbers and a string cannot fail.
             let bytes = (try? JSONEncoder().encode(record)).map { Array($0) } ?? []
             try AtomicFile.write(bytes, to: file)

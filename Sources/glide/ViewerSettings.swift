@@ -1,4 +1,6 @@
-import Foundation
+import Document
+import FoundationEssentials
+import Glibc
 import ScrollEngine
 
 /// How the engine is tuned from the command line and the desktop's preferences.
@@ -39,18 +41,9 @@ enum ViewerSettings {
     /// started and the answer is nil.
     static func gnomeInterfaceSetting(_ key: String, environment: [String: String]) -> String? {
         guard environment["XDG_CURRENT_DESKTOP"]?.uppercased().contains("GNOME") == true else { return nil }
-        guard let gsettings = ["/usr/bin/gsettings", "/bin/gsettings"].first(where: FileManager.default.isExecutableFile)
+        guard let gsettings = (["/usr/bin/gsettings", "/bin/gsettings"] as [String]).first(where: { path in access(path, X_OK) == 0 })
         else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: gsettings)
-        process.arguments = ["get", "org.gnome.desktop.interface", key]
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        process.waitUntilExit()
-        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return process.terminationStatus == 0 ? answer.trimmingCharacters(in: .whitespacesAndNewlines) : nil
+        return ProgramLauncher.output(of: [gsettings, "get", "org.gnome.desktop.interface", key], environment: environment)?
+            .split(whereSeparator: \.isNewline).first.map(String.init)
     }
 }

@@ -1,7 +1,7 @@
 import Accessibility
 import CSystem
 import Document
-import Foundation
+import FoundationEssentials
 import Glibc
 import Localization
 import WaylandClient

@@ -60,4 +60,12 @@ final class AccessibleBlocksTests: XCTestCase {
         XCTAssertEqual(found?.block, 2)
         XCTAssertNil(HeadingAnchors.location(of: "nowhere", in: document, sections: 0..<1))
     }
+
+    func testPercentEscapesDecodeAsUTF8AndMalformedOnesAreRefused() {
+        XCTAssertEqual(HeadingAnchors.percentDecoded("%D0%B3%D0%B4%D0%B5-a%20b"), "где-a b")
+        XCTAssertEqual(HeadingAnchors.percentDecoded("plain"), "plain")
+        XCTAssertNil(HeadingAnchors.percentDecoded("50%"))
+        XCTAssertNil(HeadingAnchors.percentDecoded("%zz"))
+        XCTAssertNil(HeadingAnchors.percentDecoded("%FF"), "not UTF-8")
+    }
 }

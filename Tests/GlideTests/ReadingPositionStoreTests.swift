@@ -109,6 +109,19 @@ final class ReadingPositionStoreTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: live), "its process may still be writing it")
     }
 
+    func testAStrayTemporaryIsRemovedWhenTheReaderLeavesWithoutMoving() throws {
+        let file = try recordPath()
+        let store = makeStore()
+        store.save(position, forFileAt: documentPath)
+        let stray = file + ".tmp-2147483646"
+        try "{\"half\":".write(toFile: stray, atomically: false, encoding: .utf8)
+        // A later run reads the position and, unmoved, saves nothing.
+        let later = makeStore()
+        XCTAssertEqual(later.position(forFileAt: documentPath), position)
+        later.save(position, forFileAt: documentPath)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stray))
+    }
+
     func testErrorsNameTheirCauseInPlainWords() throws {
         try FileManager.default.createDirectory(atPath: stateHome, withIntermediateDirectories: true)
         try "".write(toFile: stateHome + "/glide", atomically: true, encoding: .utf8)

@@ -1,10 +1,12 @@
 import Document
 import CSystem
 import Glibc
+import PDFFixtures
 
 /// `glide-bench search`: how fast find goes through a 100 MB Markdown file, against a plain
 /// byte scan (`memmem` over the file's bytes, in memory) of the same file in the same run;
-/// when the first match arrives; and the longest the frame loop spends taking results in.
+/// when the first match arrives; and the longest the frame loop spends taking results in. Then
+/// find over a 300-page PDF against extracting its text alone (what find cannot avoid).
 enum SearchBenchmark {
     /// A query that occurs in every chapter, with a Cyrillic one that folds (ё/е and case).
     static let queries = ["paper", "ГЛАВА 7"]
@@ -26,7 +28,7 @@ enum SearchBenchmark {
             + "\(format(Double(nowNanoseconds() - parseStart) / 1e6)) ms")
         for query in queries {
             let scan = byteScan(bytes, for: Array(query.lowercased().utf8))
-            let search = findAll(query, in: document)
+            let search = findAll { DocumentSearch(document: document, query: query, mailbox: $0) }
             let megabytes = Double(bytes.count) / 1e6
             let scanRate = megabytes / scan.seconds, searchRate = megabytes / search.seconds
             print("  \"\(query)\": \(search.count) matches in \(format(search.seconds * 1000)) ms "
@@ -39,14 +41,39 @@ enum SearchBenchmark {
         }
     }
 
+    /// Find over a PDF of 300 text-dense pages (56 lines each) against `PDFFile.text(in: .all)`,
+    /// poppler's text of every page read in one go on one thread, in the same run.
+    static func runPDF() {
+        var fixture = PDFFixture(pageCount: 300)
+        fixture.bodyLines[250] = ["Ёлка, a word found once."]
+        let path = fixture.write()
+        defer { unlink(path) }
+        guard let file = try? PDFFile(path: path) else {
+            print("glide-bench: cannot open the generated PDF")
+            exit(1)
+        }
+        let extractStart = nowNanoseconds()
+        let text = file.text(in: .all)
+        let extractSeconds = Double(nowNanoseconds() - extractStart) / 1e9
+        print("search over a \(file.pageCount)-page PDF (\(text.utf8.count / 1000) KB of text)")
+        print("  text extraction alone (poppler, every page): \(format(extractSeconds * 1000)) ms")
+        for query in ["quick brown", "ЕЛКА"] {
+            let search = findAll { DocumentSearch(pdf: file, query: query, mailbox: $0) }
+            print("  \"\(query)\": \(search.count) matches in \(format(search.seconds * 1000)) ms; first match after "
+                + "\(format(search.firstMilliseconds)) ms; find takes \(format(search.seconds / extractSeconds))× the extraction's time")
+            print("    results taken in on the loop: \(search.deliveries.count) deliveries, longest "
+                + "\(format(search.deliveries.percentile(1))) ms")
+        }
+    }
+
     /// Runs a search to the end as the app would, delivering on this thread.
-    private static func findAll(_ query: String, in document: Document)
+    private static func findAll(_ makeSearch: (MainThreadMailbox) -> DocumentSearch)
         -> (count: Int, seconds: Double, firstMilliseconds: Double, deliveries: [Double]) {
         let mailbox = MainThreadMailbox()
         let start = nowNanoseconds()
         var first: UInt64?
         var deliveries: [Double] = []
-        let search = DocumentSearch(document: document, query: query, mailbox: mailbox)
+        let search = makeSearch(mailbox)
         var descriptor = pollfd(fd: mailbox.fileDescriptor, events: Int16(POLLIN), revents: 0)
         while !search.isComplete {
             _ = poll(&descriptor, 1, 1000)

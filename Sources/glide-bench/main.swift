@@ -10,9 +10,11 @@ import ScrollEngine
 // `glide-bench render` runs only the document and render benchmarks (RenderBenchmarks.swift);
 // `--json` prints those as one JSON object; `nested` only the nested-Markdown first frames. Without arguments the engine's table comes first.
 let arguments = CommandLine.arguments.dropFirst()
-// `glide-bench search`: find over 100 MB against a byte scan (SearchBenchmark.swift).
+// `glide-bench search`: find over 100 MB against a byte scan, then over a PDF against its text
+// extraction (SearchBenchmark.swift); `--pdf-only` runs only the PDF part.
 if arguments.first == "search" {
-    SearchBenchmark.run()
+    if !arguments.contains("--pdf-only") { SearchBenchmark.run() }
+    SearchBenchmark.runPDF()
     exit(0)
 }
 if arguments.first == "nested" {

@@ -179,6 +179,10 @@ final class PDFReadingToolsTests: XCTestCase {
             if case .copy = $0 { return true } else { return false }
         }) else { return XCTFail("no selection offered: \(requests)") }
         XCTAssertEqual(pdf.file.text(in: range), "noir", "the word under the finger")
+        // Two handles in GNOME's accent blue stand at the word's ends.
+        let around = ContentRect(x: noir.x - 30, y: noir.y - 10, width: noir.width + 60, height: noir.height + 40)
+        let accent = pixels(of: 0x3584E4, in: around, harness)
+        XCTAssertGreaterThan(accent, 60, "the handles are drawn")
         harness.touchUp()
         XCTAssertEqual(offset(harness), start, "a long press does not scroll")
         _ = harness.viewer.takeRequests()

@@ -104,8 +104,9 @@ public final class PDFTextLayout: ReadableLayout {
                   let part = range.utf8Range(inSection: page, block: 0, length: text.utf8Count), !part.isEmpty
             else { continue }
             var line: ContentRect?
-            for index in text.character(atUTF8Offset: part.lowerBound)..<text.characterCount
-            where text.utf8Offset(ofCharacter: index) < part.upperBound && text.isDrawn(index) {
+            // Only the range's characters: a page of many matches asks this for each of them.
+            let characters = text.character(atUTF8Offset: part.lowerBound)..<(text.character(atUTF8Offset: part.upperBound - 1) + 1)
+            for index in characters where text.isDrawn(index) {
                 let rect = rect(ofCharacter: index, in: text, page: page)
                 // Characters on one line (overlapping vertically, left to right) make one rectangle.
                 if var current = line, rect.x >= current.x, rect.y < current.maxY, rect.maxY > current.y {

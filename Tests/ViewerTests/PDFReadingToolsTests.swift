@@ -114,7 +114,7 @@ final class PDFReadingToolsTests: XCTestCase {
         XCTAssertEqual(offset(harness), onPage8, accuracy: 400, "back on page 8")
     }
 
-    func testAPDFsTextIsSelectedByDoubleClickDragAndShiftClickAndCopied() throws {
+    func testAPDFsTextIsSelectedByDoubleAndTripleClickDragAndShiftClickAndCopied() throws {
         let (harness, pdf, text) = try harness(atPage: 7)
         let noir = try range(of: "noir", onPage: 7, in: text, harness)
         let le = try range(of: "Le", onPage: 7, in: text, harness)
@@ -138,6 +138,9 @@ final class PDFReadingToolsTests: XCTestCase {
         XCTAssertEqual(primary(), "noir")
         let tint = pixels(of: 0xB2D1FF, in: noirRect, harness)
         XCTAssertGreaterThan(tint, 20, "the selection is drawn over the page")
+        // A third click: the line.
+        press(noirRect); release()
+        XCTAssertEqual(primary(), "Le CAFÉ est noir et la")
         // A drag from "Le" to the middle of "noir".
         harness.runUntilIdle()
         harness.send(.pointerMotion(LogicalPoint(x: 10, y: 10)))

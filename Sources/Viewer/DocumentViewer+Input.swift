@@ -186,8 +186,12 @@ extension DocumentViewer {
         let origin = scene.rects[view].origin
         let point = LogicalPoint(x: tap.location.x + origin.x, y: tap.location.y + origin.y)
         if view == documentPane.view {
-            if readingTools.tap(x: point.x, y: point.y) { return }
-            if tap.count == 1 { _ = followLink(at: tap.location) }
+            // A PDF's link is followed even with a selection shown, as a text link is.
+            if tap.count == 1, !readingTools.isHelpShown, followLink(at: tap.location) {
+                readingTools.clearSelection()
+                return
+            }
+            _ = readingTools.tap(x: point.x, y: point.y)
             return
         }
         guard let (pane, _) = outlinePane, pane.view == view, let heading = outlineHeading(at: point) else { return }

@@ -212,7 +212,7 @@ final class PDFReadingToolsTests: XCTestCase {
         XCTAssertEqual(harness.frames.last!.traced.pageControl.currentPage, 10, "and on to page 11")
     }
 
-    func testAWebLinkInAPDFShowsAHandAndAClickHandsItToTheDesktop() throws {
+    func testAWebLinkInAPDFShowsAHandAndAClickOrTapHandsItToTheDesktop() throws {
         let (harness, pdf, text) = try harness(atPage: 7)
         let home = try windowRect(of: try range(of: "GNOME", onPage: 7, in: text, harness), in: text, harness)
         // The link arrives with the page's preview.
@@ -227,6 +227,11 @@ final class PDFReadingToolsTests: XCTestCase {
         XCTAssertTrue(harness.viewer.takeRequests().contains(.openURL("https://gnome.org")))
         harness.send(.pointerMotion(LogicalPoint(x: point.x, y: point.y + 60)))
         XCTAssertTrue(harness.viewer.takeRequests().contains(.setPointerLook(.text)), "an I-beam over text")
+        // With a selection shown, a tap on the link still follows it.
+        harness.send(.key("a", modifiers: .control))
+        _ = harness.viewer.takeRequests()
+        harness.tap(point.x, point.y)
+        XCTAssertTrue(harness.viewer.takeRequests().contains(.openURL("https://gnome.org")), "a tap follows it too")
     }
 
     func testMatchesAreHighlightedWhereTheZoomedPageDrawsThem() throws {

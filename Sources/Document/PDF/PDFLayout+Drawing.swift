@@ -41,7 +41,7 @@ extension PDFLayout {
             cairo_set_source_rgb(cairo, colour.red, colour.green, colour.blue)
             cairo_rectangle(cairo, rect.x, rect.y, rect.width, rect.height)
             cairo_fill(cairo)
-            if failures[page] == nil { drawNotice(LocalizedNumber.string(page + 1), in: rect, on: cairo) }
+            if failures[page] == nil, isOpen { drawNotice(LocalizedNumber.string(page + 1), in: rect, on: cairo) }
             return
         }
         cairo_save(cairo)

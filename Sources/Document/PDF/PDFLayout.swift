@@ -314,6 +314,10 @@ public final class PDFLayout: ContentLayout {
         drawPages(rect, on: cairo)
     }
 
+    /// Pages are drawn from the pixels the worker delivered (`previews`, `pieces`): a tile of
+    /// them would be a second copy.
+    public var drawsWithoutTiles: Bool { true }
+
     /// Asks the worker for the outline; `handler` runs on the loop thread when it arrives
     /// (at once when it already has).
     public func loadOutline(_ handler: @escaping (PDFOutline) -> Void) {

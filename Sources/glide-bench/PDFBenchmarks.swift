@@ -181,10 +181,14 @@ enum PDFBenchmarks {
             guard bottom - top >= 150 else { continue }
             var allWhite = true
             for y in stride(from: Int(top) + 2, to: Int(bottom) - 2, by: 3) {
+                // A placeholder is an area of its grey: a run of 10 samples (30 px) of it,
+                // which antialiased text, whose edges pass through that grey, never makes.
+                var run = 0
                 for x in stride(from: Int(rect.x) + 2, to: Int(rect.maxX) - 2, by: 3) {
                     let value = buffer.pixels.load(fromByteOffset: y * buffer.stride + x * 4, as: UInt32.self)
                     if value & 0xFFFFFF != 0xFFFFFF { allWhite = false }
-                    if isPlaceholder(value) { placeholder = true }
+                    run = isPlaceholder(value) ? run + 1 : 0
+                    if run >= 10 { placeholder = true }
                 }
             }
             if allWhite { blank = true }

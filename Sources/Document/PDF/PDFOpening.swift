@@ -3,8 +3,8 @@ import Glibc
 
 /// The poppler document the loop thread reads page sizes from, opened on a thread of its own.
 ///
-/// poppler reads a file's whole cross-reference table when it opens it (about 2.5 ms per
-/// 1,000 pages on the project's VM) and poppler-glib has no lazy open, so opening on the loop
+/// poppler reads a file's whole cross-reference table when it opens it (about 2 ms per 1,000
+/// pages on the project's VM, `glide-bench pdf`) and poppler-glib has no lazy open, so opening on the loop
 /// thread would make a long PDF's first frame wait for it. The first frame shows a
 /// placeholder page instead, and the layout learns the page count when the open ends. The
 /// document passes to the loop thread through the lock and is used only there afterwards.

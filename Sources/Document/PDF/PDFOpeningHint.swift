@@ -12,9 +12,9 @@ import Glibc
 /// poppler's open does.
 enum PDFOpeningHint {
     /// How much of each place is read, in bytes: a trailer dictionary with an `/Encrypt`
-    /// entry, IDs and an info reference is a few hundred bytes; linearized files put theirs
-    /// after the first page's cross-reference section, within the first 4 KB in the files
-    /// cairo, Ghostscript and LibreOffice write.
+    /// entry, IDs and an info reference is a few hundred bytes; a linearized file puts its
+    /// full trailer after the first page's cross-reference section, near its start. A trailer
+    /// these reads miss only means the refusal comes after the first frame.
     static let windowBytes = 4096
 
     static func mayBeRefused(fd: Int32, size: Int) -> Bool {

@@ -41,10 +41,18 @@ public protocol ContentLayout: AnyObject {
     /// several files (a collection of documents or of images): the file's; nil where a page
     /// has no name of its own. For the transient page label and the window title.
     func title(ofPage page: Int) -> String?
+
+    /// Whether a scrolling frame draws the content straight into the buffer instead of from
+    /// cached tiles: for content that keeps its own pixels (a PDF's rendered pages), where
+    /// copying them into a tile first and the tile into the buffer would write every pixel
+    /// twice, once into memory no frame has touched lately.
+    var drawsWithoutTiles: Bool { get }
 }
 
 extension ContentLayout {
     public func title(ofPage page: Int) -> String? { nil }
+
+    public var drawsWithoutTiles: Bool { false }
 }
 
 /// Paged content that can keep a band at the bottom of every page clear, for a page control.

@@ -57,7 +57,7 @@ public final class Document {
         case .image:
             self.init(title: title, imagePaths: [path])
         case .pdf:
-            self.init(title: title, pdf: try PDFFile(path: path))
+            self.init(title: title, pdf: try PDFFile(openingInBackground: path))
         case .unsupported(let name):
             throw .unsupportedFormat(path: path, name: name)
         case .plainText:

@@ -74,7 +74,11 @@ public final class FrameRenderer {
             compositor.paintScaled(whole, placement: placement, tileScale: tileScale, on: cairo)
         } else {
             for rect in rectsToPaint(buffer, placement: placement, previous: previous, content: content) {
-                compositor.paint(rect, placement: placement, on: cairo)
+                if content.drawsWithoutTiles {
+                    compositor.draw(rect, placement: placement, on: cairo)
+                } else {
+                    compositor.paint(rect, placement: placement, on: cairo)
+                }
             }
         }
 

@@ -103,9 +103,13 @@ final class ViewerApp {
     // TRANSLATORS: the window title: the document's name, then the application's.
     static func windowTitle(naming name: String) -> String { localized("%s — Glide", name) }
 
-    /// Whether the loop should stop: the user quit, the compositor closed the window, or the
-    /// window cannot draw (see `Window.failure`).
-    var isFinished: Bool { isQuitRequested || window.isCloseRequested || window.failure != nil }
+    /// Whether the loop should stop: the user quit, the compositor closed the window, the
+    /// window cannot draw (see `Window.failure`), or poppler refused the PDF shown.
+    var isFinished: Bool { isQuitRequested || window.isCloseRequested || window.failure != nil || documentFailure != nil }
+
+    /// Why the document cannot be shown after all: a PDF poppler refused once its open ended
+    /// (it opens in the background, see `PDFFile(openingInBackground:)`).
+    var documentFailure: DocumentError? { (viewer.documentPane.layout as? PDFLayout)?.openFailure }
 
     /// Why the window had to stop, if it did not end normally.
     var failure: WaylandError? { window.failure }
@@ -117,7 +121,8 @@ final class ViewerApp {
 
     /// Remembers where the reader is (at rest and at exit, never per frame).
     func saveReadingPosition() {
-        guard let documentPath = viewer.documentPath else { return }
+        // A document that could not be shown keeps the position it had.
+        guard let documentPath = viewer.documentPath, documentFailure == nil else { return }
         let position = viewer.readingPosition
         positions.save(ReadingPosition(anchor: position.anchor, zoomScale: position.zoomScale), forFileAt: documentPath)
     }

@@ -30,11 +30,19 @@ func loadDocuments(_ paths: [String]) throws(DocumentError) -> [Document] {
 }
 
 /// Connects to the compositor and shows the document until the window closes.
-func run(_ documents: [Document], paths: [String], options: CommandLineOptions, trace: TraceWriter?) throws(WaylandError) {
+func run(_ documents: [Document], paths: [String], options: CommandLineOptions, trace: TraceWriter?) throws {
     // SIGINT, SIGTERM and SIGHUP end the loop like a quit key, so the window is torn down and
     // the trace is complete.
     let terminationSignals = glide_termination_signalfd()
-    let display = try Display()
+    let display: Display
+    do {
+        display = try Display()
+    } catch {
+        // The document's own error comes first: poppler may still be opening a PDF it will
+        // refuse.
+        for document in documents { try document.pdf?.waitUntilOpened() }
+        throw error
+    }
     let registry = try Registry(display: display)
     let viewer = ViewerApp(documents: documents, paths: paths, options: options, positions: ReadingPositionStore(),
                         display: display, registry: registry, trace: trace)
@@ -59,6 +67,7 @@ func run(_ documents: [Document], paths: [String], options: CommandLineOptions, 
     try EventLoop.run(display: display, sources: { [signalSource] + viewer.pollSources }, hooks: hooks ?? [],
                       render: viewer.render,
                       until: { viewer.isFinished })
+    if let failure = viewer.documentFailure { throw failure }
     if let failure = viewer.failure { throw failure }
 }
 

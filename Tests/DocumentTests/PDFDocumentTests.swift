@@ -37,6 +37,7 @@ final class PDFDocumentTests: XCTestCase {
         XCTAssertEqual(rename(path, renamed), 0)
         let document = try Document(contentsOfFile: renamed)
         XCTAssertEqual(document.kind, .pdf)
+        try document.pdf?.waitUntilOpened()
         XCTAssertEqual(document.pdf?.pageCount, 3)
         XCTAssertTrue(document.makeLayout(palette: .light) is PDFLayout)
     }
@@ -252,22 +253,67 @@ final class PDFDocumentTests: XCTestCase {
         XCTAssertTrue(layout.previews.contains(.preview(page: 1)))
     }
 
-    func testTenThousandPagesOpenAndTheLastIsReachable() throws {
+    func testTenThousandPagesShowAPlaceholderAtOnceThenThePositionAskedFor() throws {
         var fixture = PDFFixture(pageCount: 10_000)
         fixture.linesPerPage = 0
         fixture.hasOutline = false
         fixture.hasLinks = false
-        let layout = PDFLayout(file: try PDFFile(path: fixture.write()))
+        let layout = PDFLayout(file: try PDFFile(openingInBackground: fixture.write()))
         layout.setViewportSize(width: 800, height: 600)
-        layout.readingAnchor = ReadingAnchor(section: 9_999, block: 0, fraction: 0)
-        let offset = layout.anchorOffset
-        XCTAssertEqual(offset.y, layout.pageRect(9_999).y)
-        let visible = ContentRect(x: 0, y: offset.y, width: 800, height: 600)
-        _ = layout.prepare(visible, margin: 300)
+        // poppler reads 10,000 pages' cross-reference table in tens of ms; nothing waits.
+        XCTAssertFalse(layout.isOpen)
+        XCTAssertEqual(layout.pageCount, 1)
+        layout.readingAnchor = ReadingAnchor(section: 9_999, block: 0, fraction: 0.25)
+        XCTAssertEqual(layout.readingAnchor.section, 9_999, "the position asked for is kept, not clamped to one page")
+        let top = ContentRect(x: 0, y: 0, width: 800, height: 600)
+        XCTAssertEqual(layout.prepare(top, margin: 300), .zero)
+        let placeholder = drawTile(layout, top, scale: 1)
+        XCTAssertNotEqual(pixel(placeholder, x: 400, y: 300) & 0xffffff, 0xffffff, "the first frame shows a placeholder page")
+        cairo_surface_destroy(placeholder)
+        XCTAssertFalse(layout.isSharp)
+
+        XCTAssertTrue(deliverUntil { layout.isOpen })
+        XCTAssertEqual(layout.pageCount, 10_000)
+        XCTAssertNil(layout.openFailure)
+        let correction = layout.prepare(top, margin: 300)
+        let last = layout.pageRect(9_999)
+        XCTAssertEqual(correction.y, last.y + 0.25 * last.height, accuracy: 0.5, "the view moves to the position asked for")
+        XCTAssertEqual(layout.prepare(ContentRect(x: 0, y: correction.y, width: 800, height: 600), margin: 300), .zero)
+        XCTAssertEqual(layout.readingAnchor.section, 9_999)
         XCTAssertTrue(deliverUntil {
-            _ = layout.prepare(visible, margin: 300)
+            _ = layout.prepare(ContentRect(x: 0, y: correction.y, width: 800, height: 600), margin: 300)
             return layout.previews.contains(.preview(page: 9_999))
         })
+    }
+
+    func testARefusalTheBytesDoNotForetellArrivesAfterTheFirstFrame() throws {
+        var fixture = PDFFixture(pageCount: 2)
+        fixture.hasOutline = false
+        // No document catalog: poppler refuses the file, yet its ends look sound.
+        let path = DamagedPDF.replacing("/Root ", with: "/Roox ", in: fixture.write())
+        let file = try PDFFile(openingInBackground: path)
+        let layout = PDFLayout(file: file)
+        XCTAssertTrue(deliverUntil { layout.openFailure != nil })
+        XCTAssertEqual(layout.openFailure?.description, "cannot open PDF '\(path)': it is damaged")
+        XCTAssertFalse(layout.isOpen)
+        XCTAssertThrowsError(try file.waitUntilOpened())
+    }
+
+    func testTheBytesForetellTheUsualRefusalsSoTheyComeBeforeAnyWindow() throws {
+        func hint(_ path: String) -> Bool {
+            let fd = open(path, O_RDONLY)
+            defer { close(fd) }
+            var status = stat()
+            fstat(fd, &status)
+            return PDFOpeningHint.mayBeRefused(fd: fd, size: Int(status.st_size))
+        }
+        let sound = PDFFixture(pageCount: 3).write()
+        XCTAssertFalse(hint(sound))
+        XCTAssertTrue(hint(DamagedPDF.encrypted(sound)))
+        XCTAssertTrue(hint(DamagedPDF.truncated(sound, keeping: 0.5)))
+        XCTAssertTrue(hint(DamagedPDF.corrupt()))
+        // Refused before `init` returns, not later.
+        XCTAssertThrowsError(try PDFFile(openingInBackground: DamagedPDF.encrypted(sound)))
     }
 
     func testAPageOfAHundredThousandPathsNeverHoldsUpADraw() throws {

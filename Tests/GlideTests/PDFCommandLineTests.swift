@@ -31,6 +31,17 @@ final class PDFCommandLineTests: XCTestCase {
         XCTAssertEqual(result.error.filter { $0 == "\n" }.count, 1, result.error)
     }
 
+    func testARefusalTheBytesDoNotForetellIsStillOneLineBeforeAnyOtherError() throws {
+        var fixture = PDFFixture(pageCount: 2)
+        fixture.hasOutline = false
+        // No document catalog, yet the file's ends look sound: poppler refuses it on its
+        // own thread, and that comes before the missing compositor.
+        let path = DamagedPDF.replacing("/Root ", with: "/Roox ", in: fixture.write())
+        let result = try ChildProcess.run(glide, [path], environment: noCompositor)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.error, "glide: cannot open PDF '\(path)': it is damaged\n")
+    }
+
     func testAPDFWithOtherFilesIsAUsageError() throws {
         let path = PDFFixture(pageCount: 1).write()
         let result = try ChildProcess.run(glide, [path, path], environment: noCompositor)

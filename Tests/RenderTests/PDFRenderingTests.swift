@@ -65,6 +65,26 @@ final class PDFRenderingTests: XCTestCase {
         XCTAssertGreaterThan(buffer.inkCount(rows: rows, columns: columns), 500)
     }
 
+    func testAScrollingFrameDrawsPagesStraightIntoTheBufferAsAFullRedrawWould() throws {
+        let layout = PDFLayout(file: try PDFFile(path: PDFFixture(pageCount: 4).write()))
+        let renderer = FrameRenderer()
+        let buffer = OffscreenFrame(width: 700, height: 500)
+        // The rows that come into view hold the top of page 2 and its first lines.
+        let top = scrollView(for: layout, width: 700, height: 500, offsetY: 400).frame
+        let scrolled = scrollView(for: layout, width: 700, height: 500, offsetY: 530).frame
+        XCTAssertTrue(renderUntilSharp(layout, renderer: renderer, frame: scrolled, zoom: 1, into: buffer))
+        XCTAssertTrue(renderUntilSharp(layout, renderer: renderer, frame: top, zoom: 1, into: buffer))
+        // No deliveries from here on: the pages' pixels stay as they are.
+        let scrolling = FrameRenderer()
+        let contents = scrolling.render(layout, frame: top, into: buffer.buffer, showing: nil).contents
+        _ = scrolling.render(layout, frame: scrolled, into: buffer.buffer, showing: contents)
+        XCTAssertEqual(scrolling.tiles.drawnTileCount, 0, "pages are drawn from their own pixels, never copied into tiles")
+        let fresh = OffscreenFrame(width: 700, height: 500)
+        _ = FrameRenderer().render(layout, frame: scrolled, into: fresh.buffer, showing: nil)
+        XCTAssertGreaterThan(fresh.inkCount(rows: 370..<500, columns: 0..<700), 100, "text in the rows that came into view")
+        XCTAssertEqual(buffer.pixels(), fresh.pixels(), "moved pixels and the new rows match a full redraw")
+    }
+
     func testPagingShowsOnePageFittedPerViewport() throws {
         let layout = PDFLayout(file: try PDFFile(path: PDFFixture(pageCount: 5).write()), paged: true)
         layout.setViewportSize(width: 800, height: 600)

@@ -142,4 +142,34 @@ final class PDFViewerTests: XCTestCase {
         let rect = pdf.pageRect(12)
         XCTAssertEqual(harness.frames.last!.traced.contentOffset.y, (rect.y + rect.height / 2) * 2, accuracy: 2)
     }
+
+    func testAPositionAskedForWhilePopplerStillOpensTheFileIsShownWhenItHas() throws {
+        for paged in [false, true] {
+            var fixture = PDFFixture(pageCount: 10_000)
+            fixture.linesPerPage = 0
+            fixture.hasOutline = false
+            fixture.hasLinks = false
+            let path = fixture.write()
+            paths.append(path)
+            let pdf = PDFLayout(file: try PDFFile(openingInBackground: path), paged: paged)
+            var options = ViewerOptions()
+            options.isPaged = paged
+            let harness = ViewerHarness(layout: pdf, options: options,
+                                        position: (ReadingAnchor(section: 7_000, block: 0, fraction: paged ? 0 : 0.5), 1))
+            harness.drawFrame()
+            XCTAssertFalse(pdf.isOpen, "the first frame does not wait for poppler (paged: \(paged))")
+            XCTAssertEqual(harness.viewer.readingPosition.anchor.section, 7_000, "the position asked for is kept meanwhile")
+            XCTAssertTrue(frames(harness) { pdf.isOpen })
+            harness.runUntilIdle()
+            let view = harness.viewer.scene[harness.viewer.documentPane.view]
+            let rect = pdf.pageRect(7_000)
+            if paged {
+                XCTAssertEqual(view.frame.pageControl.numberOfPages, 10_000)
+                XCTAssertEqual(view.frame.pageControl.currentPage, 7_000)
+            } else {
+                XCTAssertEqual(harness.frames.last!.traced.contentOffset.y, rect.y + rect.height / 2, accuracy: 2)
+            }
+            XCTAssertEqual(harness.viewer.readingPosition.anchor.section, 7_000)
+        }
+    }
 }

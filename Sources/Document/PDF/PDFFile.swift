@@ -5,19 +5,31 @@ import Localization
 /// A PDF opened from a descriptor Glide holds, so a file replaced or truncated on disk does not
 /// pull pages out from under a render: every poppler document of it (one per thread that uses
 /// it) reads a duplicate of that descriptor.
+///
+/// poppler opens the loop thread's document on a thread of its own (`PDFOpening`): the first
+/// frame does not wait for a long file's cross-reference table.
 public final class PDFFile: @unchecked Sendable {
     /// The file's name, for errors and the title.
     public let path: String
-    /// How many pages it has (at least one).
-    public let pageCount: Int
     /// The descriptor every poppler document of this file duplicates; closed on deinit.
     private let descriptor: Int32
-    /// The document the loop thread reads page sizes from (opened to check the file anyway);
-    /// render workers open their own.
-    let loopDocument: PopplerDocumentHandle
+    /// The loop thread's document (page sizes; render workers open their own).
+    let opening: PDFOpening
 
-    /// Opens `path` and checks that poppler can read it, without reading any page.
-    public init(path: String) throws(DocumentError) {
+    /// Opens `path` and waits for poppler to open it: a file poppler refuses throws here.
+    public convenience init(path: String) throws(DocumentError) {
+        try self.init(path: path, waitsForPoppler: true)
+    }
+
+    /// Opens `path` and starts poppler opening it in the background. Waits for poppler only
+    /// when the file's first and last bytes say it is likely to refuse it (`PDFOpeningHint`),
+    /// so the usual refusals (encrypted, truncated, corrupt) are errors before any window;
+    /// a refusal the bytes did not foretell arrives later, through `opening`.
+    public convenience init(openingInBackground path: String) throws(DocumentError) {
+        try self.init(path: path, waitsForPoppler: false)
+    }
+
+    private init(path: String, waitsForPoppler: Bool) throws(DocumentError) {
         self.path = path
         // Non-blocking, so a FIFO nobody writes to does not hang the open.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -29,22 +41,44 @@ public final class PDFFile: @unchecked Sendable {
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         descriptor = fd
-        let document: PopplerDocumentHandle
-        do { document = try PDFFile.openDocument(fd: fd, path: path) } catch {
+        // The opening thread reads its own duplicate: this one may be closed before it ends.
+        let duplicate = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+        guard duplicate >= 0 else {
+            let code = errno
             close(fd)
+            throw DocumentError(path: path, errno: code)
+        }
+        opening = PDFOpening { () throws(DocumentError) -> PDFOpening.Opened in
+            defer { close(duplicate) }
+            return try PDFFile.openForLoop(fd: duplicate, path: path)
+        }
+        if waitsForPoppler || PDFOpeningHint.mayBeRefused(fd: fd, size: Int(status.st_size)),
+           case .failure(let error) = opening.wait() {
             throw error
         }
-        let count = Int(poppler_document_get_n_pages(document.pointer))
-        guard count > 0 else {
-            close(fd)
-            throw DocumentError.unreadablePDF(path: path, reason: localized("it has no pages (truncated or damaged)"))
-        }
-        pageCount = count
-        loopDocument = document
     }
 
     deinit {
         close(descriptor)
+    }
+
+    /// The number of pages once poppler has opened the file; nil until then or if it could not.
+    public var pageCount: Int? { try? opening.outcome?.get().pageCount }
+
+    /// Waits for poppler's verdict on the file (for tools and tests; the loop thread never
+    /// waits, it takes the outcome from `opening`).
+    public func waitUntilOpened() throws(DocumentError) {
+        if case .failure(let error) = opening.wait() { throw error }
+    }
+
+    /// Opens the loop thread's document and reads what the first frame of a layout needs.
+    private static func openForLoop(fd: Int32, path: String) throws(DocumentError) -> PDFOpening.Opened {
+        let document = try openDocument(fd: fd, path: path)
+        let count = Int(poppler_document_get_n_pages(document.pointer))
+        guard count > 0 else {
+            throw DocumentError.unreadablePDF(path: path, reason: localized("it has no pages (truncated or damaged)"))
+        }
+        return PDFOpening.Opened(document: document, pageCount: count, firstPageSize: document.pageSize(0))
     }
 
     /// A poppler document of this file for one thread: poppler's documents must not be used

@@ -41,7 +41,7 @@ extension PDFLayout {
             cairo_set_source_rgb(cairo, colour.red, colour.green, colour.blue)
             cairo_rectangle(cairo, rect.x, rect.y, rect.width, rect.height)
             cairo_fill(cairo)
-            if failures[page] == nil { drawNotice(LocalizedNumber.string(page + 1), in: rect, on: cairo) }
+            if failures[page] == nil, isOpen { drawNotice(LocalizedNumber.string(page + 1), in: rect, on: cairo) }
             return
         }
         cairo_save(cairo)
@@ -144,9 +144,18 @@ extension PDFLayout {
 
     /// One line of text in the middle of the page, in plain text (never pango markup).
     private func drawNotice(_ text: String, in rect: ContentRect, on cairo: OpaquePointer) {
-        CentredNotice.draw(text, left: rect.x, width: rect.width, inset: 16,
-                           centreY: rect.y + min(rect.height, viewportHeight) / 2, palette: palette, on: cairo)
+        let centreY = rect.y + min(rect.height, viewportHeight) / 2
+        // A scrolling frame draws strips of a page: pango lays the line out only for the
+        // strips it shows in (a line of 13 pt text is under 40 px tall; a wrapped notice
+        // under 120 px).
+        var left = 0.0, top = 0.0, right = 0.0, bottom = 0.0
+        cairo_clip_extents(cairo, &left, &top, &right, &bottom)
+        guard top < centreY + PDFLayout.noticeReachPixels, bottom > centreY - PDFLayout.noticeReachPixels else { return }
+        CentredNotice.draw(text, left: rect.x, width: rect.width, inset: 16, centreY: centreY, palette: palette, on: cairo)
     }
+
+    /// How far above and below its centre a page's notice may reach, in logical px.
+    static let noticeReachPixels = 120.0
 
     private func intersection(_ a: ContentRect, _ b: ContentRect) -> ContentRect {
         let x = max(a.x, b.x), y = max(a.y, b.y)

@@ -133,7 +133,7 @@ extension PDFLayout {
     }
 
     /// Whether everything on screen has its sharp pixels (for tests and benchmarks).
-    public var isSharp: Bool { drawScale != nil && missingVisibleCount == 0 }
+    public var isSharp: Bool { isOpen && drawScale != nil && missingVisibleCount == 0 }
 
     /// How many jobs the worker has rendered (for tests and benchmarks).
     public var renderedJobCount: Int { worker.jobsRendered ?? 0 }

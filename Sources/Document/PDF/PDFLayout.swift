@@ -6,7 +6,10 @@ import Localization
 /// viewport side by side, each fitted whole.
 ///
 /// Page sizes are learned lazily, only for pages near the viewport (the rest are estimated
-/// from the first page), so a 2,000-page PDF opens as fast as a 1-page one. Drawing never
+/// from the first page), so a 2,000-page PDF opens as fast as a 1-page one. Until poppler has
+/// opened the file (`PDFOpening`, on a thread of its own) the layout is one placeholder page
+/// of A4 size; the reading position asked for meanwhile is kept and shown when the page count
+/// arrives, and a refusal is `openFailure`. Drawing never
 /// calls poppler: it paints what the render worker has delivered (a low-resolution preview
 /// first, then sharp pieces at the scale being drawn) and a placeholder where nothing has
 /// arrived yet.
@@ -35,13 +38,21 @@ public final class PDFLayout: ContentLayout {
     public private(set) var viewportHeight = 0.0
     var changeLog = ChangeLog()
 
-    /// The main thread's poppler document: page sizes only. Rendering uses the worker's own.
-    private let document: PopplerDocumentHandle
+    /// The loop thread's poppler document, nil until opened: page sizes only. Rendering uses
+    /// the worker's own.
+    private var document: PopplerDocumentHandle?
     let worker: PDFRenderWorker
-    /// Page sizes in PDF points, nil until read.
-    private var pointSizes: [(width: Double, height: Double)?]
-    /// The size unread pages are assumed to have: the first page's.
-    private let estimatedPointSize: (width: Double, height: Double)
+    /// Page sizes in PDF points, nil until read; one estimated page until the file is open.
+    private var pointSizes: [(width: Double, height: Double)?] = [nil]
+    /// The size unread pages are assumed to have: the first page's, A4 portrait before it
+    /// is known (the most common paper size).
+    private var estimatedPointSize = (width: 595.28, height: 841.89)
+    /// Why poppler could not open the file, when it could not (the viewer ends with it).
+    public private(set) var openFailure: DocumentError?
+    /// Whether the reading anchor still has to be shown: set when the page count arrives.
+    private var isAnchorPending = false
+    /// The reading position asked for before the page count was known.
+    private var requestedAnchor: ReadingAnchor?
     /// Continuous mode: each page's height plus the gap after it, in logical px.
     private var heights = HeightIndex([])
 
@@ -82,11 +93,6 @@ public final class PDFLayout: ContentLayout {
         self.file = file
         self.palette = palette
         isPaged = paged
-        document = file.loopDocument
-        pointSizes = Array(repeating: nil, count: file.pageCount)
-        let first = document.pageSize(0)
-        estimatedPointSize = first ?? (612, 792)
-        pointSizes[0] = first
         let box = WeakPDFLayout()
         worker = PDFRenderWorker(file: file, deliver: { result in
             MainThreadMailbox.shared.post { box.layout?.receive(result) }
@@ -94,14 +100,25 @@ public final class PDFLayout: ContentLayout {
             MainThreadMailbox.shared.post { box.layout?.receive(outline) }
         })
         box.layout = self
-        heights = HeightIndex((0..<file.pageCount).map(columnHeight))
+        heights = HeightIndex((0..<pageCount).map(columnHeight))
+        if let outcome = file.opening.outcome {
+            receive(outcome)
+            // Nothing was shown before: the view starts where the reader asks.
+            isAnchorPending = false
+        } else {
+            file.opening.whenDone { outcome in MainThreadMailbox.shared.post { box.layout?.receive(outcome) } }
+        }
     }
 
     deinit {
         worker.stop()
     }
 
-    public var pageCount: Int { file.pageCount }
+    /// The number of pages: one placeholder page until the file is open.
+    public var pageCount: Int { pointSizes.count }
+
+    /// Whether poppler has opened the file and the page count is known.
+    public var isOpen: Bool { document != nil }
 
     public var revision: Int { changeLog.revision }
 
@@ -178,8 +195,12 @@ public final class PDFLayout: ContentLayout {
     }
 
     public var readingAnchor: ReadingAnchor {
-        get { ReadingAnchor(section: anchorPage, block: 0, fraction: anchorFraction) }
+        get { requestedAnchor ?? ReadingAnchor(section: anchorPage, block: 0, fraction: anchorFraction) }
         set {
+            guard isOpen else {
+                requestedAnchor = newValue
+                return
+            }
             guard newValue.section >= 0, newValue.section < pageCount else { return }
             anchorPage = newValue.section
             anchorFraction = newValue.fraction.isFinite ? min(max(newValue.fraction, 0), 1) : 0
@@ -210,7 +231,7 @@ public final class PDFLayout: ContentLayout {
     /// Reads page `index`'s size if it has not been read; returns whether its height changed.
     @discardableResult
     func measure(_ index: Int) -> Bool {
-        guard index >= 0, index < pageCount, pointSizes[index] == nil else { return false }
+        guard index >= 0, index < pageCount, pointSizes[index] == nil, let document else { return false }
         guard let size = document.pageSize(index) else {
             pointSizes[index] = estimatedPointSize
             failures[index] = failures[index] ?? localized("poppler cannot read this page")
@@ -226,6 +247,19 @@ public final class PDFLayout: ContentLayout {
 
     public func prepare(_ visible: ContentRect, margin: Double) -> ContentPoint {
         guard viewportWidth > 0, pageCount > 0 else { return .zero }
+        guard isAnchorPending else { return prepareLaidOut(visible, margin: margin) }
+        // The page count has just arrived: the reading position shows at the top, whatever
+        // the placeholder page showed.
+        isAnchorPending = false
+        lastVisible = nil
+        let anchor = anchorOffset
+        let moved = isPaged ? ContentPoint(x: anchor.x - visible.x, y: 0) : ContentPoint(x: 0, y: anchor.y - visible.y)
+        let more = prepareLaidOut(ContentRect(x: visible.x + moved.x, y: visible.y + moved.y,
+                                              width: visible.width, height: visible.height), margin: margin)
+        return ContentPoint(x: moved.x + more.x, y: moved.y + more.y)
+    }
+
+    private func prepareLaidOut(_ visible: ContentRect, margin: Double) -> ContentPoint {
         if let lastVisible {
             let moved = isPaged ? visible.x - lastVisible.x : visible.y - lastVisible.y
             if moved != 0 { motionDirection = moved > 0 ? 1 : -1 }
@@ -280,6 +314,10 @@ public final class PDFLayout: ContentLayout {
         drawPages(rect, on: cairo)
     }
 
+    /// Pages are drawn from the pixels the worker delivered (`previews`, `pieces`): a tile of
+    /// them would be a second copy.
+    public var drawsWithoutTiles: Bool { true }
+
     /// Asks the worker for the outline; `handler` runs on the loop thread when it arrives
     /// (at once when it already has).
     public func loadOutline(_ handler: @escaping (PDFOutline) -> Void) {
@@ -289,6 +327,30 @@ public final class PDFLayout: ContentLayout {
         }
         outlineHandlers.append(handler)
         if outlineHandlers.count == 1 { worker.wantOutline() }
+    }
+
+    /// The end of poppler's open, on the loop thread: the real page count and first page size
+    /// replace the placeholder page.
+    func receive(_ outcome: PDFOpening.Outcome) {
+        guard !isOpen, openFailure == nil else { return }
+        switch outcome {
+        case .failure(let error):
+            openFailure = error
+        case .success(let opened):
+            document = opened.document
+            estimatedPointSize = opened.firstPageSize ?? (612, 792)
+            pointSizes = Array(repeating: nil, count: opened.pageCount)
+            pointSizes[0] = opened.firstPageSize
+            heights = HeightIndex((0..<pageCount).map(columnHeight))
+            if let requestedAnchor {
+                self.requestedAnchor = nil
+                readingAnchor = requestedAnchor
+            } else {
+                anchorPage = min(anchorPage, pageCount - 1)
+            }
+            isAnchorPending = true
+        }
+        changeLog.record(.everything)
     }
 
     func receive(_ outline: PDFOutline) {

@@ -32,7 +32,8 @@ final class PDFRenderWorker: @unchecked Sendable {
         thread = startThread { [self] in
             // Opened here: parsing the cross-reference table costs with the file's size.
             let document = try? file.makeDocument()
-            run(document: document, pageCount: file.pageCount, deliver: deliver, deliverOutline: deliverOutline)
+            let pageCount = document.map { Int(poppler_document_get_n_pages($0.pointer)) } ?? 0
+            run(document: document, pageCount: pageCount, deliver: deliver, deliverOutline: deliverOutline)
         }
     }
 

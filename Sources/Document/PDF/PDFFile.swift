@@ -74,7 +74,7 @@ public final class PDFFile: @unchecked Sendable {
     /// Opens the loop thread's document and reads what the first frame of a layout needs.
     private static func openForLoop(fd: Int32, path: String) throws(DocumentError) -> PDFOpening.Opened {
         let document = try openDocument(fd: fd, path: path)
-        let count = Int(poppler_document_get_n_pages(document.pointer))
+        let count = document.pageCount
         guard count > 0 else {
             throw DocumentError.unreadablePDF(path: path, reason: localized("it has no pages (truncated or damaged)"))
         }
@@ -156,6 +156,9 @@ final class PopplerDocumentHandle: @unchecked Sendable {
         let pointer = UnsafeMutableRawPointer(self.pointer)
         _ = PopplerBackgroundWork.perform { g_object_unref(pointer) }
     }
+
+    /// The number of pages poppler found.
+    var pageCount: Int { Int(poppler_document_get_n_pages(pointer)) }
 
     /// Page `index`'s size in PDF points (1/72 in), or nil when poppler cannot read the page.
     func pageSize(_ index: Int) -> (width: Double, height: Double)? {

@@ -12,7 +12,7 @@ struct PDFSearchSource: SearchSource {
         }
         guard let document = opened ?? nil else { return nil }
         self.document = document
-        sectionCount = file.pageCount
+        sectionCount = PopplerBackgroundWork.perform { document.pageCount } ?? 0
     }
 
     func forEachBlockText(inSection section: Int, _ body: (Int, String) -> Void) {
@@ -29,7 +29,8 @@ extension PDFFile {
     /// runs on any one thread (a paste's worker).
     public func text(in range: TextRange) -> String {
         guard let document = PopplerBackgroundWork.perform({ try? makeDocument() }) ?? nil else { return "" }
-        let last = min(range.end.section, pageCount - 1)
+        let pages = PopplerBackgroundWork.perform { document.pageCount } ?? 0
+        let last = min(range.end.section, pages - 1)
         guard range.start.section <= last else { return "" }
         var parts: [String] = []
         for page in max(range.start.section, 0)...last {

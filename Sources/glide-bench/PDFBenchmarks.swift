@@ -51,6 +51,11 @@ enum PDFBenchmarks {
             + "2000 pages \(RenderBenchmarks.rounded(first2000, 2)) ms: 2000/1 = \(RenderBenchmarks.rounded(first2000 / first1, 2))× (goal ≤ 1.5×)")
         print("  it shows placeholder pages (no page is rendered yet); poppler had opened the file, so the page count was known, "
             + "in \(runs1.filter(\.isOpen).count) of 9 runs for 1 page, \(runs2000.filter(\.isOpen).count) of 9 for 2000 pages")
+        let opened1 = RenderBenchmarks.median(runs1.map(\.openedMilliseconds))
+        let opened2000 = RenderBenchmarks.median(runs2000.map(\.openedMilliseconds))
+        print("  poppler's open ends (page count and first page size known, on its own thread) at 1 page "
+            + "\(RenderBenchmarks.rounded(opened1, 2)) ms, 2000 pages \(RenderBenchmarks.rounded(opened2000, 2)) ms: "
+            + "2000/1 = \(RenderBenchmarks.rounded(opened2000 / opened1, 2))×")
 
         let fling = flingThrough(path: threeHundred)
         print("fling at 5000 px/s for 6 s through a 300-page text-heavy PDF (loop thread CPU time: deliveries + frame)")
@@ -76,7 +81,7 @@ enum PDFBenchmarks {
     /// Opening a PDF and drawing its first frame, as `glide` does, in ms of wall-clock time:
     /// poppler opens the file on a thread of its own meanwhile, and the frame shows what is
     /// known by then (placeholder pages; the page count if the open has ended).
-    private static func firstFrame(path: String) -> (milliseconds: Double, isOpen: Bool) {
+    private static func firstFrame(path: String) -> (milliseconds: Double, isOpen: Bool, openedMilliseconds: Double) {
         let start = nowNanoseconds()
         guard let document = try? Document(contentsOfFile: path), let layout = document.makeLayout(palette: .light) as? PDFLayout
         else { fatalError("cannot open \(path)") }
@@ -88,7 +93,7 @@ enum PDFBenchmarks {
         // The next run starts on an idle machine: poppler's open and the worker's first
         // renders end first.
         try? document.pdf?.waitUntilOpened()
-        return (milliseconds, isOpen)
+        return (milliseconds, isOpen, RenderBenchmarks.milliseconds(since: start))
     }
 
     /// A PDF's document and layout once poppler has opened it, for the measurements after

@@ -20,6 +20,9 @@ public protocol AccessibilityModel: AnyObject {
     var sectionCount: Int { get }
     /// The blocks of `section`, in order, grouped (a list holds its items).
     func blocks(inSection section: Int) -> [AccessibleBlock]
+    /// Whether the blocks of `section` are still being read (a PDF page's text comes from a
+    /// worker): the document asks for them again once they are not.
+    func isPending(section: Int) -> Bool
     /// The block at the top of the document's viewport now.
     var firstVisibleBlock: AccessibleBlockLocation { get }
     /// Where `location` is drawn in the window, if it is laid out near the viewport.
@@ -57,4 +60,9 @@ public protocol AccessibilityModel: AnyObject {
 
     /// The selected text, as character offsets into the block at `location`, if any.
     func selection(in location: AccessibleBlockLocation) -> Range<Int>?
+}
+
+extension AccessibilityModel {
+    /// Blocks that are parsed when asked for are never pending.
+    public func isPending(section: Int) -> Bool { false }
 }

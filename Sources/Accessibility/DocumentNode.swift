@@ -28,6 +28,9 @@ final class DocumentNode: AccessibleNode {
     /// Where a followed link leads: the caret goes there once the view arrives.
     private var destination: AccessibleBlockLocation?
     private var lastPage: Int?
+    /// Materialised sections whose blocks were still being read when they were built; they
+    /// are built again once the model has them.
+    private var pendingSections: Set<Int> = []
 
     init(model: any AccessibilityModel, parent: AccessibleNode) {
         self.model = model
@@ -79,9 +82,11 @@ final class DocumentNode: AccessibleNode {
     /// Brings the children in line with the viewport, telling clients what left and came.
     private func updateSections(announcing: Bool) {
         let wanted = wantedSections
-        guard sections.map(\.index) != wanted else { return }
-        let kept = Dictionary(uniqueKeysWithValues: sections.filter { wanted.contains($0.index) }.map { ($0.index, $0.nodes) })
-        let leaving = sections.filter { !wanted.contains($0.index) }.flatMap(\.nodes)
+        let arrived = pendingSections.filter { wanted.contains($0) && !model.isPending(section: $0) }
+        guard sections.map(\.index) != wanted || !arrived.isEmpty else { return }
+        let kept = Dictionary(uniqueKeysWithValues: sections.filter { wanted.contains($0.index) && !arrived.contains($0.index) }
+            .map { ($0.index, $0.nodes) })
+        let leaving = sections.filter { kept[$0.index] == nil }.flatMap(\.nodes)
         if announcing {
             for node in leaving.reversed() {
                 glide_accessible_emit_children_changed(accessible, Int32(index(of: node)), node.accessible, 0)
@@ -91,8 +96,12 @@ final class DocumentNode: AccessibleNode {
             self.caret = nil
         }
         sections = wanted.map { section in
-            (section, kept[section] ?? model.blocks(inSection: section).map { BlockNode(block: $0, document: self, parent: self) })
+            if let nodes = kept[section] { return (section, nodes) }
+            let nodes = model.blocks(inSection: section).map { BlockNode(block: $0, document: self, parent: self) }
+            if model.isPending(section: section) { pendingSections.insert(section) } else { pendingSections.remove(section) }
+            return (section, nodes)
         }
+        pendingSections.formIntersection(wanted)
         let previous = Set(children.map(ObjectIdentifier.init))
         children = sections.flatMap(\.nodes)
         if announcing {

@@ -20,6 +20,12 @@ extension DocumentViewer: ReadingHost {
         return text
     }
 
+    /// Page `page`'s text when the document pane shows a PDF and the text has been read; nil
+    /// otherwise, and then it is read on a worker and the viewer redraws when it arrives.
+    public func pdfPageText(_ page: Int) -> PDFPageText? {
+        (readingLayout as? PDFTextLayout)?.pageText(page)
+    }
+
     var readingPaneRect: LogicalRect { scene.rects[documentPane.view] }
 
     var readingContentOffset: LogicalPoint { scene[documentPane.view].contentOffset }

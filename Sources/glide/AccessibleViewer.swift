@@ -36,7 +36,13 @@ final class AccessibleViewer: AccessibilityModel {
 
     var sectionCount: Int {
         if let images = layout as? ImageCollectionLayout { return images.pageCount }
+        if let pdf = layout as? PDFLayout { return pdf.pageCount }
         return document?.sectionCount ?? 0
+    }
+
+    /// A PDF page's text is read on a worker: until it has come the page has no blocks.
+    func isPending(section: Int) -> Bool {
+        layout is PDFLayout && viewer.pdfPageText(section) == nil
     }
 
     func blocks(inSection section: Int) -> [AccessibleBlock] {
@@ -46,19 +52,26 @@ final class AccessibleViewer: AccessibilityModel {
             return [AccessibleBlock(role: .image, text: path.split(separator: "/").last.map(String.init) ?? path,
                                     location: AccessibleBlockLocation(section: section, block: 0))]
         }
+        if layout is PDFLayout {
+            // A PDF's text has no paragraphs to go by (see PDFTextLayout): a page is one block.
+            guard let page = viewer.pdfPageText(section), !page.text.isEmpty else { return [] }
+            return [AccessibleBlock(role: .paragraph, text: page.text, location: AccessibleBlockLocation(section: section, block: 0))]
+        }
         guard let document else { return [] }
         return AccessibleBlocks.blocks(document.blocks(inSection: section), inSection: section)
     }
 
     var firstVisibleBlock: AccessibleBlockLocation {
         let anchor = layout.readingAnchor
-        return AccessibleBlockLocation(section: anchor.section, block: layout is ImageCollectionLayout ? 0 : anchor.block)
+        let isPaged = layout is ImageCollectionLayout || layout is PDFLayout
+        return AccessibleBlockLocation(section: anchor.section, block: isPaged ? 0 : anchor.block)
     }
 
     func frame(of location: AccessibleBlockLocation) -> AccessibleRect? {
         switch layout {
         case let column as DocumentLayout: windowRect(column.frame(ofBlock: location.block, inSection: location.section))
         case let pages as HorizontalPagesLayout: windowRect(pages.frame(ofBlock: location.block, inSection: location.section))
+        case let pdf as PDFLayout where location.section < pdf.pageCount: windowRect(pdf.pageRect(location.section))
         default: nil
         }
     }

@@ -12,6 +12,8 @@ private final class SectionedDocument: AccessibilityModel {
     var scrolledTo: [AccessibleBlockLocation] = []
     var pages: (current: Int, count: Int)?
     var shownPages: [Int] = []
+    /// Sections whose blocks are still being read (as a PDF page's text is): none until then.
+    var pendingSections: Set<Int> = []
 
     init(sectionCount: Int) {
         self.sectionCount = sectionCount
@@ -25,6 +27,7 @@ private final class SectionedDocument: AccessibilityModel {
 
     func blocks(inSection section: Int) -> [AccessibleBlock] {
         sectionsAsked.append(section)
+        if pendingSections.contains(section) { return [] }
         return [
             AccessibleBlock(role: .heading(level: 2), text: "Section \(section)",
                             location: AccessibleBlockLocation(section: section, block: 0)),
@@ -55,6 +58,7 @@ private final class SectionedDocument: AccessibilityModel {
     let pageControlFrame: AccessibleRect? = nil
     func showPage(_ index: Int) { shownPages.append(index) }
     func selection(in location: AccessibleBlockLocation) -> Range<Int>? { nil }
+    func isPending(section: Int) -> Bool { pendingSections.contains(section) }
 }
 
 final class DocumentNodeTests: XCTestCase {
@@ -85,6 +89,22 @@ final class DocumentNodeTests: XCTestCase {
         let first = atk_object_ref_accessible_child(document.accessible, 0)
         defer { g_object_unref(UnsafeMutableRawPointer(first)) }
         XCTAssertEqual(String(cString: atk_object_get_name(first)), "Section 5999")
+    }
+
+    func testASectionStillBeingReadGainsItsBlocksWhenTheyArrive() {
+        let model = SectionedDocument(sectionCount: 5)
+        model.pendingSections = [1]
+        let (_, document) = makeDocument(model)
+        XCTAssertEqual(atk_object_get_n_accessible_children(document.accessible), 2, "section 0 only, for now")
+        document.viewDidChange(isAtRest: true)
+        XCTAssertEqual(document.childCount, 2, "still being read")
+        model.pendingSections = []
+        document.viewDidChange(isAtRest: true)
+        XCTAssertEqual(document.childCount, 4)
+        XCTAssertEqual(model.sectionsAsked, [0, 1, 1], "section 0 is kept, section 1 asked again")
+        let third = atk_object_ref_accessible_child(document.accessible, 2)
+        defer { g_object_unref(UnsafeMutableRawPointer(third)) }
+        XCTAssertEqual(String(cString: atk_object_get_name(third)), "Section 1")
     }
 
     func testTheCaretFollowsTheFirstVisibleBlockOnceTheViewRests() {

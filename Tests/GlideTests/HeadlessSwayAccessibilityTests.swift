@@ -1,4 +1,5 @@
 import Foundation
+import PDFFixtures
 import XCTest
 
 /// Glide as a screen reader meets it: a private session bus with the accessibility bus and
@@ -182,6 +183,35 @@ final class HeadlessSwayAccessibilityTests: XCTestCase {
     /// A 100 MB document: the tree holds only the sections near the viewport, answers a whole
     /// walk in under a second, and the frame loop keeps its frames while the client walks it
     /// and turns pages (the release build, as users run it).
+    func testAPDFsPagesAreReadAsTheirTextOnceItHasBeenRead() throws {
+        var fixture = PDFFixture(pageCount: 6)
+        fixture.bodyLines[1] = ["The second page has words of its own."]
+        let path = fixture.write()
+        defer { unlink(path) }
+        try startGlide([path])
+        // A page's text comes from a worker: the document gains the page's block once it has.
+        var answer: [String: Any] = [:]
+        var texts: [String] = []
+        let deadline = Date().addingTimeInterval(10)
+        repeat {
+            answer = try reader.ask(["blocks"])
+            texts = (answer["blocks"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+            if texts.count >= 2 { break }
+            usleep(200_000)
+        } while Date() < deadline
+        XCTAssertEqual(answer["document"] as? String, (path as NSString).lastPathComponent)
+        XCTAssertEqual(texts.count, 2, "the first page and the one after it: \(answer)")
+        // The fixture's first page is its table of contents.
+        XCTAssertTrue(texts.first?.hasPrefix("Page 1\nChapter 1 ") == true, "\(texts)")
+        XCTAssertTrue(texts.dropFirst().first?.contains("The second page has words of its own.") == true, "\(texts)")
+        XCTAssertFalse(texts.first?.contains("second page") == true, "one page a block")
+        let blocks = try XCTUnwrap(answer["blocks"] as? [[String: Any]])
+        XCTAssertEqual(blocks.first?["role"] as? String, "paragraph")
+        // The first page is drawn at the window's top, as wide as the reading column.
+        let extents = try XCTUnwrap(blocks.first?["extents"] as? [Int])
+        XCTAssertTrue(extents[2] > 300 && extents[3] > extents[2], "a portrait page: \(extents)")
+    }
+
     func testA100MegabyteDocumentAnswersQuicklyAndNeverHoldsUpAFrame() throws {
         let path = directory.appendingPathComponent("huge.md").path
         _ = FileManager.default.createFile(atPath: path, contents: nil)

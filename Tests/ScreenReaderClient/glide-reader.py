@@ -130,6 +130,18 @@ def units(node, boundary):
     return found
 
 
+def blocks(app):
+    """The document's children: role, whole text and where it is on screen."""
+    doc = document(app)
+    found = []
+    for index in range(doc.childCount):
+        child = doc.getChildAtIndex(index)
+        extents = child.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        found.append({"role": child.getRoleName(), "text": text_of(child),
+                      "extents": [extents.x, extents.y, extents.width, extents.height]})
+    return {"document": doc.name, "pages": _pages(doc), "blocks": found}
+
+
 def read(app):
     doc = document(app)
     heading = find(doc, pyatspi.ROLE_HEADING)
@@ -281,6 +293,7 @@ def main(argv):
         return
     results = {
         "read": lambda: read(app),
+        "blocks": lambda: blocks(app),
         "activate-outline": lambda: activate_outline(app, int(argument or 0)),
         "follow-link": lambda: follow_link(app, int(argument or 0)),
         "page": lambda: page(app),

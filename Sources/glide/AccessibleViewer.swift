@@ -146,7 +146,7 @@ final class AccessibleViewer: AccessibilityModel {
         viewer.showPage(index, timeMilliseconds: AccessibleViewer.compositorNowMilliseconds())
     }
 
-    /// No text selection exists yet to report.
+    /// The reader's selection (mouse or touch) is not reported to screen readers yet.
     func selection(in location: AccessibleBlockLocation) -> Range<Int>? { nil }
 
     /// A screen reader's request carries no timestamp: the animation starts now on the

@@ -22,11 +22,7 @@ final class BadInputFaultTests: XCTestCase {
             .write(toFile: document, atomically: true, encoding: .utf8)
         let glide = ChildProcess(BuiltProducts.releasePath(of: "glide"), [document], environment: sway.clientEnvironment)
         try glide.start()
-        let deadline = Date().addingTimeInterval(15)
-        while try !sway.hasWindow(appID: "dev.glide.Glide") {
-            guard glide.process.isRunning, Date() < deadline else { throw HarnessError("no window: \(glide.standardError)") }
-            usleep(50_000)
-        }
+        try sway.waitForWindow(of: glide)
         let pointer = try VirtualPointer(environment: sway.clientEnvironment)
         try pointer.send("move 640 400")
         // Two fingers at about 3000 px/s, then lifted: a fling of a second or more.

@@ -10,15 +10,19 @@ extension HeadlessSway {
                     environment overrides: [String: String] = [:]) throws -> ChildProcess {
         let glide = ChildProcess(binary, arguments, environment: clientEnvironment.merging(overrides) { $1 })
         try glide.start()
-        let deadline = Date().addingTimeInterval(15)
-        while try !hasWindow(appID: HeadlessSway.glideAppID) {
-            guard glide.process.isRunning else {
-                throw HarnessError("glide exited early: \(glide.standardError)")
-            }
-            guard Date() < deadline else { throw HarnessError("glide's window did not appear") }
+        try waitForWindow(of: glide)
+        return glide
+    }
+
+    /// Waits until `client` has a window with `appID` (at most `timeoutSeconds`); throws with
+    /// what the client printed when it ends or the time runs out first.
+    func waitForWindow(of client: ChildProcess, appID: String = HeadlessSway.glideAppID, timeoutSeconds: Double = 15) throws {
+        let deadline = Date().addingTimeInterval(timeoutSeconds)
+        while try !hasWindow(appID: appID) {
+            guard client.process.isRunning else { throw HarnessError("the client exited early: \(client.standardError)") }
+            guard Date() < deadline else { throw HarnessError("no window after \(timeoutSeconds) s: \(client.standardError)") }
             usleep(50_000)
         }
-        return glide
     }
 
     /// A screenshot once the window shows text (the first frame may take a moment).

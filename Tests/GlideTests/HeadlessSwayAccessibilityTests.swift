@@ -5,7 +5,6 @@ import XCTest
 /// Glide as a screen reader meets it: a private session bus with the accessibility bus and
 /// registry, glide in headless sway, and a pyatspi client asking what Orca asks.
 final class HeadlessSwayAccessibilityTests: XCTestCase {
-    private let appID = "dev.glide.Glide"
     private var directory: URL!
     private var sway: HeadlessSway!
     private var bus: AccessibilityBus!
@@ -36,11 +35,7 @@ final class HeadlessSwayAccessibilityTests: XCTestCase {
         let glide = ChildProcess(binary, ["--trace", tracePath] + arguments, environment: bus.environment(sway.clientEnvironment))
         try glide.start()
         self.glide = glide
-        let deadline = Date().addingTimeInterval(20)
-        while try !sway.hasWindow(appID: appID) {
-            guard glide.process.isRunning, Date() < deadline else { throw HarnessError("no window: \(glide.standardError)") }
-            usleep(50_000)
-        }
+        try sway.waitForWindow(of: glide, timeoutSeconds: 20)
     }
 
     private func writeDocument(_ name: String, _ text: String) throws -> String {

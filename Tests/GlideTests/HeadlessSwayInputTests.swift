@@ -4,7 +4,6 @@ import XCTest
 /// Real input in a real compositor: touchpad finger scrolling with axis_stop and wheel steps
 /// from a wlroots virtual pointer, keys from wtype; read back from the screen and the trace.
 final class HeadlessSwayInputTests: XCTestCase {
-    private let appID = "dev.glide.Glide"
     private var sway: HeadlessSway!
     private var glide: ChildProcess!
     private var tracePath = ""
@@ -21,11 +20,7 @@ final class HeadlessSwayInputTests: XCTestCase {
         glide = ChildProcess(BuiltProducts.path(of: "glide"), ["--trace", tracePath, document],
                              environment: sway.clientEnvironment)
         try glide.start()
-        let deadline = Date().addingTimeInterval(15)
-        while try !sway.hasWindow(appID: appID) {
-            guard glide.process.isRunning, Date() < deadline else { throw HarnessError("no window: \(glide.standardError)") }
-            usleep(50_000)
-        }
+        try sway.waitForWindow(of: glide)
     }
 
     override func tearDown() {
@@ -108,11 +103,7 @@ final class HeadlessSwayVirtualKeyboardTests: XCTestCase {
                                  environment: sway.clientEnvironment)
         try glide.start()
         defer { glide.process.terminate(); glide.waitForExit(seconds: 5) }
-        let deadline = Date().addingTimeInterval(15)
-        while try !sway.hasWindow(appID: "dev.glide.Glide") {
-            guard glide.process.isRunning, Date() < deadline else { throw HarnessError("no window: \(glide.standardError)") }
-            usleep(50_000)
-        }
+        try sway.waitForWindow(of: glide)
         func rest() throws -> (y: Double, count: Int) {
             var count = -1
             for _ in 0..<25 {
@@ -164,11 +155,7 @@ final class HeadlessSwayPagingTests: XCTestCase {
         let glide = ChildProcess(BuiltProducts.path(of: "glide"), options + ["--trace", tracePath] + paths,
                                  environment: sway.clientEnvironment)
         try glide.start()
-        let deadline = Date().addingTimeInterval(15)
-        while try !sway.hasWindow(appID: "dev.glide.Glide") {
-            guard glide.process.isRunning, Date() < deadline else { throw HarnessError("no window: \(glide.standardError)") }
-            usleep(50_000)
-        }
+        try sway.waitForWindow(of: glide)
         return Run(sway: sway, glide: glide, tracePath: tracePath)
     }
 

@@ -4,7 +4,6 @@ import XCTest
 /// A link to another document in a real compositor: clicked with a virtual pointer, the
 /// window's title read back from sway's tree.
 final class HeadlessSwayLinkedDocumentTests: XCTestCase {
-    private let appID = "dev.glide.Glide"
     private var sway: HeadlessSway!
     private var glide: ChildProcess!
     private var directory: URL!
@@ -20,11 +19,7 @@ final class HeadlessSwayLinkedDocumentTests: XCTestCase {
                                                      encoding: .utf8)
         glide = ChildProcess(BuiltProducts.path(of: "glide"), [main], environment: sway.clientEnvironment)
         try glide.start()
-        let deadline = Date().addingTimeInterval(15)
-        while try !sway.hasWindow(appID: appID) {
-            guard glide.process.isRunning, Date() < deadline else { throw HarnessError("no window: \(glide.standardError)") }
-            usleep(50_000)
-        }
+        try sway.waitForWindow(of: glide)
     }
 
     override func tearDown() {

@@ -5,7 +5,6 @@ import XCTest
 /// Find and copy over a PDF's text in a real compositor: keys from wtype, the view's motion
 /// from the trace, the highlight from grim, the clipboard read back with wl-paste.
 final class HeadlessSwayPDFReadingTests: XCTestCase {
-    private let appID = "dev.glide.Glide"
     private var sway: HeadlessSway!
     private var glide: ChildProcess!
     private var pdfPath = ""
@@ -20,11 +19,7 @@ final class HeadlessSwayPDFReadingTests: XCTestCase {
         tracePath = FileManager.default.temporaryDirectory.appendingPathComponent("glide-pdf-reading-\(UUID().uuidString).jsonl").path
         glide = ChildProcess(BuiltProducts.path(of: "glide"), ["--trace", tracePath, pdfPath], environment: sway.clientEnvironment)
         try glide.start()
-        let deadline = Date().addingTimeInterval(15)
-        while try !sway.hasWindow(appID: appID) {
-            guard glide.process.isRunning, Date() < deadline else { throw HarnessError("no window: \(glide.standardError)") }
-            usleep(50_000)
-        }
+        try sway.waitForWindow(of: glide)
         _ = try restingOffset()
     }
 

@@ -4,7 +4,6 @@ import XCTest
 
 /// A real PDF in a real compositor: shown, then scrolled with the touchpad, read back with grim.
 final class HeadlessSwayPDFTests: XCTestCase {
-    private let appID = "dev.glide.Glide"
 
     /// How many dark pixels (text) the screenshot has.
     private func inkCount(_ image: RGBImage) -> Int {
@@ -52,11 +51,7 @@ final class HeadlessSwayPDFTests: XCTestCase {
             glide.process.terminate()
             glide.waitForExit(seconds: 5)
         }
-        let deadline = Date().addingTimeInterval(15)
-        while try !sway.hasWindow(appID: appID) {
-            guard glide.process.isRunning, Date() < deadline else { throw HarnessError("no window: \(glide.standardError)") }
-            usleep(50_000)
-        }
+        try sway.waitForWindow(of: glide)
         // The first page's table of contents arrives from the render worker.
         let first = try screenshot(of: sway) { showsPages($0, ink: 300) }
         XCTAssertTrue(showsPages(first, ink: 300), "the PDF's first page is drawn")

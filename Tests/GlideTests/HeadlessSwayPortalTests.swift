@@ -5,7 +5,6 @@ import XCTest
 /// session bus (a stand-in, Tests/PortalStandIn/openuri-portal.py, on a private bus), and not
 /// to `xdg-open`.
 final class HeadlessSwayPortalTests: XCTestCase {
-    private let appID = "dev.glide.Glide"
     private var sway: HeadlessSway!
     private var glide: ChildProcess!
     private var session: ChildProcess!
@@ -34,11 +33,7 @@ final class HeadlessSwayPortalTests: XCTestCase {
         environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
         glide = ChildProcess(BuiltProducts.path(of: "glide"), [document], environment: environment)
         try glide.start()
-        let deadline = Date().addingTimeInterval(15)
-        while try !sway.hasWindow(appID: appID) {
-            guard glide.process.isRunning, Date() < deadline else { throw HarnessError("no window: \(glide.standardError)") }
-            usleep(50_000)
-        }
+        try sway.waitForWindow(of: glide)
     }
 
     /// Starts the stand-in portal on a private session bus; returns the bus's address.

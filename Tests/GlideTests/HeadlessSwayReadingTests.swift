@@ -4,7 +4,6 @@ import XCTest
 /// The reading tools in a real compositor: keys from wtype, clicks through sway's seat, the
 /// clipboard read back with wl-paste, links handed to a stand-in `xdg-open` on PATH.
 final class HeadlessSwayReadingTests: XCTestCase {
-    private let appID = "dev.glide.Glide"
     private var sway: HeadlessSway!
     private var glide: ChildProcess!
     private var directory: URL!
@@ -64,11 +63,7 @@ final class HeadlessSwayReadingTests: XCTestCase {
         environment["DBUS_SESSION_BUS_ADDRESS"] = nil
         glide = ChildProcess(BuiltProducts.path(of: "glide"), ["--trace", tracePath, document], environment: environment)
         try glide.start()
-        let deadline = Date().addingTimeInterval(15)
-        while try !sway.hasWindow(appID: appID) {
-            guard glide.process.isRunning, Date() < deadline else { throw HarnessError("no window: \(glide.standardError)") }
-            usleep(50_000)
-        }
+        try sway.waitForWindow(of: glide)
         _ = try restingOffset()
     }
 

@@ -81,6 +81,10 @@ final class HeadlessSwayPortalTests: XCTestCase {
         try pointer.click(x: link.x, y: link.y)
         let deadline = Date().addingTimeInterval(10)
         while !FileManager.default.fileExists(atPath: portalLog), Date() < deadline { usleep(100_000) }
+        guard FileManager.default.fileExists(atPath: portalLog) else {
+            let opened = (try? String(contentsOfFile: openerLog, encoding: .utf8)) ?? "nothing"
+            return XCTFail("no OpenURI call after a click at \(link) of \(links); xdg-open got \(opened); glide said: \(glide.standardError)")
+        }
         let calls = try String(contentsOfFile: portalLog, encoding: .utf8).split(separator: "\n")
         XCTAssertEqual(calls.count, 1, "one OpenURI call")
         let call = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(calls[0].utf8)) as? [String: String])

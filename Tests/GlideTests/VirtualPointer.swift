@@ -56,6 +56,9 @@ extension VirtualPointer {
     /// Clicks the left button at (`x`, `y`) of the output.
     func click(x: Int, y: Int) throws {
         try send("move \(x) \(y)")
+        // As a hand does, the pointer rests before it presses: the client has had the enter
+        // and the motion (and drawn its hover) by then, even on a loaded machine.
+        usleep(150_000)
         try send("press")
         try send("release")
     }

@@ -20,9 +20,7 @@ final class BadInputFaultTests: XCTestCase {
         let paragraph = String(repeating: "A fling that is cut short by a fault. ", count: 12)
         try (0..<200).map { "## Section \($0)\n\n\(paragraph)\n" }.joined(separator: "\n")
             .write(toFile: document, atomically: true, encoding: .utf8)
-        let glide = ChildProcess(BuiltProducts.releasePath(of: "glide"), [document], environment: sway.clientEnvironment)
-        try glide.start()
-        try sway.waitForWindow(of: glide)
+        let glide = try sway.startGlide([document], binary: BuiltProducts.releasePath(of: "glide"))
         let pointer = try VirtualPointer(environment: sway.clientEnvironment)
         try pointer.send("move 640 400")
         // Two fingers at about 3000 px/s, then lifted: a fling of a second or more.

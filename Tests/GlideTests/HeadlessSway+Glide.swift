@@ -10,7 +10,13 @@ extension HeadlessSway {
                     environment overrides: [String: String] = [:]) throws -> ChildProcess {
         let glide = ChildProcess(binary, arguments, environment: clientEnvironment.merging(overrides) { $1 })
         try glide.start()
-        try waitForWindow(of: glide)
+        do {
+            try waitForWindow(of: glide)
+        } catch {
+            glide.process.terminate()
+            glide.waitForExit(seconds: 5)
+            throw error
+        }
         return glide
     }
 

@@ -17,10 +17,7 @@ final class HeadlessSwayInputTests: XCTestCase {
         try (0..<60).map { "## Section \($0)\n\n\(paragraph)\n" }.joined(separator: "\n")
             .write(toFile: document, atomically: true, encoding: .utf8)
         tracePath = directory.appendingPathComponent("trace.jsonl").path
-        glide = ChildProcess(BuiltProducts.path(of: "glide"), ["--trace", tracePath, document],
-                             environment: sway.clientEnvironment)
-        try glide.start()
-        try sway.waitForWindow(of: glide)
+        glide = try sway.startGlide(["--trace", tracePath, document])
     }
 
     override func tearDown() {
@@ -152,10 +149,7 @@ final class HeadlessSwayPagingTests: XCTestCase {
             paths.append(path)
         }
         let tracePath = directory.appendingPathComponent("trace.jsonl").path
-        let glide = ChildProcess(BuiltProducts.path(of: "glide"), options + ["--trace", tracePath] + paths,
-                                 environment: sway.clientEnvironment)
-        try glide.start()
-        try sway.waitForWindow(of: glide)
+        let glide = try sway.startGlide(options + ["--trace", tracePath] + paths)
         return Run(sway: sway, glide: glide, tracePath: tracePath)
     }
 

@@ -17,9 +17,7 @@ final class HeadlessSwayLinkedDocumentTests: XCTestCase {
         try "Read [the other document](other.md) next.\n\nSome more text.\n".write(toFile: main, atomically: true, encoding: .utf8)
         try "# Other\n\nThe other document.\n".write(to: directory.appendingPathComponent("other.md"), atomically: true,
                                                      encoding: .utf8)
-        glide = ChildProcess(BuiltProducts.path(of: "glide"), [main], environment: sway.clientEnvironment)
-        try glide.start()
-        try sway.waitForWindow(of: glide)
+        glide = try sway.startGlide([main])
     }
 
     override func tearDown() {

@@ -17,9 +17,7 @@ final class HeadlessSwayPDFReadingTests: XCTestCase {
         fixture.bodyLines[11] = ["The last ZEBRA, in Ёлкино."]
         pdfPath = fixture.write()
         tracePath = FileManager.default.temporaryDirectory.appendingPathComponent("glide-pdf-reading-\(UUID().uuidString).jsonl").path
-        glide = ChildProcess(BuiltProducts.path(of: "glide"), ["--trace", tracePath, pdfPath], environment: sway.clientEnvironment)
-        try glide.start()
-        try sway.waitForWindow(of: glide)
+        glide = try sway.startGlide(["--trace", tracePath, pdfPath])
         _ = try restingOffset()
     }
 

@@ -17,6 +17,7 @@ import json
 import os
 import pwd
 import re
+import shutil
 import signal
 import stat
 import struct
@@ -554,11 +555,26 @@ def run_exit_case(glide, index, case, d, environment, results):
     results[case["name"]] = dict(case=case["name"], problems=problems, key_ms=None, gap_ms=None, frames=0)
 
 
+def runnable_copy(glide, d):
+    """Under root, glide and the decoder it starts (found beside it) copied into the corpus's
+    directory, which the unprivileged user can enter: the build directory may sit in one only
+    root can (`mktemp -d` makes 0700 directories)."""
+    if not is_root():
+        return glide
+    programs = os.path.join(d, "programs")
+    os.makedirs(programs, exist_ok=True)
+    os.chmod(programs, 0o755)
+    for name in ["glide", "glide-image-decoder"]:
+        shutil.copy2(os.path.join(os.path.dirname(glide), name), os.path.join(programs, name))
+    return os.path.join(programs, "glide")
+
+
 def main():
     if len(sys.argv) != 4 or sys.argv[1] != "run":
         sys.exit("usage: corpus.py run GLIDE DIRECTORY")
     glide, d = sys.argv[2], sys.argv[3]
     generate(d)
+    glide = runnable_copy(glide, d)
     environment = dict(os.environ)
     only = os.environ.get("CORPUS_ONLY")
     all_cases = [(index, case) for index, case in enumerate(cases(d)) if not only or re.search(only, case["name"])]

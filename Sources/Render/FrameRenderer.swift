@@ -37,6 +37,7 @@ public final class FrameRenderer {
                        windowControls: (controls: WindowControls, opacity: Double)? = nil,
                        reading: ReadingOverlay = ReadingOverlay()) -> RenderedFrame {
         let isPinching = frame.phase == .zooming
+        let pixelsGiven = buffer.pixels
         tiles.beginFrame()
         let scale = buffer.scale
         let zoom = max(frame.zoomScale, 0.01)
@@ -61,6 +62,11 @@ public final class FrameRenderer {
         let tileScale = isZooming ? (settledScale ?? placement.scale) : placement.scale
         if !isZooming { settledScale = placement.scale }
 
+        let whole = DeviceRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
+        // A scrolling frame may move where the buffer starts before anything is drawn.
+        let (buffer, rects) = tileScale == placement.scale
+            ? rectsToPaint(buffer, placement: placement, previous: previous, content: content)
+            : (buffer, [whole])
         let surface = cairo_image_surface_create_for_data(
             buffer.pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
             Int32(buffer.width), Int32(buffer.height), Int32(buffer.stride))!
@@ -68,12 +74,11 @@ public final class FrameRenderer {
         let cairo = cairo_create(surface)!
         defer { cairo_destroy(cairo) }
 
-        let whole = DeviceRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
         let compositor = TileCompositor(tiles: tiles, content: content)
         if tileScale != placement.scale {
             compositor.paintScaled(whole, placement: placement, tileScale: tileScale, on: cairo)
         } else {
-            for rect in rectsToPaint(buffer, placement: placement, previous: previous, content: content) {
+            for rect in rects {
                 if content.drawsWithoutTiles {
                     compositor.draw(rect, placement: placement, on: cairo)
                 } else {
@@ -113,7 +118,8 @@ public final class FrameRenderer {
         let damage = self.damage(from: lastContents, to: contents, content: content)
         lastContents = contents
         tiles.trim()
-        return RenderedFrame(damage: damage, contents: contents, contentOffsetCorrection: correction.y,
+        return RenderedFrame(damage: damage, contents: contents, slideBytes: buffer.pixels - pixelsGiven,
+                             contentOffsetCorrection: correction.y,
                              horizontalContentOffsetCorrection: correction.x, contentSize: size)
     }
 
@@ -152,18 +158,18 @@ public final class FrameRenderer {
     /// holds an earlier exact frame of the same content, the strips that come into view once
     /// its pixels are moved and the places its overlays covered.
     private func rectsToPaint(_ buffer: PixelBuffer, placement: ContentPlacement, previous: BufferContents?,
-                              content: any ContentLayout) -> [DeviceRect] {
+                              content: any ContentLayout) -> (buffer: PixelBuffer, rects: [DeviceRect]) {
         let whole = DeviceRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
         guard let previous, previous.isExact, previous.width == buffer.width, previous.height == buffer.height,
               previous.contentScale == placement.scale,
               !changes(since: previous, touch: [previous.originY, placement.originY], height: buffer.height,
                        scale: placement.scale, content: content)
-        else { return [whole] }
+        else { return (buffer, [whole]) }
         let dx = placement.originX - previous.originX, dy = placement.originY - previous.originY
-        guard abs(dx) < buffer.width, abs(dy) < buffer.height else { return [whole] }
-        BufferBlit.move(buffer, dx: dx, dy: dy)
-        return BufferBlit.exposedRects(width: buffer.width, height: buffer.height, dx: dx, dy: dy)
-            + previous.overlays.map { $0.offsetBy(dx: -dx, dy: -dy).intersection(whole) }.filter { !$0.isEmpty }
+        guard abs(dx) < buffer.width, abs(dy) < buffer.height else { return (buffer, [whole]) }
+        let moved = BufferBlit.move(buffer, dx: dx, dy: dy)
+        return (moved, BufferBlit.exposedRects(width: buffer.width, height: buffer.height, dx: dx, dy: dy)
+            + previous.overlays.map { $0.offsetBy(dx: -dx, dy: -dy).intersection(whole) }.filter { !$0.isEmpty })
     }
 
     /// Whether content changed since `contents` was drawn where a buffer `height` device px

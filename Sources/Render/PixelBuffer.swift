@@ -9,12 +9,32 @@ public struct PixelBuffer {
     public var stride: Int
     /// Device pixels per logical px.
     public var scale: Double
+    /// Bytes of the buffer's own memory just before `pixels` and just after its last row,
+    /// over which its pixels may slide: a scrolling frame then moves where the buffer starts
+    /// instead of moving its pixels (`BufferSlide`).
+    public var roomBeforeBytes: Int
+    public var roomAfterBytes: Int
 
-    public init(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Double) {
+    public init(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Double,
+                roomBeforeBytes: Int = 0, roomAfterBytes: Int = 0) {
         self.pixels = pixels
         self.width = width
         self.height = height
         self.stride = stride
         self.scale = scale
+        self.roomBeforeBytes = roomBeforeBytes
+        self.roomAfterBytes = roomAfterBytes
+    }
+
+    /// The pixels' bytes, from the first row's start to the last row's end.
+    var byteCount: Int { height * stride }
+
+    /// The same memory with the pixels starting `bytes` later (earlier when negative).
+    public func sliding(by bytes: Int) -> PixelBuffer {
+        var moved = self
+        moved.pixels += bytes
+        moved.roomBeforeBytes += bytes
+        moved.roomAfterBytes -= bytes
+        return moved
     }
 }

@@ -27,6 +27,10 @@ public struct RenderedFrame: Sendable {
     public var damage: [DeviceRect]
     /// What the buffer now shows: pass it back when rendering into this buffer again.
     public var contents: BufferContents
+    /// How many bytes further on (back when negative) in its memory the buffer now starts:
+    /// the frame slid it over its room (`PixelBuffer.roomBeforeBytes`) instead of moving its
+    /// pixels. The caller shows the buffer from there and renders into it from there next.
+    public var slideBytes: Int
     /// How far the content moved down under the reading position (logical px at the frame's
     /// zoom) because estimated heights above it were corrected: add it to the engine's
     /// vertical offset. The frame was drawn with it applied.

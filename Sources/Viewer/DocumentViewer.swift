@@ -254,6 +254,7 @@ public final class DocumentViewer {
         var isAnimating = controlsOpacity > 0 || readingAnimates
         var isAtRest = controlsOpacity == 0 && !readingAnimates
         var traced: ScrollFrame?
+        var slideBytes = 0
         for (pane, rect) in zip(panes, paneRects) {
             let band = PaneGeometry.band(of: buffer, for: rect)
             layOut(pane, viewportWidth: rect.size.width, viewportHeight: rect.size.height, scale: buffer.scale)
@@ -265,6 +266,7 @@ public final class DocumentViewer {
                 windowControls: showsWindowControls && band.top == 0 ? (windowControls, controlsOpacity) : nil,
                 reading: pane === documentPane ? readingOverlay : ReadingOverlay())
             pane.bufferContents[bufferID] = rendered.contents
+            slideBytes += rendered.slideBytes
             damage += rendered.damage.map { $0.offsetBy(dx: 0, dy: band.top) }
             isAnimating = isAnimating || frame.needsFrames
             isAtRest = isAtRest && frame.isAtRest
@@ -273,7 +275,7 @@ public final class DocumentViewer {
         let comesToRest = isAtRest && !wasAtRest
         wasAtRest = isAtRest
         return ViewerFrame(number: drawnFrameCount, traced: traced!, damage: damage, isAnimating: isAnimating,
-                           isAtRest: isAtRest, savesReadingPosition: comesToRest)
+                           isAtRest: isAtRest, savesReadingPosition: comesToRest, slideBytes: slideBytes)
     }
 
     /// Lays out what `pane` shows and moves the engine by the corrections, before anything

@@ -17,10 +17,13 @@ public enum PaneGeometry {
                 LogicalRect(x: 0, y: outlineHeight, width: size.width, height: size.height - outlineHeight)]
     }
 
-    /// The band of whole buffer rows a pane at `rect` draws into, and its first row.
+    /// The band of whole buffer rows a pane at `rect` draws into, and its first row. Only a
+    /// pane that fills the buffer keeps the buffer's room to slide: a band's slide would move
+    /// the other panes with it.
     static func band(of buffer: PixelBuffer, for rect: LogicalRect) -> (pixels: PixelBuffer, top: Int) {
         let top = Int((rect.origin.y * buffer.scale).rounded())
         let bottom = Int(((rect.origin.y + rect.size.height) * buffer.scale).rounded())
+        guard top != 0 || bottom != buffer.height else { return (buffer, 0) }
         return (PixelBuffer(pixels: buffer.pixels + top * buffer.stride, width: buffer.width, height: bottom - top,
                             stride: buffer.stride, scale: buffer.scale), top)
     }

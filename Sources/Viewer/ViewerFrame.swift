@@ -26,4 +26,7 @@ public struct ViewerFrame: Sendable {
     /// Whether everything has just come to rest: the reading position is worth saving now
     /// (at rest and at exit, never per frame).
     public var savesReadingPosition: Bool
+    /// How many bytes further on in its memory the buffer now starts (`RenderedFrame.slideBytes`):
+    /// show it, and draw into it next, from there.
+    public var slideBytes = 0
 }

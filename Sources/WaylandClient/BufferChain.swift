@@ -8,9 +8,12 @@ final class BufferChain {
     private var buffers: [ShmBuffer] = []
     /// More would only hide a compositor that never releases; foot and GTK stay at two or three.
     static let maximumBufferCount = 3
+    /// Room beside each buffer's pixels, in heights of the buffer, for the buffer to slide over.
+    private let roomHeights: Int
 
-    init(shm: Shm) {
+    init(shm: Shm, roomHeights: Int) {
         self.shm = shm
+        self.roomHeights = roomHeights
     }
 
     /// A free buffer of this size, or nil when all are busy and no more may be made.
@@ -20,9 +23,11 @@ final class BufferChain {
             return free
         }
         guard buffers.count < BufferChain.maximumBufferCount else { return nil }
-        let slotBytes = ShmBuffer.byteCount(width: width, height: height)
+        let pixelBytes = ShmBuffer.byteCount(width: width, height: height)
+        // wl_shm sizes and offsets are 32-bit: a huge window's buffers go without room.
+        let roomy = pixelBytes * (1 + roomHeights)
+        let slotBytes = roomy * BufferChain.maximumBufferCount <= Int(Int32.max) ? roomy : pixelBytes
         let poolBytes = slotBytes * BufferChain.maximumBufferCount
-        // wl_shm sizes and offsets are 32-bit.
         guard width > 0, height > 0, poolBytes <= Int(Int32.max) else {
             throw .sharedMemory("\(width)×\(height) px buffers are more than wl_shm can address", errno: EFBIG)
         }
@@ -38,7 +43,7 @@ final class BufferChain {
         guard let slot = (0..<BufferChain.maximumBufferCount).first(where: { !usedSlots.contains($0) }) else {
             return nil
         }
-        let buffer = ShmBuffer(pool: pool, slot: slot, width: width, height: height)
+        let buffer = ShmBuffer(pool: pool, slot: slot, slotBytes: slotBytes, width: width, height: height)
         buffers.append(buffer)
         return buffer
     }

@@ -58,7 +58,10 @@ public final class Window {
     /// Creates a window of `width`×`height` logical px (the compositor may choose otherwise).
     /// Decorations are server-side where the compositor offers xdg-decoration, else drawn by
     /// libdecor (`GLIDE_DECORATIONS=none` turns libdecor off, e.g. for kiosks).
-    public init(registry: Registry, display: Display, title: String, appID: String, width: Int32, height: Int32) {
+    /// `bufferRoomHeights` is the room each buffer gets beside its pixels, in heights of the
+    /// buffer, for frames that slide the buffer instead of moving its pixels (`DrawnFrame.slideBytes`).
+    public init(registry: Registry, display: Display, title: String, appID: String, width: Int32, height: Int32,
+                bufferRoomHeights: Int = 0) {
         self.width = width
         self.height = height
         self.title = title
@@ -77,7 +80,7 @@ public final class Window {
                                    minimumWidth: minimum.width, minimumHeight: minimum.height)
             hasClientSideDecorations = false
         }
-        buffers = BufferChain(shm: registry.shm!)
+        buffers = BufferChain(shm: registry.shm!, roomHeights: bufferRoomHeights)
         presentation = registry.presentation
         if let manager = registry.fractionalScaleManager, let viewporter = registry.viewporter {
             fractionalScale = FractionalScale(manager: manager, surface: surface)
@@ -180,6 +183,7 @@ public final class Window {
         guard let buffer else { return }
         needsDisplay = false
         let drawn = onDraw(buffer, scale, timing)
+        buffer.slide(by: drawn.slideBytes)
         // A frame that leaves everything at rest asks for no callback, so an idle window gets
         // no wake-ups. Otherwise the callback paces the next frame: an animation draws again
         // when it fires, and input that arrives before then waits for it (one frame in flight).
@@ -239,10 +243,14 @@ public struct DrawnFrame {
     public var isAnimating: Bool
     /// Whether nothing will change without new input and no input is in progress.
     public var isAtRest: Bool
+    /// How many bytes further on in its room the drawing moved the buffer's start (back when
+    /// negative): the buffer is shown from there.
+    public var slideBytes: Int
 
-    public init(damage: [any BufferDamage], isAnimating: Bool, isAtRest: Bool) {
+    public init(damage: [any BufferDamage], isAnimating: Bool, isAtRest: Bool, slideBytes: Int = 0) {
         self.damage = damage
         self.isAnimating = isAnimating
         self.isAtRest = isAtRest
+        self.slideBytes = slideBytes
     }
 }

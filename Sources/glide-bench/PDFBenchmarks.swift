@@ -133,7 +133,7 @@ enum PDFBenchmarks {
             let rendered = renderer.render(layout, frame: view.frame, into: buffers[index].pixels, showing: contents[index])
             costs.append(threadMilliseconds() - beginCPU)
             wall.append(RenderBenchmarks.milliseconds(since: begin))
-            contents[index] = rendered.contents
+            contents[index] = buffers[index].keep(rendered)
             if rendered.contentSize.height != view.contentSize.height {
                 view.setContentSize(LogicalSize(width: rendered.contentSize.width, height: rendered.contentSize.height),
                                     timeMilliseconds: time)
@@ -216,7 +216,7 @@ enum PDFBenchmarks {
             clock += framePeriodMilliseconds
             view.advance(to: clock)
             MainThreadMailbox.shared.deliverPending()
-            contents = renderer.render(layout, frame: view.frame, into: buffer.pixels, showing: contents).contents
+            contents = buffer.keep(renderer.render(layout, frame: view.frame, into: buffer.pixels, showing: contents))
         }
         for (step, zoom) in [1.5, 2, 2.5, 3, 4, 1.25, 1.75, 3.5, 2.25].enumerated() {
             let page = 10 + step * 7
@@ -251,7 +251,7 @@ enum PDFBenchmarks {
             MainThreadMailbox.shared.deliverPending()
             let index = frameNumber % 2
             let rendered = renderer.render(layout, frame: view.frame, into: buffers[index].pixels, showing: contents[index])
-            contents[index] = rendered.contents
+            contents[index] = buffers[index].keep(rendered)
             view.setContentSize(LogicalSize(width: rendered.contentSize.width, height: rendered.contentSize.height),
                                 timeMilliseconds: Double(frameNumber) * framePeriodMilliseconds)
             frameNumber += 1

@@ -118,7 +118,7 @@ enum RenderBenchmarks {
             let start = nowNanoseconds()
             let rendered = renderer.render(layout, frame: view.frame, into: buffers[index].pixels, showing: contents[index])
             costs.append(milliseconds(since: start))
-            contents[index] = rendered.contents
+            contents[index] = buffers[index].keep(rendered)
             if rendered.contentSize.height != view.contentSize.height {
                 view.setContentSize(LogicalSize(width: rendered.contentSize.width, height: rendered.contentSize.height),
                                     timeMilliseconds: time)
@@ -156,7 +156,7 @@ enum RenderBenchmarks {
                         timeMilliseconds: Double(frame) * 16)
             let rendered = renderer.render(layout, frame: view.frame, into: buffers[frame % 2].pixels,
                                            showing: contents[frame % 2])
-            contents[frame % 2] = rendered.contents
+            contents[frame % 2] = buffers[frame % 2].keep(rendered)
             view.setContentSize(LogicalSize(width: rendered.contentSize.width, height: rendered.contentSize.height),
                                 timeMilliseconds: Double(frame) * 16)
         }
@@ -221,19 +221,29 @@ enum RenderBenchmarks {
     }
 }
 
-/// A frame buffer in ordinary memory, as a stand-in for a shm buffer.
+/// A frame buffer in ordinary memory, as a stand-in for a shm buffer, with the room to slide
+/// that `glide` gives its buffers.
 final class OwnedBuffer {
-    let pixels: PixelBuffer
+    private(set) var pixels: PixelBuffer
+    private let memory: UnsafeMutableRawPointer
 
     /// A buffer for a `width`×`height` logical px window at `scale`.
     init(width: Double, height: Double, scale: Double) {
         let pixelWidth = Int((width * scale).rounded()), pixelHeight = Int((height * scale).rounded())
-        pixels = PixelBuffer(pixels: calloc(pixelWidth * pixelHeight, 4)!, width: pixelWidth, height: pixelHeight,
-                             stride: pixelWidth * 4, scale: scale)
+        let byteCount = pixelWidth * pixelHeight * 4
+        memory = calloc(byteCount * (1 + BufferBlit.slideRoomHeights), 1)!
+        pixels = PixelBuffer(pixels: memory, width: pixelWidth, height: pixelHeight, stride: pixelWidth * 4, scale: scale,
+                             roomAfterBytes: byteCount * BufferBlit.slideRoomHeights)
     }
 
     deinit {
-        free(pixels.pixels)
+        free(memory)
+    }
+
+    /// Keeps what a frame rendered into the buffer returned: where its pixels now start.
+    func keep(_ rendered: RenderedFrame) -> BufferContents {
+        pixels = pixels.sliding(by: rendered.slideBytes)
+        return rendered.contents
     }
 
     /// The floor: writing every pixel once, in ms.

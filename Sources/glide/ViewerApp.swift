@@ -56,7 +56,7 @@ final class ViewerApp {
         viewer = DocumentViewer(layout: layout, options: viewerOptions,
                                 windowSize: LogicalSize(width: size.width, height: size.height), position: saved)
         window = Window(registry: registry, display: display, title: ViewerApp.windowTitle(of: documents), appID: ViewerApp.appID,
-                        width: Int32(size.width), height: Int32(size.height))
+                        width: Int32(size.width), height: Int32(size.height), bufferRoomHeights: BufferBlit.slideRoomHeights)
         viewer.showsWindowControls = window.hasClientSideDecorations
         viewer.documentPath = documentPath
         viewer.documentTitle = ViewerApp.title(of: documents)
@@ -244,13 +244,15 @@ final class ViewerApp {
         case .fallback(let elapsed): .fallback(elapsedMilliseconds: elapsed)
         }
         let pixels = PixelBuffer(pixels: buffer.pixels, width: Int(buffer.width), height: Int(buffer.height),
-                                 stride: Int(buffer.stride), scale: scale)
+                                 stride: Int(buffer.stride), scale: scale,
+                                 roomBeforeBytes: buffer.roomBeforeBytes, roomAfterBytes: buffer.roomAfterBytes)
         let frame = viewer.frame(at: time, into: pixels, bufferID: ObjectIdentifier(buffer))
         // The title names the file shown: one of several, or a document a link opened.
         if let name = viewer.shownFileName { window.setTitle(ViewerApp.windowTitle(naming: name)) }
         trace?.record(frame.traced, number: frame.number)
         if frame.savesReadingPosition { saveReadingPosition() }
-        return DrawnFrame(damage: frame.damage, isAnimating: frame.isAnimating, isAtRest: frame.isAtRest)
+        return DrawnFrame(damage: frame.damage, isAnimating: frame.isAnimating, isAtRest: frame.isAtRest,
+                          slideBytes: frame.slideBytes)
     }
 }
 

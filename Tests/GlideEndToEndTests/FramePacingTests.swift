@@ -114,7 +114,9 @@ final class FramePacingTests: GlideTestCase {
 
     /// 10 000 frames of flicks, presented as fast as glide draws them, by a compositor that
     /// keeps each buffer until the next replaces it (so glide needs two): glide keeps drawing
-    /// into the same two buffers of one pool, and its memory stays put.
+    /// into the same two buffers of one pool, and its memory stays put. A scrolling frame
+    /// slides its buffer over the room beside it: a new `wl_buffer` over the same memory, the
+    /// old one destroyed, so new buffers come, but never more than one a frame.
     func testBuffersAreReusedOverTenThousandFrames() throws {
         let session = try start(configuration: Configuration(keepsBuffersUntilReplaced: true),
                                 size: Size(width: 200, height: 150))
@@ -146,10 +148,10 @@ final class FramePacingTests: GlideTestCase {
              Set(session.surface.commitLog.compactMap(\.bufferID)).count)
         }
         XCTAssertGreaterThanOrEqual(frames, 10_000)
-        XCTAssertEqual(buffers, warmUp.buffers, "no new wl_buffer after the first flick")
+        XCTAssertGreaterThan(buffers, warmUp.buffers, "scrolling frames slid their buffers")
+        XCTAssertLessThanOrEqual(buffers - warmUp.buffers, frames, "at most one new wl_buffer a frame")
         XCTAssertEqual(pools, warmUp.pools, "no new wl_shm_pool after the first flick")
-        XCTAssertLessThanOrEqual(live, 3, "two buffers, a third only when both are busy")
-        XCTAssertLessThanOrEqual(distinct, 3)
+        XCTAssertLessThanOrEqual(live, 3, "two buffers, a third only when both are busy; a slid buffer's old wl_buffer is gone")
         XCTAssertGreaterThanOrEqual(distinct, 2, "the buffer on screen is busy, so glide draws into another")
         XCTAssertLessThan(memoryAfter - memoryBefore, 16 * 1024, "glide's memory does not grow with frames")
         print("buffer reuse: \(frames) frames in \(elapsed); \(buffers) wl_buffers and \(pools) pools made in all "

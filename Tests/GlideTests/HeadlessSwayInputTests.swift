@@ -7,6 +7,7 @@ final class HeadlessSwayInputTests: XCTestCase {
     private var sway: HeadlessSway!
     private var glide: ChildProcess!
     private var tracePath = ""
+    private var text = ""
 
     override func setUpWithError() throws {
         sway = try HeadlessSway()
@@ -14,8 +15,8 @@ final class HeadlessSwayInputTests: XCTestCase {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let document = directory.appendingPathComponent("long.md").path
         let paragraph = String(repeating: "Scrolling with two fingers should glide on after they lift. ", count: 12)
-        try (0..<60).map { "## Section \($0)\n\n\(paragraph)\n" }.joined(separator: "\n")
-            .write(toFile: document, atomically: true, encoding: .utf8)
+        text = (0..<60).map { "## Section \($0)\n\n\(paragraph)\n" }.joined(separator: "\n")
+        try text.write(toFile: document, atomically: true, encoding: .utf8)
         tracePath = directory.appendingPathComponent("trace.jsonl").path
         glide = try sway.startGlide(["--trace", tracePath, document])
     }
@@ -61,6 +62,36 @@ final class HeadlessSwayInputTests: XCTestCase {
         let settled = try sway.screenshot()
         usleep(300_000)
         XCTAssertEqual(OffscreenFrame.meanDifference(settled, try sway.screenshot()), 0, "and then stopped changing")
+    }
+
+    /// Scrolling frames slide a buffer over the room beside its pixels, or copy it once when
+    /// the room runs out, and draw only what came into view: after a fling the screen still
+    /// shows exactly what a frame drawn whole at the resting offset shows.
+    func testAfterAFlingTheScreenShowsWhatAWholeFrameAtItsOffsetShows() throws {
+        let pointer = try VirtualPointer(environment: sway.clientEnvironment)
+        try pointer.send("move 640 400")
+        for _ in 0..<10 {
+            try pointer.send("finger 0 30")
+            usleep(16_000)
+        }
+        try pointer.send("stop")
+        let rest = try restingOffset()
+        XCTAssertGreaterThan(rest, 800, "the fling went further than a buffer's height: its room ran out on the way")
+        // The scroll indicator fades after the fling: wait for the screen to stop changing.
+        var screenshot = try sway.screenshot()
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            usleep(300_000)
+            let next = try sway.screenshot()
+            if OffscreenFrame.meanDifference(screenshot, next) == 0 { break }
+            screenshot = next
+        }
+        let expected = try OffscreenFrame(markdown: text, logicalWidth: 1280, logicalHeight: 800, scale: 1, offsetY: rest)
+        let twoPixelsOff = try OffscreenFrame(markdown: text, logicalWidth: 1280, logicalHeight: 800, scale: 1, offsetY: rest + 2)
+        let difference = expected.meanDifference(from: screenshot)
+        XCTAssertLessThan(difference, 0.2, "the screen at \(rest) is the whole frame at \(rest)")
+        XCTAssertGreaterThan(twoPixelsOff.meanDifference(from: screenshot), 10 * max(difference, 0.05),
+                             "and the comparison tells a frame 2 px away apart")
     }
 
     func testEachWheelNotchScrollsOneExactStepWithoutAFling() throws {

@@ -3,19 +3,22 @@ import Document
 import Render
 import ScrollEngine
 
-/// What Glide draws for a document at rest at the top, rendered offscreen with the same code,
-/// to compare a screenshot with.
+/// What Glide draws for a document at rest (at the top, or scrolled to `offsetY` logical px
+/// with every section above laid out), rendered offscreen with the same code, to compare a
+/// screenshot with.
 struct OffscreenFrame {
     let image: RGBImage
     /// The device-pixel size of the rendering (before any stretching to compare).
     let scale: Int
 
-    init(markdown: String, logicalWidth: Int, logicalHeight: Int, scale: Int) throws {
+    init(markdown: String, logicalWidth: Int, logicalHeight: Int, scale: Int, offsetY: Double = 0) throws {
         let layout = Document(text: markdown, isMarkdown: true, title: "t").makeLayout(palette: .light)
         layout.setViewportSize(width: Double(logicalWidth), height: Double(logicalHeight))
-        _ = layout.prepare(ContentRect(x: 0, y: 0, width: Double(logicalWidth), height: Double(logicalHeight)), margin: 0)
-        let view = ScrollView(viewportSize: LogicalSize(width: Double(logicalWidth), height: Double(logicalHeight)),
+        _ = layout.prepare(ContentRect(x: 0, y: 0, width: Double(logicalWidth), height: Double(logicalHeight)),
+                           margin: offsetY == 0 ? 0 : offsetY + Double(logicalHeight))
+        var view = ScrollView(viewportSize: LogicalSize(width: Double(logicalWidth), height: Double(logicalHeight)),
                               contentSize: LogicalSize(width: layout.contentSize.width, height: layout.contentSize.height))
+        view.scroll(to: LogicalPoint(x: 0, y: offsetY), animated: false, timeMilliseconds: 0)
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(logicalWidth * scale), Int32(logicalHeight * scale))!
         defer { cairo_surface_destroy(surface) }
         let buffer = PixelBuffer(pixels: UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!),

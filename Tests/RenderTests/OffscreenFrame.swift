@@ -3,17 +3,26 @@ import Document
 import Render
 import ScrollEngine
 
-/// A cairo image surface to render frames into, with pixel reading for assertions.
+/// A cairo image surface to render frames into, with pixel reading for assertions. With
+/// `roomHeights`, the surface is that many buffer heights taller, room the buffer may slide
+/// over as glide's buffers do; `keep` follows the slides.
 final class OffscreenFrame {
     let surface: OpaquePointer
-    let buffer: PixelBuffer
+    private(set) var buffer: PixelBuffer
 
-    init(width: Int, height: Int, scale: Double = 1) {
+    init(width: Int, height: Int, scale: Double = 1, roomHeights: Int = 0) {
         let pixelWidth = Int((Double(width) * scale).rounded()), pixelHeight = Int((Double(height) * scale).rounded())
-        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))!
+        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight * (1 + roomHeights)))!
+        let stride = Int(cairo_image_surface_get_stride(surface))
         buffer = PixelBuffer(pixels: UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!),
-                             width: pixelWidth, height: pixelHeight,
-                             stride: Int(cairo_image_surface_get_stride(surface)), scale: scale)
+                             width: pixelWidth, height: pixelHeight, stride: stride, scale: scale,
+                             roomAfterBytes: pixelHeight * roomHeights * stride)
+    }
+
+    /// Keeps what a frame rendered into the buffer returned: where its pixels now start.
+    func keep(_ rendered: RenderedFrame) -> BufferContents {
+        buffer = buffer.sliding(by: rendered.slideBytes)
+        return rendered.contents
     }
 
     deinit {

@@ -40,6 +40,68 @@ final class TiledScrollingTests: XCTestCase {
         }
     }
 
+    func testSlidingABufferOverItsRoomGivesTheSameFramesAsDrawingThemAll() {
+        for scale in [1.0, 1.25] {
+            let content = layout()
+            let renderer = FrameRenderer()
+            let buffers = [OffscreenFrame(width: 500, height: 400, scale: scale, roomHeights: 1),
+                           OffscreenFrame(width: 500, height: 400, scale: scale, roomHeights: 1)]
+            var contents: [BufferContents?] = [nil, nil]
+            var slides = 0, copies = 0
+            // Down past the room's end, then back up past its start: both buffers slide, and
+            // copy to the far end of their room when it runs out.
+            let offsets = Array(stride(from: 0.0, through: 1_500, by: 110)) + Array(stride(from: 1_450.0, through: 0, by: -130))
+            for (step, offset) in offsets.enumerated() {
+                let index = step % 2
+                let before = buffers[index].buffer.pixels
+                let rendered = renderer.render(content, frame: view(content, offsetY: offset).frame,
+                                               into: buffers[index].buffer, showing: contents[index])
+                contents[index] = buffers[index].keep(rendered)
+                if rendered.slideBytes != 0 {
+                    // A slide moves the start by exactly the scroll; a copy to the room's end does not.
+                    let scrolled = rendered.slideBytes % buffers[index].buffer.stride == 0
+                        && abs(rendered.slideBytes) < buffers[index].buffer.height * buffers[index].buffer.stride
+                    if scrolled && buffers[index].buffer.roomBeforeBytes > 0 && buffers[index].buffer.roomAfterBytes > 0 {
+                        slides += 1
+                    } else {
+                        copies += 1
+                    }
+                }
+                XCTAssertEqual(buffers[index].buffer.pixels, before + rendered.slideBytes)
+                XCTAssertGreaterThanOrEqual(buffers[index].buffer.roomBeforeBytes, 0)
+                XCTAssertGreaterThanOrEqual(buffers[index].buffer.roomAfterBytes, 0)
+                let fresh = OffscreenFrame(width: 500, height: 400, scale: scale)
+                _ = FrameRenderer().render(content, frame: view(content, offsetY: offset).frame, into: fresh.buffer, showing: nil)
+                let differing = zip(buffers[index].pixels(), fresh.pixels()).filter { $0 != $1 }.count
+                XCTAssertEqual(differing, 0, "scale \(scale), offset \(offset)")
+            }
+            XCTAssertGreaterThan(slides, 4, "scale \(scale): most frames slide")
+            XCTAssertGreaterThan(copies, 1, "scale \(scale): the room ran out going down and going up")
+        }
+    }
+
+    func testSlidingABufferAcrossPagesSideBySideGivesTheSameFramesAsDrawingThemAll() {
+        let pages = HorizontalPagesLayout(document: Document(text: text, isMarkdown: true, title: "t"))
+        pages.setViewportSize(width: 500, height: 400)
+        _ = pages.prepare(ContentRect(x: 0, y: 0, width: 500, height: 400), margin: 1_000_000)
+        let renderer = FrameRenderer()
+        let buffers = [OffscreenFrame(width: 500, height: 400, roomHeights: 1), OffscreenFrame(width: 500, height: 400, roomHeights: 1)]
+        var contents: [BufferContents?] = [nil, nil]
+        var slidAcross = 0
+        for (step, offsetX) in [0.0, 30, 110, 170, 260, 240, 1_200, 1_150, 1_000, 1_020].enumerated() {
+            let index = step % 2
+            var view = scrollView(for: pages, width: 500, height: 400)
+            view.scroll(to: LogicalPoint(x: offsetX, y: 0), animated: false, timeMilliseconds: 0)
+            let rendered = renderer.render(pages, frame: view.frame, into: buffers[index].buffer, showing: contents[index])
+            contents[index] = buffers[index].keep(rendered)
+            if rendered.slideBytes != 0, rendered.slideBytes % buffers[index].buffer.stride != 0 { slidAcross += 1 }
+            let fresh = renderOnce(pages, width: 500, height: 400, offsetX: offsetX)
+            let differing = zip(buffers[index].pixels(), fresh.pixels()).filter { $0 != $1 }.count
+            XCTAssertEqual(differing, 0, "offset \(offsetX)")
+        }
+        XCTAssertGreaterThan(slidAcross, 2, "frames moved across slide too")
+    }
+
     func testAScrollingFrameDrawsOnlyTheTilesComingIntoView() {
         let content = layout()
         let renderer = FrameRenderer()

@@ -22,13 +22,8 @@ final class BadInputFaultTests: XCTestCase {
             .write(toFile: document, atomically: true, encoding: .utf8)
         let glide = try sway.startGlide([document], binary: BuiltProducts.releasePath(of: "glide"))
         let pointer = try VirtualPointer(environment: sway.clientEnvironment)
-        try pointer.send("move 640 400")
         // Two fingers at about 3000 px/s, then lifted: a fling of a second or more.
-        for _ in 0..<8 {
-            try pointer.send("finger 0 50")
-            usleep(16_000)
-        }
-        try pointer.send("stop")
+        try pointer.flick(step: 50, frames: 8)
         usleep(100_000)
         return Flinging(sway: sway, glide: glide, pointer: pointer)
     }

@@ -43,13 +43,8 @@ final class HeadlessSwayInputTests: XCTestCase {
 
     func testFingerScrollingKeepsMovingAfterAxisStopThenComesToRest() throws {
         let pointer = try VirtualPointer(environment: sway.clientEnvironment)
-        try pointer.send("move 640 400")
         // Two fingers moving about 1200 px/s: 20 px every 16 ms.
-        for _ in 0..<8 {
-            try pointer.send("finger 0 20")
-            usleep(16_000)
-        }
-        try pointer.send("stop")
+        try pointer.flick(step: 20, frames: 8)
         let atLift = try sway.screenshot()
         usleep(150_000)
         let later = try sway.screenshot()
@@ -69,12 +64,7 @@ final class HeadlessSwayInputTests: XCTestCase {
     /// shows exactly what a frame drawn whole at the resting offset shows.
     func testAfterAFlingTheScreenShowsWhatAWholeFrameAtItsOffsetShows() throws {
         let pointer = try VirtualPointer(environment: sway.clientEnvironment)
-        try pointer.send("move 640 400")
-        for _ in 0..<10 {
-            try pointer.send("finger 0 30")
-            usleep(16_000)
-        }
-        try pointer.send("stop")
+        try pointer.flick(step: 30, frames: 10)
         let rest = try restingOffset()
         XCTAssertGreaterThan(rest, 800, "the fling went further than a buffer's height: its room ran out on the way")
         // The scroll indicator fades after the fling: wait for the screen to stop changing.

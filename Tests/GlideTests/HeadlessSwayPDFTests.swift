@@ -57,12 +57,7 @@ final class HeadlessSwayPDFTests: XCTestCase {
         XCTAssertTrue(showsPages(first, ink: 300), "the PDF's first page is drawn")
 
         let pointer = try VirtualPointer(environment: sway.clientEnvironment)
-        try pointer.send("move 640 400")
-        for _ in 0..<10 {
-            try pointer.send("finger 0 40")
-            usleep(16_000)
-        }
-        try pointer.send("stop")
+        try pointer.flick(step: 40, frames: 10)
         var rest = -1.0, frames = 0
         let until = Date().addingTimeInterval(10)
         while Date() < until {

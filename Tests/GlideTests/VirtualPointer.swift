@@ -62,4 +62,15 @@ extension VirtualPointer {
         try send("press")
         try send("release")
     }
+
+    /// Two touchpad fingers at the output's centre moving `step` px down every 16 ms for
+    /// `frames` frames, then lifted (axis_stop, which starts a fling).
+    func flick(step: Int, frames: Int) throws {
+        try send("move 640 400")
+        for _ in 0..<frames {
+            try send("finger 0 \(step)")
+            usleep(16_000)
+        }
+        try send("stop")
+    }
 }

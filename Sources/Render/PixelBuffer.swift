@@ -11,7 +11,7 @@ public struct PixelBuffer {
     public var scale: Double
     /// Bytes of the buffer's own memory just before `pixels` and just after its last row,
     /// over which its pixels may slide: a scrolling frame then moves where the buffer starts
-    /// instead of moving its pixels (`BufferSlide`).
+    /// instead of moving its pixels (`BufferBlit.move`).
     public var roomBeforeBytes: Int
     public var roomAfterBytes: Int
 

@@ -90,12 +90,15 @@ public final class DocumentSearch {
 /// Text a search reads on its worker, section by section, block by block.
 protocol SearchSource {
     var sectionCount: Int { get }
+    /// Whether the text is typeset with words hyphenated at line ends (`SearchFolding`).
+    var joinsWordsHyphenatedAtLineEnds: Bool { get }
     /// Calls `body` with each block's number and shown text in section `section`.
     func forEachBlockText(inSection section: Int, _ body: (Int, String) -> Void)
 }
 
 extension UncheckedDocument: SearchSource {
     var sectionCount: Int { value.sectionCount }
+    var joinsWordsHyphenatedAtLineEnds: Bool { false }
 
     func forEachBlockText(inSection section: Int, _ body: (Int, String) -> Void) {
         for (index, block) in value.blocks(inSection: section).enumerated() { body(index, block.text) }
@@ -117,6 +120,7 @@ private struct SearchJob: Sendable {
         var lastDelivery: UInt64 = 0
         var hasDelivered = false
         guard let source = makeSource() else { return post([], isLast: true) }
+        folding.joinsWordsHyphenatedAtLineEnds = source.joinsWordsHyphenatedAtLineEnds
         for section in 0..<source.sectionCount {
             if stop.isStopped { return }
             source.forEachBlockText(inSection: section) { index, text in

@@ -12,6 +12,10 @@ import CSystem
 struct SearchFolding {
     /// Folded UTF-8 for each non-ASCII character met so far; documents repeat few of them.
     private var foldedScalars: [UInt32: [UInt8]] = [:]
+    /// Whether a hyphen that ends a line between two letters joins the word typesetting broke
+    /// there ("hyphen-⏎ation" folds as "hyphenation"), as poppler's find across lines reads a
+    /// line it marks hyphenated. For typeset text (PDF); in Markdown a line break is a space.
+    var joinsWordsHyphenatedAtLineEnds = false
 
     /// `text` folded, with a map from folded bytes back to the source's UTF-8 offsets.
     mutating func fold(_ text: String) -> FoldedText {
@@ -36,6 +40,13 @@ struct SearchFolding {
             var lastWasSpace = false
             while offset < source.count {
                 let lead = source[offset]
+                if joinsWordsHyphenatedAtLineEnds, folded.bytes.last.map(SearchFolding.isLetterByte) == true,
+                   let joined = SearchFolding.hyphenatedLineBreakLength(in: source, at: offset) {
+                    // Nothing folded for the hyphen and the line break: the match's source range
+                    // runs over them, from the word's first part to its second.
+                    offset += joined
+                    continue
+                }
                 if lead < 0x80 {
                     // ASCII, most of most documents: case folding is one bit.
                     if lead == 0x20 || lead == 0x09 || lead == 0x0A || lead == 0x0D {
@@ -64,6 +75,32 @@ struct SearchFolding {
                 offset += length
             }
         }
+    }
+
+    /// Whether a folded byte belongs to a letter: an ASCII letter, or any byte of a folded
+    /// non-ASCII character (spaces, digits and punctuation fold to ASCII).
+    private static func isLetterByte(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || (byte >= 0x61 && byte <= 0x7A)
+    }
+
+    /// The hyphens that typesetting puts at a broken word's line end: U+002D, the soft
+    /// hyphen U+00AD and U+2010, as UTF-8.
+    private static let lineEndHyphens: [[UInt8]] = [[0x2D], [0xC2, 0xAD], [0xE2, 0x80, 0x90]]
+
+    /// The length of a hyphen and the line break after it at `offset`, when a letter follows
+    /// the break; nil otherwise.
+    private static func hyphenatedLineBreakLength(in source: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
+        guard let hyphen = lineEndHyphens.first(where: { hyphen in
+            offset + hyphen.count <= source.count && hyphen.indices.allSatisfy { source[offset + $0] == hyphen[$0] }
+        }) else { return nil }
+        var end = offset + hyphen.count
+        if end < source.count, source[end] == 0x0D { end += 1 }
+        guard end < source.count, source[end] == 0x0A else { return nil }
+        end += 1
+        guard end < source.count else { return nil }
+        let next = source[end]
+        let isLetter = next >= 0x80 || (next | 0x20 >= 0x61 && next | 0x20 <= 0x7A)
+        return isLetter ? end - offset : nil
     }
 
     /// The scalar whose UTF-8 starts at `offset` of valid UTF-8 (a Swift string's), and its length.

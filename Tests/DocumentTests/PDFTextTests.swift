@@ -16,7 +16,8 @@ final class PDFTextTests: XCTestCase {
     /// Twelve pages; page 8 (index 7) holds the words to find, the rest generated lines.
     private func file() throws -> PDFFile {
         var fixture = PDFFixture(pageCount: 12)
-        fixture.bodyLines[7] = ["Le CAFÉ est noir et la", "Ёлка стоит в лесу.", "Un café, encore un cafe."]
+        fixture.bodyLines[7] = ["Le CAFÉ est noir et la", "Ёлка стоит в лесу.", "Un café, encore un cafe.",
+                                "A word typeset with hyphen-", "ation, a well-", "known лес-", "ник, and 1990-", "1995."]
         let path = fixture.write()
         paths.append(path)
         return try PDFFile(path: path)
@@ -46,6 +47,16 @@ final class PDFTextTests: XCTestCase {
         XCTAssertEqual(texts(search(file, for: "la елка"), in: file), ["la\nЁлка"], "across the line break")
         XCTAssertEqual(search(file, for: "quick brown fox").count, 10 * 56, "every generated line (page 1 is the contents)")
         XCTAssertEqual(search(file, for: "zebra").count, 0)
+    }
+
+    func testAWordHyphenatedAtALineEndIsFoundWhole() throws {
+        let file = try file()
+        XCTAssertEqual(texts(search(file, for: "hyphenation"), in: file), ["hyphen-\nation"])
+        XCTAssertEqual(texts(search(file, for: "ЛЕСНИК"), in: file), ["лес-\nник"], "in any script")
+        XCTAssertEqual(texts(search(file, for: "wellknown"), in: file), ["well-\nknown"],
+                       "a compound broken at its own hyphen reads as poppler reads it")
+        XCTAssertEqual(search(file, for: "19901995").count, 0, "numbers are not words broken by typesetting")
+        XCTAssertEqual(search(file, for: "1990- 1995").count, 1)
     }
 
     func testPageTextHasOneRectanglePerCharacterWhereItIsDrawn() throws {

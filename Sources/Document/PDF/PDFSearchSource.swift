@@ -3,6 +3,7 @@
 struct PDFSearchSource: SearchSource {
     private let document: PopplerDocumentHandle
     let sectionCount: Int
+    var joinsWordsHyphenatedAtLineEnds: Bool { true }
 
     /// Opens `file` for this worker; nil when poppler cannot (the search then finds nothing).
     init?(file: PDFFile) {

@@ -41,6 +41,9 @@ final class SearchTests: XCTestCase {
         let found = search(markdown, for: "quick brown fox").0
         XCTAssertEqual(texts(found, in: markdown), ["quick brown fox"], "the text shown, not the markup")
         XCTAssertEqual(search(markdown, for: "example.org").0.count, 0, "a link's destination is not shown text")
+        let log = Document(text: "a line ending in a dash-\nthen the next", isMarkdown: false, title: "t")
+        XCTAssertEqual(search(log, for: "dashthen").0.count, 0, "plain text is not typeset: its line ends break no words")
+        XCTAssertEqual(search(log, for: "dash- then").0.count, 1)
     }
 
     func testAnEmptyQueryFindsNothingAndIsComplete() {

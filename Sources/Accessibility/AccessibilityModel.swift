@@ -4,6 +4,9 @@ public protocol AccessibilityModel: AnyObject {
     /// The window's title and the document's, as the reader hears them.
     var windowTitle: String { get }
     var documentTitle: String { get }
+    /// Which document the pane shows: another once a link opened another document or the
+    /// reader came back from one, and then the document's children are built again.
+    var shownDocument: ObjectIdentifier { get }
     /// Whether the window is the active one (the compositor says so): screen readers speak
     /// the active window.
     var isWindowActive: Bool { get }
@@ -37,6 +40,9 @@ public protocol AccessibilityModel: AnyObject {
     func scroll(to location: AccessibleBlockLocation)
     /// The block a link leads to in this document, if it leads into it (`#heading`).
     func destination(ofLink target: String, from location: AccessibleBlockLocation) -> AccessibleBlockLocation?
+    /// Follows a link that leads out of this document (another document, a web or mail
+    /// address) as a tap on it does; false when it is refused.
+    func followLink(_ target: String) -> Bool
 
     /// How many headings the outline shows in `--split`; 0 when no outline is shown.
     var outlineItemCount: Int { get }
@@ -65,4 +71,6 @@ public protocol AccessibilityModel: AnyObject {
 extension AccessibilityModel {
     /// Blocks that are parsed when asked for are never pending.
     public func isPending(section: Int) -> Bool { false }
+    /// A model without links out of its document follows none.
+    public func followLink(_ target: String) -> Bool { false }
 }

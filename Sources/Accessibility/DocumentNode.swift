@@ -31,9 +31,12 @@ final class DocumentNode: AccessibleNode {
     /// Materialised sections whose blocks were still being read when they were built; they
     /// are built again once the model has them.
     private var pendingSections: Set<Int> = []
+    /// The document the children were built from (`AccessibilityModel.shownDocument`).
+    private var shownDocument: ObjectIdentifier
 
     init(model: any AccessibilityModel, parent: AccessibleNode) {
         self.model = model
+        shownDocument = model.shownDocument
         super.init(role: ATK_ROLE_DOCUMENT_TEXT, interfaces: [.component, .document], name: model.documentTitle,
                    parent: parent)
         lastPage = model.pages?.current
@@ -123,6 +126,7 @@ final class DocumentNode: AccessibleNode {
     /// caret at the first visible block once the view comes to rest after the user scrolled,
     /// and the page shown.
     func viewDidChange(isAtRest: Bool) {
+        if model.shownDocument != shownDocument { replaceDocument() }
         if let page = model.pages?.current, page != lastPage {
             lastPage = page
             glide_accessible_emit_page_changed(accessible, Int32(page + 1))
@@ -141,6 +145,29 @@ final class DocumentNode: AccessibleNode {
         } else if let node = node(at: first), node.text != nil {
             moveCaret(to: node, offset: 0)
         }
+    }
+
+    /// Another document is shown (a link opened it): every child goes, the name follows, and
+    /// the new document's blocks come, all told to clients; the caret goes to its first
+    /// visible block once the view rests.
+    private func replaceDocument() {
+        shownDocument = model.shownDocument
+        atk_object_set_name(accessible, model.documentTitle)
+        if hasBeenAsked {
+            for (index, node) in children.enumerated().reversed() {
+                glide_accessible_emit_children_changed(accessible, Int32(index), node.accessible, 0)
+            }
+        }
+        sections = []
+        children = []
+        pendingSections = []
+        caret = nil
+        focusedBlock = nil
+        lastFollowedBlock = nil
+        destination = nil
+        isFollowingSuspended = false
+        lastPage = model.pages?.current
+        if hasBeenAsked { updateSections(announcing: true) }
     }
 
     /// Scrolls to `location` (a link's destination); once there, it has focus and the caret.

@@ -2,7 +2,8 @@ import CAccessibility
 import CAtk
 
 /// A link in a block's text: its words, its target as the description and `href`, and the
-/// `jump` action that follows it (the action name browsers give links).
+/// `jump` action that follows it (the action name browsers give links): within the document
+/// the caret goes with it; another document or a web address opens as a tap opens it.
 final class LinkNode: AccessibleNode {
     let link: AccessibleLink
     private let location: AccessibleBlockLocation
@@ -30,7 +31,9 @@ final class LinkNode: AccessibleNode {
     override var actions: [AccessibleAction] {
         let document = self.document, target = link.target, location = self.location
         return [AccessibleAction(name: "jump", description: "Follow the link to \(target)") {
-            guard let destination = document.model.destination(ofLink: target, from: location) else { return false }
+            guard let destination = document.model.destination(ofLink: target, from: location) else {
+                return !target.hasPrefix("#") && document.model.followLink(target)
+            }
             document.go(to: destination)
             return true
         }]

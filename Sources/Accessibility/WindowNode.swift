@@ -8,11 +8,14 @@ final class WindowNode: AccessibleNode {
     private(set) var children: [AccessibleNode] = []
     /// Whether the window is active, as last announced.
     private(set) var isActive: Bool
+    /// The window's title, as last announced.
+    private var title: String
 
     init(model: any AccessibilityModel, parent: ApplicationNode) {
         self.model = model
         isActive = model.isWindowActive
-        super.init(role: ATK_ROLE_FRAME, interfaces: [.component, .window], name: model.windowTitle, parent: parent)
+        title = model.windowTitle
+        super.init(role: ATK_ROLE_FRAME, interfaces: [.component, .window], name: title, parent: parent)
     }
 
     func setChildren(_ children: [AccessibleNode]) {
@@ -35,8 +38,14 @@ final class WindowNode: AccessibleNode {
         if isActive { glide_accessible_emit_window_event(accessible, "activate") }
     }
 
-    /// Announces the window becoming active or inactive, as the compositor says.
+    /// Announces a new title (another document shown) and the window becoming active or
+    /// inactive, as the compositor says.
     func viewDidChange() {
+        if model.windowTitle != title {
+            title = model.windowTitle
+            // ATK tells clients the name changed.
+            atk_object_set_name(accessible, title)
+        }
         guard model.isWindowActive != isActive else { return }
         isActive.toggle()
         notifyState(ATK_STATE_ACTIVE, isActive)

@@ -26,6 +26,13 @@ extension DocumentViewer: ReadingHost {
         (readingLayout as? PDFTextLayout)?.pageText(page)
     }
 
+    /// Follows a link of the document to `destination` as a tap on it does (a screen
+    /// reader's action): a heading scrolls there, a document opens, a web or mail address goes
+    /// to the desktop. False when the link is refused or leads nowhere.
+    public func followLink(to destination: String) -> Bool {
+        readingTools.follow(destination: destination)
+    }
+
     var readingPaneRect: LogicalRect { scene.rects[documentPane.view] }
 
     var readingContentOffset: LogicalPoint { scene[documentPane.view].contentOffset }

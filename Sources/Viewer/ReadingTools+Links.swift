@@ -5,10 +5,17 @@ extension ReadingTools {
     /// Follows `link`: a heading scrolls there, a document opens, a web or mail address goes
     /// to the desktop; anything else is refused and said once on stderr with GLIDE_DEBUG.
     func follow(_ link: DocumentLink) {
-        guard let layout = host.readingLayout as? DocumentLayout else { return }
+        follow(destination: link.destination)
+    }
+
+    /// Follows a link to `destination`, as `follow(_:)`; false when it is refused (or the
+    /// document is no text).
+    @discardableResult
+    func follow(destination: String) -> Bool {
+        guard let layout = host.readingLayout as? DocumentLayout else { return false }
         // The content is about to move (or leave): what the pointer was over is gone.
         contentMovedUnderPointer()
-        switch LinkAction(destination: link.destination, baseDirectory: layout.document.baseDirectory) {
+        switch LinkAction(destination: destination, baseDirectory: layout.document.baseDirectory) {
         case .heading(let fragment):
             let document = layout.document
             document.findHeading(anchor: fragment) { [weak self] position in
@@ -17,12 +24,14 @@ extension ReadingTools {
                 revealHeading(position, in: layout)
             }
         case .document(let path, let fragment):
-            _ = host.openDocument(atPath: path, fragment: fragment)
+            return host.openDocument(atPath: path, fragment: fragment)
         case .external(let url):
             host.openExternal(url)
         case .refused(let reason):
             host.log("link not followed: \(reason)")
+            return false
         }
+        return true
     }
 
     /// Scrolls, animated, so the heading at `position` sits at the pane's top.

@@ -8,17 +8,24 @@ import Viewer
 /// blocks and where they are; the viewer scrolls, animated, where a screen reader goes.
 final class AccessibleViewer: AccessibilityModel {
     let app: ViewerApp
-    let windowTitle: String
-    let documentTitle: String
+    /// The titles before the first frame says which file is shown.
+    private let firstWindowTitle: String
+    private let firstDocumentTitle: String
 
     init(app: ViewerApp, windowTitle: String, documentTitle: String) {
         self.app = app
-        self.windowTitle = windowTitle
-        self.documentTitle = documentTitle
+        firstWindowTitle = windowTitle
+        firstDocumentTitle = documentTitle
     }
 
     private var viewer: DocumentViewer { app.viewer }
     private var layout: any ContentLayout { viewer.documentPane.layout }
+
+    /// As the window's title: the file shown (see `ViewerApp.draw`).
+    var windowTitle: String { viewer.shownFileName.map(ViewerApp.windowTitle(naming:)) ?? firstWindowTitle }
+    var documentTitle: String { viewer.documentTitle ?? firstDocumentTitle }
+    /// A link to another document shows it in a layout of its own.
+    var shownDocument: ObjectIdentifier { ObjectIdentifier(layout) }
 
     /// The text document shown, if the pane shows one text document.
     private var document: Document? {
@@ -114,6 +121,10 @@ final class AccessibleViewer: AccessibilityModel {
             : max(0, location.section - reach)..<min(count, location.section + reach)
         return HeadingAnchors.location(of: String(target.dropFirst()), in: document, sections: sections)
             .map { AccessibleBlockLocation(section: $0.section, block: $0.block) }
+    }
+
+    func followLink(_ target: String) -> Bool {
+        viewer.followLink(to: target)
     }
 
     var outlineItemCount: Int { viewer.outline?.outline.headings.count ?? 0 }

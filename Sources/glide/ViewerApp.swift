@@ -230,9 +230,11 @@ final class ViewerApp {
         seat.textInput?.onEvent = { [unowned self] event in seatAdapter.seat(seat, didReceiveTextInput: event) }
     }
 
-    /// The loop's render step, after dispatch: marks the window when the viewer needs a frame,
+    /// The loop's render step, after dispatch: carries out what the viewer was asked outside
+    /// input (a screen reader's link action), marks the window when the viewer needs a frame,
     /// then lets the window draw if a frame is due.
     func render() {
+        carryOutRequests()
         if viewer.needsFrame { window.setNeedsDisplay() }
         window.drawIfNeeded()
     }

@@ -19,8 +19,12 @@ private final class SectionedDocument: AccessibilityModel {
         self.sectionCount = sectionCount
     }
 
-    let windowTitle = "doc.md — Glide"
-    let documentTitle = "doc.md"
+    var windowTitle = "doc.md — Glide"
+    var documentTitle = "doc.md"
+    /// Another marker when another document is shown; its blocks then read `prefix`.
+    var document = DocumentMarker()
+    var shownDocument: ObjectIdentifier { ObjectIdentifier(document) }
+    var prefix = "Section"
     let windowSize = (width: 800.0, height: 600.0)
     let isWindowActive = true
     let documentFrame = AccessibleRect(x: 0, y: 0, width: 800, height: 600)
@@ -29,7 +33,7 @@ private final class SectionedDocument: AccessibilityModel {
         sectionsAsked.append(section)
         if pendingSections.contains(section) { return [] }
         return [
-            AccessibleBlock(role: .heading(level: 2), text: "Section \(section)",
+            AccessibleBlock(role: .heading(level: 2), text: "\(prefix) \(section)",
                             location: AccessibleBlockLocation(section: section, block: 0)),
             AccessibleBlock(role: .paragraph, text: "See more here.",
                             links: [AccessibleLink(characterRange: 4..<8, target: "#more")],
@@ -60,6 +64,8 @@ private final class SectionedDocument: AccessibilityModel {
     func selection(in location: AccessibleBlockLocation) -> Range<Int>? { nil }
     func isPending(section: Int) -> Bool { pendingSections.contains(section) }
 }
+
+private final class DocumentMarker {}
 
 final class DocumentNodeTests: XCTestCase {
     override class func setUp() {
@@ -105,6 +111,29 @@ final class DocumentNodeTests: XCTestCase {
         let third = atk_object_ref_accessible_child(document.accessible, 2)
         defer { g_object_unref(UnsafeMutableRawPointer(third)) }
         XCTAssertEqual(String(cString: atk_object_get_name(third)), "Section 1")
+    }
+
+    func testAnotherDocumentShownReplacesTheChildrenAndTheName() {
+        let model = SectionedDocument(sectionCount: 100)
+        let (_, document) = makeDocument(model)
+        _ = document.childCount
+        model.firstVisibleBlock = AccessibleBlockLocation(section: 40, block: 1)
+        document.viewDidChange(isAtRest: true)
+        XCTAssertEqual(document.childCount, 6)
+        XCTAssertEqual(document.caret?.node.block.location, model.firstVisibleBlock)
+
+        // A link opened another document, shown from its top.
+        model.document = DocumentMarker()
+        model.documentTitle = "other.md"
+        model.prefix = "Part"
+        model.firstVisibleBlock = AccessibleBlockLocation(section: 0, block: 0)
+        document.viewDidChange(isAtRest: true)
+        XCTAssertEqual(String(cString: atk_object_get_name(document.accessible)), "other.md")
+        XCTAssertEqual(document.childCount, 4, "sections 0 and 1 of the new document")
+        let first = atk_object_ref_accessible_child(document.accessible, 0)
+        defer { g_object_unref(UnsafeMutableRawPointer(first)) }
+        XCTAssertEqual(String(cString: atk_object_get_name(first)), "Part 0")
+        XCTAssertEqual(document.caret?.node.block.location, model.firstVisibleBlock, "the caret is in the new document")
     }
 
     func testTheCaretFollowsTheFirstVisibleBlockOnceTheViewRests() {

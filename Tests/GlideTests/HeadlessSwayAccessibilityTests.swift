@@ -116,6 +116,28 @@ final class HeadlessSwayAccessibilityTests: XCTestCase {
             + (0..<30).map { "## Part \($0)\n\n\(filler)\n\n" }.joined() + "## The end\n\nThe last words.\n")
     }
 
+    func testALinkToAnotherDocumentOpensItFromTheScreenReader() throws {
+        _ = try writeDocument("other.md", "# The other document\n\nReached from a screen reader.\n")
+        try startGlide([try writeDocument("from.md", "# From\n\nGo to [the other one](other.md), or [nowhere](javascript:alert(1)).\n")])
+        // at-spi2-atk answers an action before performing it, so "done" is always true: what
+        // the refused link did is seen in what the window shows.
+        let refused = try reader.ask(["follow-link", "1"])
+        XCTAssertEqual(refused["target"] as? String, "javascript:alert(1)")
+        usleep(500_000)
+        XCTAssertTrue(try reader.text(["tree"]).contains("frame 'from.md — Glide'"), "a javascript: link does nothing")
+        let link = try reader.ask(["follow-link", "0"])
+        XCTAssertEqual(link["target"] as? String, "other.md")
+        XCTAssertEqual(link["done"] as? Bool, true)
+        var tree = try reader.text(["tree"])
+        let deadline = Date().addingTimeInterval(10)
+        while !tree.contains("The other document"), Date() < deadline {
+            usleep(200_000)
+            tree = try reader.text(["tree"])
+        }
+        XCTAssertTrue(tree.contains("frame 'other.md — Glide'"), tree)
+        XCTAssertTrue(tree.contains("heading 'The other document'"), tree)
+    }
+
     func testALinkAndTheReadersCaretMoveTheViewAndTheCaretFollowsTheUsersScroll() throws {
         try startGlide([try writeLinkedDocument()])
         let link = try reader.ask(["follow-link", "0"])

@@ -66,6 +66,28 @@ public protocol AccessibilityModel: AnyObject {
 
     /// The selected text, as character offsets into the block at `location`, if any.
     func selection(in location: AccessibleBlockLocation) -> Range<Int>?
+    /// Where the reader's selection (mouse or touch) runs, to tell clients when it changes;
+    /// nil when nothing is selected.
+    var selectionExtent: AccessibleSelectionExtent? { get }
+}
+
+/// Where a selection runs: from a block and an offset in it to another. The offsets are the
+/// model's own (compared only, to see a change).
+public struct AccessibleSelectionExtent: Equatable, Sendable {
+    public var first: AccessibleBlockLocation
+    public var last: AccessibleBlockLocation
+    public var startOffset: Int
+    public var endOffset: Int
+
+    public init(first: AccessibleBlockLocation, startOffset: Int, last: AccessibleBlockLocation, endOffset: Int) {
+        self.first = first
+        self.startOffset = startOffset
+        self.last = last
+        self.endOffset = endOffset
+    }
+
+    /// Whether the selection meets the block at `location`.
+    func meets(_ location: AccessibleBlockLocation) -> Bool { first <= location && location <= last }
 }
 
 extension AccessibilityModel {
@@ -73,4 +95,6 @@ extension AccessibilityModel {
     public func isPending(section: Int) -> Bool { false }
     /// A model without links out of its document follows none.
     public func followLink(_ target: String) -> Bool { false }
+    /// A model whose text cannot be selected has no selection.
+    public var selectionExtent: AccessibleSelectionExtent? { nil }
 }

@@ -51,6 +51,11 @@ final class BlockNode: AccessibleNode {
         }
     }
 
+    /// This block and those in it that read as text.
+    var textBlocks: [BlockNode] {
+        (content == nil ? [] : [self]) + children.compactMap { $0 as? BlockNode }.flatMap(\.textBlocks)
+    }
+
     /// The deepest block at `location` in this one, if any.
     func node(at location: AccessibleBlockLocation) -> BlockNode? {
         for case let child as BlockNode in children {

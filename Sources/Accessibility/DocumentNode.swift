@@ -33,6 +33,8 @@ final class DocumentNode: AccessibleNode {
     private var pendingSections: Set<Int> = []
     /// The document the children were built from (`AccessibilityModel.shownDocument`).
     private var shownDocument: ObjectIdentifier
+    /// The reader's selection as last told to clients.
+    private var selectionExtent: AccessibleSelectionExtent?
 
     init(model: any AccessibilityModel, parent: AccessibleNode) {
         self.model = model
@@ -127,6 +129,7 @@ final class DocumentNode: AccessibleNode {
     /// and the page shown.
     func viewDidChange(isAtRest: Bool) {
         if model.shownDocument != shownDocument { replaceDocument() }
+        if hasBeenAsked { announceSelection() }
         if let page = model.pages?.current, page != lastPage {
             lastPage = page
             glide_accessible_emit_page_changed(accessible, Int32(page + 1))
@@ -144,6 +147,18 @@ final class DocumentNode: AccessibleNode {
             isFollowingSuspended = false
         } else if let node = node(at: first), node.text != nil {
             moveCaret(to: node, offset: 0)
+        }
+    }
+
+    /// Tells clients (Orca says what was selected) that the selection changed in the text
+    /// blocks it left or reached.
+    private func announceSelection() {
+        let extent = model.selectionExtent
+        guard extent != selectionExtent else { return }
+        let changed = [selectionExtent, extent].compactMap { $0 }
+        selectionExtent = extent
+        for node in children.flatMap(\.textBlocks) where changed.contains(where: { $0.meets(node.block.location) }) {
+            glide_accessible_emit_text_selection_changed(node.accessible)
         }
     }
 

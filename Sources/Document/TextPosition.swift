@@ -48,7 +48,7 @@ public struct TextRange: Equatable, Hashable, Sendable {
 
     /// The part of block `block` of `section` this range covers, as UTF-8 offsets clamped to a
     /// text `length` bytes long; nil when it covers none of it.
-    func utf8Range(inSection section: Int, block: Int, length: Int) -> Range<Int>? {
+    public func utf8Range(inSection section: Int, block: Int, length: Int) -> Range<Int>? {
         let here = TextPosition(section: section, block: block, utf8Offset: 0)
         let blockEnd = TextPosition(section: section, block: block, utf8Offset: length)
         guard start <= blockEnd, end > here || (isEmpty && start == here) else { return nil }

@@ -33,6 +33,9 @@ extension DocumentViewer: ReadingHost {
         readingTools.follow(destination: destination)
     }
 
+    /// The reader's selection (mouse, touch, Ctrl+A), if any.
+    public var selection: TextRange? { readingTools.selection }
+
     var readingPaneRect: LogicalRect { scene.rects[documentPane.view] }
 
     var readingContentOffset: LogicalPoint { scene[documentPane.view].contentOffset }

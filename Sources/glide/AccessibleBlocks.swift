@@ -102,15 +102,21 @@ enum AccessibleBlocks {
     /// The block's links, their UTF-8 ranges turned into character offsets.
     private static func links(in block: Block) -> [AccessibleLink] {
         block.styles.compactMap { style in
-            guard case .link(let destination) = style.kind else { return nil }
-            let utf8 = block.text.utf8
-            guard style.utf8Range.lowerBound >= 0, style.utf8Range.upperBound <= utf8.count else { return nil }
-            let start = utf8.index(utf8.startIndex, offsetBy: style.utf8Range.lowerBound)
-            let end = utf8.index(utf8.startIndex, offsetBy: style.utf8Range.upperBound)
-            let scalars = block.text.unicodeScalars
-            let lower = scalars.distance(from: scalars.startIndex, to: start)
-            let upper = lower + scalars.distance(from: start, to: end)
-            return AccessibleLink(characterRange: lower..<upper, target: destination)
+            guard case .link(let destination) = style.kind,
+                  let characters = characterRange(ofUTF8: style.utf8Range, in: block.text) else { return nil }
+            return AccessibleLink(characterRange: characters, target: destination)
         }
+    }
+
+    /// A UTF-8 range of `text` as character offsets (Unicode scalars, as ATK counts them);
+    /// nil when it lies outside the text.
+    static func characterRange(ofUTF8 range: Range<Int>, in text: String) -> Range<Int>? {
+        let utf8 = text.utf8
+        guard range.lowerBound >= 0, range.upperBound <= utf8.count else { return nil }
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let end = utf8.index(utf8.startIndex, offsetBy: range.upperBound)
+        let scalars = text.unicodeScalars
+        let lower = scalars.distance(from: scalars.startIndex, to: start)
+        return lower..<(lower + scalars.distance(from: start, to: end))
     }
 }

@@ -157,8 +157,34 @@ final class AccessibleViewer: AccessibilityModel {
         viewer.showPage(index, timeMilliseconds: AccessibleViewer.compositorNowMilliseconds())
     }
 
-    /// The reader's selection (mouse or touch) is not reported to screen readers yet.
-    func selection(in location: AccessibleBlockLocation) -> Range<Int>? { nil }
+    func selection(in location: AccessibleBlockLocation) -> Range<Int>? {
+        guard let range = viewer.selection, !range.isEmpty, let text = selectableText(at: location),
+              let part = range.utf8Range(inSection: location.section, block: location.block, length: text.utf8.count),
+              !part.isEmpty
+        else { return nil }
+        return AccessibleBlocks.characterRange(ofUTF8: part, in: text)
+    }
+
+    var selectionExtent: AccessibleSelectionExtent? {
+        guard let range = viewer.selection, !range.isEmpty else { return nil }
+        return AccessibleSelectionExtent(first: AccessibleBlockLocation(section: range.start.section, block: range.start.block),
+                                         startOffset: range.start.utf8Offset,
+                                         last: AccessibleBlockLocation(section: range.end.section, block: range.end.block),
+                                         endOffset: range.end.utf8Offset)
+    }
+
+    /// The text the selection counts its offsets in at `location`, as the block reads it: a
+    /// PDF page's, or a text block's (a table row's text is not its cells', so none).
+    private func selectableText(at location: AccessibleBlockLocation) -> String? {
+        if layout is PDFLayout { return location.block == 0 ? viewer.pdfPageText(location.section)?.text : nil }
+        guard let document else { return nil }
+        let blocks = document.blocks(inSection: location.section)
+        guard blocks.indices.contains(location.block) else { return nil }
+        switch blocks[location.block].kind {
+        case .tableRow, .image, .rule: return nil
+        default: return blocks[location.block].text
+        }
+    }
 
     /// A screen reader's request carries no timestamp: the animation starts now on the
     /// compositor's clock (CLOCK_MONOTONIC ms in 32 bits, as sway and mutter stamp events and

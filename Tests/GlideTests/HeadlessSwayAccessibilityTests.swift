@@ -138,6 +138,27 @@ final class HeadlessSwayAccessibilityTests: XCTestCase {
         XCTAssertTrue(tree.contains("heading 'The other document'"), tree)
     }
 
+    func testTheReadersSelectionIsReportedToTheScreenReader() throws {
+        try startGlide([try writeDocument("select.md", "# Chosen words\n\nThe whole paragraph, ёлка included.\n")])
+        XCTAssertEqual((try reader.ask(["selection"])["selected"] as? [Any])?.count, 0, "nothing selected yet")
+        // Ctrl+A selects everything. The first key of a new virtual keyboard can be lost, so
+        // Shift goes first.
+        let typed = try ChildProcess.run("/usr/bin/wtype", ["-k", "Shift_L", "-M", "ctrl", "-k", "a", "-m", "ctrl"],
+                                         environment: sway.clientEnvironment)
+        XCTAssertEqual(typed.status, 0, typed.error)
+        var selected: [[String: Any]] = []
+        let deadline = Date().addingTimeInterval(10)
+        while selected.count < 2, Date() < deadline {
+            usleep(200_000)
+            selected = try reader.ask(["selection"])["selected"] as? [[String: Any]] ?? []
+        }
+        XCTAssertEqual(selected.map { $0["text"] as? String }, ["Chosen words", "The whole paragraph, ёлка included."])
+        for block in selected {
+            XCTAssertEqual(block["start"] as? Int, 0)
+            XCTAssertEqual(block["end"] as? Int, block["characters"] as? Int, "the whole block, counted in characters")
+        }
+    }
+
     func testALinkAndTheReadersCaretMoveTheViewAndTheCaretFollowsTheUsersScroll() throws {
         try startGlide([try writeLinkedDocument()])
         let link = try reader.ask(["follow-link", "0"])

@@ -8,6 +8,7 @@ as text). Commands:
                        sentences and lines, the headings present, and the caret
   activate-outline N   activates item N of the outline list
   follow-link N        activates ("jump") link N of the document
+  selection            the text blocks with selected text: role, text, selection offsets
   page                 the page control's value and value text
   page-action NAME     performs the page control's action NAME ("next", "previous")
   events N             listens as Orca does (caret moves, focus, window and children
@@ -203,6 +204,22 @@ def follow_link(app, index):
     return {"link": link.name, "target": link.description, "done": bool(act(link, "jump"))}
 
 
+def selection(app):
+    selected = []
+    for node in descendants(document(app)):
+        try:
+            text = node.queryText()
+        except NotImplementedError:
+            continue
+        if node.getRole() == pyatspi.ROLE_LINK:
+            continue
+        for index in range(text.getNSelections()):
+            start, end = text.getSelection(index)
+            selected.append({"role": node.getRoleName(), "text": text_of(node)[:40], "start": start, "end": end,
+                             "characters": text.characterCount})
+    return {"selected": selected}
+
+
 def page(app):
     control = find(app, pyatspi.ROLE_SLIDER, "Page")
     value = control.queryValue()
@@ -296,6 +313,7 @@ def main(argv):
         "blocks": lambda: blocks(app),
         "activate-outline": lambda: activate_outline(app, int(argument or 0)),
         "follow-link": lambda: follow_link(app, int(argument or 0)),
+        "selection": lambda: selection(app),
         "page": lambda: page(app),
         "page-action": lambda: page_action(app, argument or "next"),
         "walk": lambda: walk(app, float(argument or 0)),

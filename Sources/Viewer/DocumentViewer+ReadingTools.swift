@@ -33,6 +33,12 @@ extension DocumentViewer: ReadingHost {
         readingTools.follow(destination: destination)
     }
 
+    /// Where character `index` of PDF page `page`'s text is drawn (content coordinates), when
+    /// the document pane shows a PDF whose page text has been read.
+    public func pdfFrame(ofCharacter index: Int, onPage page: Int) -> ContentRect? {
+        (readingLayout as? PDFTextLayout)?.frame(ofCharacter: index, onPage: page)
+    }
+
     /// The reader's selection (mouse, touch, Ctrl+A), if any.
     public var selection: TextRange? { readingTools.selection }
 

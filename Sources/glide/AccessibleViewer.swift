@@ -89,6 +89,8 @@ final class AccessibleViewer: AccessibilityModel {
             windowRect(column.frame(ofCharacter: offset, inBlock: location.block, inSection: location.section))
         case let pages as HorizontalPagesLayout:
             windowRect(pages.frame(ofCharacter: offset, inBlock: location.block, inSection: location.section))
+        case is PDFLayout where location.block == 0:
+            windowRect(viewer.pdfFrame(ofCharacter: offset, onPage: location.section))
         default: nil
         }
     }
@@ -101,6 +103,7 @@ final class AccessibleViewer: AccessibilityModel {
         switch layout {
         case let column as DocumentLayout: column.lineStartOffsets(ofBlock: location.block, inSection: location.section)
         case let pages as HorizontalPagesLayout: pages.lineStartOffsets(ofBlock: location.block, inSection: location.section)
+        case is PDFLayout where location.block == 0: viewer.pdfPageText(location.section)?.lineStartCharacters
         default: nil
         }
     }

@@ -248,6 +248,15 @@ final class HeadlessSwayAccessibilityTests: XCTestCase {
         // The first page is drawn at the window's top, as wide as the reading column.
         let extents = try XCTUnwrap(blocks.first?["extents"] as? [Int])
         XCTAssertTrue(extents[2] > 300 && extents[3] > extents[2], "a portrait page: \(extents)")
+        // Lines as poppler reads them, each character where the page draws it: down the page.
+        let lines = try XCTUnwrap(blocks.first?["lines"] as? [[String: Any]])
+        XCTAssertEqual(lines.first?["text"] as? String, "Page 1\n")
+        let tops = lines.compactMap { ($0["extents"] as? [Int])?[1] }
+        XCTAssertEqual(tops.count, 2, "the title and the one chapter of six pages: \(lines)")
+        XCTAssertEqual(tops, tops.sorted(), "each line below the one before: \(lines)")
+        XCTAssertTrue(tops.allSatisfy { $0 >= extents[1] && $0 < extents[1] + extents[3] }, "on the page: \(tops) \(extents)")
+        let firstLetter = try XCTUnwrap(lines.first?["extents"] as? [Int])
+        XCTAssertTrue(firstLetter[2] > 0 && firstLetter[2] < 60, "one character's width: \(firstLetter)")
     }
 
     func testA100MegabyteDocumentAnswersQuicklyAndNeverHoldsUpAFrame() throws {

@@ -138,8 +138,13 @@ def blocks(app):
     for index in range(doc.childCount):
         child = doc.getChildAtIndex(index)
         extents = child.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
-        found.append({"role": child.getRoleName(), "text": text_of(child),
-                      "extents": [extents.x, extents.y, extents.width, extents.height]})
+        block = {"role": child.getRoleName(), "text": text_of(child),
+                 "extents": [extents.x, extents.y, extents.width, extents.height]}
+        if block["text"]:
+            text = child.queryText()
+            block["lines"] = [{**unit, "extents": list(text.getCharacterExtents(unit["start"], pyatspi.DESKTOP_COORDS))}
+                              for unit in units(child, pyatspi.TEXT_BOUNDARY_LINE_START)]
+        found.append(block)
     return {"document": doc.name, "pages": _pages(doc), "blocks": found}
 
 

@@ -36,6 +36,15 @@ public struct PDFPageText: Sendable {
     /// How many characters (Unicode scalars) the text has.
     var characterCount: Int { characterOffsets.count - 1 }
 
+    /// Where each line starts, as character offsets: poppler puts a line break between lines.
+    public var lineStartCharacters: [Int] {
+        var starts = [0]
+        for (index, scalar) in text.unicodeScalars.enumerated() where scalar == "\n" && index + 1 < characterCount {
+            starts.append(index + 1)
+        }
+        return starts
+    }
+
     var utf8Count: Int { Int(characterOffsets[characterOffsets.count - 1]) }
 
     /// The character that starts at or contains UTF-8 offset `offset` (`characterCount` at the end).

@@ -59,6 +59,13 @@ public final class PDFTextLayout: ReadableLayout {
     }
 
     /// Character `index`'s rectangle of page `page`, in content coordinates.
+    /// Where character `index` (a Unicode scalar) of page `page`'s text is drawn, in content
+    /// coordinates; nil when the text has not been read yet or the character has no area.
+    public func frame(ofCharacter index: Int, onPage page: Int) -> ContentRect? {
+        guard let text = pageText(page), index >= 0, index < text.characterCount, text.isDrawn(index) else { return nil }
+        return rect(ofCharacter: index, in: text, page: page)
+    }
+
     private func rect(ofCharacter index: Int, in text: PDFPageText, page: Int) -> ContentRect {
         let (origin, scale) = placement(page), r = text.rects[index]
         return ContentRect(x: origin.x + r.x * scale, y: origin.y + r.y * scale, width: r.width * scale,

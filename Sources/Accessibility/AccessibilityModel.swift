@@ -64,8 +64,9 @@ public protocol AccessibilityModel: AnyObject {
     /// Shows page `index` (from 0), animated.
     func showPage(_ index: Int)
 
-    /// The selected text, as character offsets into the block at `location`, if any.
-    func selection(in location: AccessibleBlockLocation) -> Range<Int>?
+    /// The selected part of `text`, the text of the block at `location`, as character
+    /// offsets, if any.
+    func selection(of text: String, at location: AccessibleBlockLocation) -> Range<Int>?
     /// Where the reader's selection (mouse or touch) runs, to tell clients when it changes;
     /// nil when nothing is selected.
     var selectionExtent: AccessibleSelectionExtent? { get }

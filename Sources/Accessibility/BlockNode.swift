@@ -85,7 +85,12 @@ final class BlockNode: AccessibleNode {
         return true
     }
 
-    override var selection: Range<Int>? { document.model.selection(in: block.location) }
+    /// A cell shares its row's location, but not its text: the selection's offsets count in
+    /// the row's.
+    override var selection: Range<Int>? {
+        if case .tableCell = block.role { return nil }
+        return document.model.selection(of: block.text, at: block.location)
+    }
     override var frame: AccessibleRect? { document.model.frame(of: block.location) }
 
     override func frame(ofCharacter offset: Int) -> AccessibleRect? {

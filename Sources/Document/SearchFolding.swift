@@ -40,7 +40,8 @@ struct SearchFolding {
             var lastWasSpace = false
             while offset < source.count {
                 let lead = source[offset]
-                if joinsWordsHyphenatedAtLineEnds, folded.bytes.last.map(SearchFolding.isLetterByte) == true,
+                if joinsWordsHyphenatedAtLineEnds, SearchFolding.hyphenLeadBytes.contains(lead),
+                   folded.bytes.last.map(SearchFolding.isLetterByte) == true,
                    let joined = SearchFolding.hyphenatedLineBreakLength(in: source, at: offset) {
                     // Nothing folded for the hyphen and the line break: the match's source range
                     // runs over them, from the word's first part to its second.
@@ -86,6 +87,8 @@ struct SearchFolding {
     /// The hyphens that typesetting puts at a broken word's line end: U+002D, the soft
     /// hyphen U+00AD and U+2010, as UTF-8.
     private static let lineEndHyphens: [[UInt8]] = [[0x2D], [0xC2, 0xAD], [0xE2, 0x80, 0x90]]
+    /// Their first bytes: any other byte starts no hyphen, and is folded without looking on.
+    private static let hyphenLeadBytes = Set(lineEndHyphens.map { $0[0] })
 
     /// The length of a hyphen and the line break after it at `offset`, when a letter follows
     /// the break; nil otherwise.

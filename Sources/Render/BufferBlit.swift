@@ -18,38 +18,20 @@ public enum BufferBlit {
     /// Returns the buffer as it now lies: where its room allows, the same memory starting
     /// `dy` rows and `dx` pixels further on, so nothing was copied.
     static func move(_ buffer: PixelBuffer, dx: Int, dy: Int) -> PixelBuffer {
-        let rows = max(0, -dy)..<min(buffer.height, buffer.height - dy)
-        let columns = max(0, -dx)..<min(buffer.width, buffer.width - dx)
-        guard !rows.isEmpty, !columns.isEmpty, dx != 0 || dy != 0 else { return buffer }
-        let stride = buffer.stride
+        guard dx != 0 || dy != 0, abs(dx) < buffer.width, abs(dy) < buffer.height else { return buffer }
         // Pixel (x, y) of a buffer starting `shift` bytes on is pixel (x + dx, y + dy) of this
         // one, wherever x + dx is still inside a row; the other columns are the exposed ones.
-        let shift = dy * stride + dx * 4
+        let shift = dy * buffer.stride + dx * 4
         if -buffer.roomBeforeBytes <= shift, shift <= buffer.roomAfterBytes {
             return buffer.sliding(by: shift)
         }
-        if buffer.roomBeforeBytes + buffer.roomAfterBytes > 0 {
-            // Out of room: one copy of what stays to the far end of the room, behind the
-            // motion, so the frames after this one slide again.
-            let start = shift > 0 ? -buffer.roomBeforeBytes : buffer.roomAfterBytes
-            let kept = max(0, -shift)..<min(buffer.byteCount, buffer.byteCount - shift)
-            memmove(buffer.pixels + start + kept.lowerBound, buffer.pixels + kept.lowerBound + shift, kept.count)
-            return buffer.sliding(by: start)
-        }
-        if dx == 0 {
-            // Whole rows: one move of the block that stays.
-            memmove(buffer.pixels + rows.lowerBound * stride, buffer.pixels + (rows.lowerBound + dy) * stride,
-                    rows.count * stride)
-            return buffer
-        }
-        let byteCount = columns.count * 4
-        // Rows go in the order that never overwrites a source row before it is read.
-        let order: [Int] = dy > 0 ? Array(rows) : rows.reversed()
-        for row in order {
-            memmove(buffer.pixels + row * stride + columns.lowerBound * 4,
-                    buffer.pixels + (row + dy) * stride + (columns.lowerBound + dx) * 4, byteCount)
-        }
-        return buffer
+        // Out of room (or none): one copy of what stays, in place or to the far end of the
+        // room behind the motion, so the frames after this one slide again.
+        let start = buffer.roomBeforeBytes + buffer.roomAfterBytes == 0 ? 0
+            : shift > 0 ? -buffer.roomBeforeBytes : buffer.roomAfterBytes
+        let kept = max(0, -shift)..<min(buffer.byteCount, buffer.byteCount - shift)
+        memmove(buffer.pixels + start + kept.lowerBound, buffer.pixels + kept.lowerBound + shift, kept.count)
+        return buffer.sliding(by: start)
     }
 
     /// The parts of a `width`×`height` buffer moved by (dx, dy) that hold no moved pixels.

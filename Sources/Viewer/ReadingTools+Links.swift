@@ -2,14 +2,9 @@ import Document
 
 /// Following links, the help card, and the keys of the reading tools.
 extension ReadingTools {
-    /// Follows `link`: a heading scrolls there, a document opens, a web or mail address goes
-    /// to the desktop; anything else is refused and said once on stderr with GLIDE_DEBUG.
-    func follow(_ link: DocumentLink) {
-        follow(destination: link.destination)
-    }
-
-    /// Follows a link to `destination`, as `follow(_:)`; false when it is refused (or the
-    /// document is no text).
+    /// Follows a link to `destination`: a heading scrolls there, a document opens, a web or
+    /// mail address goes to the desktop; anything else is refused and said once on stderr
+    /// with GLIDE_DEBUG. False when it is refused (or the document is no text).
     @discardableResult
     func follow(destination: String) -> Bool {
         guard let layout = host.readingLayout as? DocumentLayout else { return false }
@@ -50,7 +45,7 @@ extension ReadingTools {
         }
         guard let layout = host.readingLayout else { return false }
         if let link = layout.link(at: contentPoint(x: x, y: y)) {
-            follow(link)
+            follow(destination: link.destination)
             return true
         }
         if selection != nil {

@@ -82,7 +82,7 @@ extension ReadingTools {
         if let pressed = pressedLink {
             pressedLink = nil
             if let layout = host.readingLayout, layout.link(at: contentPoint(x: x, y: y)) == pressed {
-                follow(pressed)
+                follow(destination: pressed.destination)
             }
             return
         }

@@ -21,8 +21,7 @@ final class AccessibleViewer: AccessibilityModel {
     private var viewer: DocumentViewer { app.viewer }
     private var layout: any ContentLayout { viewer.documentPane.layout }
 
-    /// As the window's title: the file shown (see `ViewerApp.draw`).
-    var windowTitle: String { viewer.shownFileName.map(ViewerApp.windowTitle(naming:)) ?? firstWindowTitle }
+    var windowTitle: String { app.shownWindowTitle ?? firstWindowTitle }
     var documentTitle: String { viewer.documentTitle ?? firstDocumentTitle }
     /// A link to another document shows it in a layout of its own.
     var shownDocument: ObjectIdentifier { ObjectIdentifier(layout) }
@@ -160,8 +159,8 @@ final class AccessibleViewer: AccessibilityModel {
         viewer.showPage(index, timeMilliseconds: AccessibleViewer.compositorNowMilliseconds())
     }
 
-    func selection(in location: AccessibleBlockLocation) -> Range<Int>? {
-        guard let range = viewer.selection, !range.isEmpty, let text = selectableText(at: location),
+    func selection(of text: String, at location: AccessibleBlockLocation) -> Range<Int>? {
+        guard let range = viewer.selection, !range.isEmpty,
               let part = range.utf8Range(inSection: location.section, block: location.block, length: text.utf8.count),
               !part.isEmpty
         else { return nil }
@@ -174,19 +173,6 @@ final class AccessibleViewer: AccessibilityModel {
                                          startOffset: range.start.utf8Offset,
                                          last: AccessibleBlockLocation(section: range.end.section, block: range.end.block),
                                          endOffset: range.end.utf8Offset)
-    }
-
-    /// The text the selection counts its offsets in at `location`, as the block reads it: a
-    /// PDF page's, or a text block's (a table row's text is not its cells', so none).
-    private func selectableText(at location: AccessibleBlockLocation) -> String? {
-        if layout is PDFLayout { return location.block == 0 ? viewer.pdfPageText(location.section)?.text : nil }
-        guard let document else { return nil }
-        let blocks = document.blocks(inSection: location.section)
-        guard blocks.indices.contains(location.block) else { return nil }
-        switch blocks[location.block].kind {
-        case .tableRow, .image, .rule: return nil
-        default: return blocks[location.block].text
-        }
     }
 
     /// A screen reader's request carries no timestamp: the animation starts now on the

@@ -88,7 +88,6 @@ final class SeatAdapter: SeatDelegate {
         case .commit(let text, let before, _): app.viewer.inputMethodCommitted(text, deletingBefore: before)
         case .preedit(let text): app.viewer.inputMethodPreedit(text)
         }
-        app.carryOutRequests()
     }
 }
 

@@ -100,6 +100,10 @@ final class ViewerApp {
     /// The window's title before the first frame says which file is shown.
     static func windowTitle(of documents: [Document]) -> String { windowTitle(naming: title(of: documents)) }
 
+    /// The title naming the file shown, one of several or a document a link opened; nil
+    /// before the first frame says which.
+    var shownWindowTitle: String? { viewer.shownFileName.map(ViewerApp.windowTitle(naming:)) }
+
     // TRANSLATORS: the window title: the document's name, then the application's.
     static func windowTitle(naming name: String) -> String { localized("%s — Glide", name) }
 
@@ -142,7 +146,6 @@ final class ViewerApp {
                 EventLoop.Source(fileDescriptor: longPressTimer.fileDescriptor) { [unowned self] in
                     if longPressTimer.takeExpiry() {
                         viewer.longPressTimerFired()
-                        carryOutRequests()
                     }
                 }]
             + (reloader.map { reloader in
@@ -157,7 +160,8 @@ final class ViewerApp {
             }
     }
 
-    /// Hands one input to the viewer and carries out what it asks of the window.
+    /// Hands one input to the viewer; what it asks of the window is carried out at the render
+    /// step that ends the loop's turn.
     func deliver(_ input: ViewerInput) {
         viewer.isFullscreen = window.states.isFullscreen
         let wantedLongPress = viewer.wantsLongPressTimer
@@ -170,11 +174,10 @@ final class ViewerApp {
         } else if !viewer.wantsLongPressTimer {
             longPressTimer.disarm()
         }
-        carryOutRequests()
     }
 
     /// Carries out what the viewer asked of the window since the last time.
-    func carryOutRequests() {
+    private func carryOutRequests() {
         for request in viewer.takeRequests() {
             switch request {
             case .quit: isQuitRequested = true
@@ -230,9 +233,9 @@ final class ViewerApp {
         seat.textInput?.onEvent = { [unowned self] event in seatAdapter.seat(seat, didReceiveTextInput: event) }
     }
 
-    /// The loop's render step, after dispatch: carries out what the viewer was asked outside
-    /// input (a screen reader's link action), marks the window when the viewer needs a frame,
-    /// then lets the window draw if a frame is due.
+    /// The loop's render step, after everything of the turn was dispatched (input, timers, a
+    /// screen reader's actions): carries out what the viewer asked of the window, marks the
+    /// window when the viewer needs a frame, then lets the window draw if a frame is due.
     func render() {
         carryOutRequests()
         if viewer.needsFrame { window.setNeedsDisplay() }
@@ -249,8 +252,7 @@ final class ViewerApp {
                                  stride: Int(buffer.stride), scale: scale,
                                  roomBeforeBytes: buffer.roomBeforeBytes, roomAfterBytes: buffer.roomAfterBytes)
         let frame = viewer.frame(at: time, into: pixels, bufferID: ObjectIdentifier(buffer))
-        // The title names the file shown: one of several, or a document a link opened.
-        if let name = viewer.shownFileName { window.setTitle(ViewerApp.windowTitle(naming: name)) }
+        if let title = shownWindowTitle { window.setTitle(title) }
         trace?.record(frame.traced, number: frame.number)
         if frame.savesReadingPosition { saveReadingPosition() }
         return DrawnFrame(damage: frame.damage, isAnimating: frame.isAnimating, isAtRest: frame.isAtRest,

@@ -61,7 +61,7 @@ private final class SectionedDocument: AccessibilityModel {
     func frameOfOutlineItem(_ index: Int) -> AccessibleRect? { nil }
     let pageControlFrame: AccessibleRect? = nil
     func showPage(_ index: Int) { shownPages.append(index) }
-    func selection(in location: AccessibleBlockLocation) -> Range<Int>? { nil }
+    func selection(of text: String, at location: AccessibleBlockLocation) -> Range<Int>? { nil }
     func isPending(section: Int) -> Bool { pendingSections.contains(section) }
 }
 

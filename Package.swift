@@ -57,10 +57,15 @@ let package = Package(
         .target(name: "ScrollPhysics", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "ScrollEngine", dependencies: ["ScrollPhysics"]),
 
+        // The shared machinery: the loop mailbox, the one work queue, the one timer, file
+        // watching, helper processes under budgets, the debug log. The only module that starts
+        // threads or processes.
+        .target(name: "Machinery", dependencies: ["CSystem", "Localization"]),
+
         // Content and pixels: no Wayland.
         .target(
             name: "Document",
-            dependencies: ["CCairo", "CPangoCairo", "CCmarkGFM", "CGdkPixbuf", "CPoppler", "CSystem", "Localization"]),
+            dependencies: ["CCairo", "CPangoCairo", "CCmarkGFM", "CGdkPixbuf", "CPoppler", "CSystem", "Localization", "Machinery"]),
         .target(name: "Render", dependencies: ["ScrollEngine", "Document", "CCairo", "CPangoCairo", "Localization"]),
 
         // The viewer core: panes, input, the frame pipeline. No Wayland, no clock.
@@ -79,14 +84,14 @@ let package = Package(
             name: "WaylandClient",
             dependencies: [
                 "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXkbCommon", "CSystem", "CLibdecor",
-                "Localization",
+                "Localization", "Machinery",
             ]),
 
         .executableTarget(
             name: "glide",
             dependencies: [
                 "ScrollPhysics", "ScrollEngine", "Document", "Render", "Viewer", "GlideTools", "WaylandClient",
-                "Accessibility", "CSystem", "Localization",
+                "Accessibility", "CSystem", "Localization", "Machinery",
             ]),
         .executableTarget(name: "glide-replay", dependencies: ["ScrollPhysics", "ScrollEngine", "GlideTools"]),
         // Decodes one image per run, in a process of its own that glide kills at the budget.
@@ -94,20 +99,23 @@ let package = Package(
         // Test tool: drives headless sway with a virtual pointer (see its main.swift).
         .executableTarget(name: "glide-virtual-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols"]),
         .executableTarget(
-            name: "glide-bench", dependencies: ["ScrollEngine", "Document", "Render", "CAllocationCounter", "CSystem", "PDFFixtures"],
+            name: "glide-bench", dependencies: [
+                "ScrollEngine", "Document", "Render", "CAllocationCounter", "CSystem", "PDFFixtures", "Machinery",
+            ],
             // Its allocation counter stands in for malloc process-wide, which needs the
             // executable's symbols in the dynamic symbol table.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
 
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
+        .testTarget(name: "MachineryTests", dependencies: ["Machinery"]),
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine", "GlideTools"]),
         // PDFs written at test time with cairo's PDF surface, for tests, benchmarks and the demo.
         .target(name: "PDFFixtures", dependencies: ["CPoppler"], path: "Tests/PDFFixtures"),
-        .testTarget(name: "DocumentTests", dependencies: ["Document", "CCairo", "CGdkPixbuf", "PDFFixtures"]),
-        .testTarget(name: "RenderTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo", "PDFFixtures"]),
+        .testTarget(name: "DocumentTests", dependencies: ["Document", "CCairo", "CGdkPixbuf", "PDFFixtures", "Machinery"]),
+        .testTarget(name: "RenderTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo", "PDFFixtures", "Machinery"]),
         // The viewer offscreen: input in, frames and pixels out, no compositor.
         .testTarget(name: "ViewerTests", dependencies: [
-            "Viewer", "GlideTools", "Document", "Render", "ScrollEngine", "CCairo", "PDFFixtures",
+            "Viewer", "GlideTools", "Document", "Render", "ScrollEngine", "CCairo", "PDFFixtures", "Machinery",
         ]),
         .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "CAtk"]),
         .testTarget(name: "GlideTests", dependencies: [

@@ -1,3 +1,4 @@
+#define _GNU_SOURCE
 #include <errno.h>
 #include <signal.h>
 #include <unistd.h>
@@ -22,4 +23,13 @@ int glide_die_with_parent(void) {
 int glide_lower_priority(int increment) {
     errno = 0;
     return nice(increment) == -1 && errno != 0 ? -1 : 0;
+}
+
+int glide_limit_process(int pid, uint64_t address_space_bytes, uint32_t cpu_seconds) {
+    struct rlimit memory = { .rlim_cur = address_space_bytes, .rlim_max = address_space_bytes };
+    struct rlimit cpu = { .rlim_cur = cpu_seconds, .rlim_max = cpu_seconds + 1 };
+    struct rlimit core = { .rlim_cur = 0, .rlim_max = 0 };
+    if (address_space_bytes > 0 && prlimit(pid, RLIMIT_AS, &memory, NULL) != 0) return -1;
+    if (cpu_seconds > 0 && prlimit(pid, RLIMIT_CPU, &cpu, NULL) != 0) return -1;
+    return prlimit(pid, RLIMIT_CORE, &core, NULL);
 }

@@ -1,4 +1,4 @@
-import Dispatch
+import Machinery
 
 /// The document's shown text as plain UTF-8: what a copy puts on the clipboard.
 extension Document {
@@ -35,8 +35,8 @@ extension Document {
     /// `mailbox`.
     public func findHeading(anchor fragment: String, mailbox: MainThreadMailbox = .shared,
                             then deliver: @escaping (TextPosition?) -> Void) {
-        let document = UncheckedDocument(self), delivery = LoopThreadOnly(deliver)
-        DispatchQueue.global(qos: .userInitiated).async {
+        let document = UncheckedDocument(self), delivery = LoopThreadValue(deliver)
+        WorkQueue.shared.submit { _ in
             let position = document.value.position(ofHeadingAnchor: fragment)
             mailbox.post { delivery.value(position) }
         }

@@ -1,4 +1,5 @@
 import Localization
+import Machinery
 
 /// Keeps the documents a window shows in step with their files: it watches them
 /// (`FileWatcher`), reads a changed file again on a worker thread, and hands the new document,
@@ -24,7 +25,7 @@ public final class DocumentReloader {
     private var generations: [String: Int] = [:]
 
     /// Watches the files of `documents` that can be read again (text read from a file).
-    public init(documents: [Document], deliver: @escaping (String, Outcome) -> Void) throws(DocumentError) {
+    public init(documents: [Document], deliver: @escaping (String, Outcome) -> Void) throws(SystemError) {
         watcher = try FileWatcher()
         self.deliver = deliver
         for document in documents where document.isReloadable {
@@ -49,18 +50,18 @@ public final class DocumentReloader {
     private func read(_ path: String) {
         let generation = generations[path, default: 0] + 1
         generations[path] = generation
-        nonisolated(unsafe) let reloader = self
-        Task.detached {
+        let reloader = LoopThreadReference(self)
+        WorkQueue.shared.submit { _ in
             let outcome: Outcome
             do {
                 outcome = .reloaded(try Document(contentsOfFile: path))
             } catch {
                 outcome = .unavailable(notice: localized("%s; showing it as it was", String(describing: error)))
             }
-            nonisolated(unsafe) let result = outcome
+            let result = LoopThreadValue(outcome)
             MainThreadMailbox.shared.post {
-                guard reloader.generations[path] == generation else { return }
-                reloader.deliver(path, result)
+                guard let reloader = reloader.object, reloader.generations[path] == generation else { return }
+                reloader.deliver(path, result.value)
             }
         }
     }

@@ -1,6 +1,5 @@
-import Dispatch
 import Glibc
-import Synchronization
+import Machinery
 
 /// A search of a document's shown text, run on a worker while the frame loop goes on.
 ///
@@ -26,7 +25,7 @@ public final class DocumentSearch {
     /// visibly grows without a delivery per section.
     static let deliveryIntervalNanoseconds: UInt64 = 50_000_000
 
-    private let stopFlag = StopFlag()
+    private var ticket: WorkTicket?
 
     /// Starts searching `document` for `query` (ignoring case and diacritics); results are
     /// posted to `mailbox`. An empty query (or only spaces) finds nothing and is complete.
@@ -50,14 +49,14 @@ public final class DocumentSearch {
             isComplete = true
             return
         }
-        let job = SearchJob(makeSource: source, needle: needle, stop: stopFlag, owner: WeakSearch(self), mailbox: mailbox)
-        DispatchQueue.global(qos: .userInitiated).async { job.run() }
+        let job = SearchJob(makeSource: source, needle: needle, owner: LoopThreadReference(self), mailbox: mailbox)
+        ticket = WorkQueue.shared.submit { ticket in job.run(ticket) }
     }
 
-    deinit { stopFlag.stop() }
+    deinit { ticket?.cancel() }
 
     /// Stops the worker at its next section; what was found stays.
-    public func cancel() { stopFlag.stop() }
+    public func cancel() { ticket?.cancel() }
 
     /// How many matches are known; `isComplete` says whether more may come.
     public var count: Int { matches.count }
@@ -81,7 +80,7 @@ public final class DocumentSearch {
         matches.append(contentsOf: found.prefix(DocumentSearch.maximumMatchCount - matches.count))
         if isLast || matches.count >= DocumentSearch.maximumMatchCount {
             isComplete = true
-            stopFlag.stop()
+            ticket?.cancel()
         }
         onUpdate?()
     }
@@ -109,11 +108,10 @@ extension UncheckedDocument: SearchSource {
 private struct SearchJob: Sendable {
     let makeSource: @Sendable () -> (any SearchSource)?
     let needle: [UInt8]
-    let stop: StopFlag
-    let owner: WeakSearch
+    let owner: LoopThreadReference<DocumentSearch>
     let mailbox: MainThreadMailbox
 
-    func run() {
+    func run(_ ticket: WorkTicket) {
         var folding = SearchFolding()
         var folded = FoldedText()
         var batch: [TextRange] = []
@@ -122,7 +120,7 @@ private struct SearchJob: Sendable {
         guard let source = makeSource() else { return post([], isLast: true) }
         folding.joinsWordsHyphenatedAtLineEnds = source.joinsWordsHyphenatedAtLineEnds
         for section in 0..<source.sectionCount {
-            if stop.isStopped { return }
+            if ticket.isCancelled { return }
             source.forEachBlockText(inSection: section) { index, text in
                 folding.fold(text, into: &folded, recordingSources: false)
                 guard folded.contains(needle) else { return }
@@ -133,7 +131,7 @@ private struct SearchJob: Sendable {
                                            TextPosition(section: section, block: index, utf8Offset: range.upperBound)))
                 }
             }
-            let now = DispatchTime.now().uptimeNanoseconds
+            let now = MonotonicClock.nanoseconds()
             if !batch.isEmpty, !hasDelivered || now - lastDelivery >= DocumentSearch.deliveryIntervalNanoseconds {
                 post(batch, isLast: false)
                 batch.removeAll()
@@ -146,21 +144,8 @@ private struct SearchJob: Sendable {
 
     private func post(_ found: [TextRange], isLast: Bool) {
         let owner = self.owner
-        mailbox.post { owner.search?.deliver(found, isLast: isLast) }
+        mailbox.post { owner.object?.deliver(found, isLast: isLast) }
     }
-}
-
-/// Tells a worker to stop; set from the loop's thread, read from the worker's.
-private final class StopFlag: Sendable {
-    private let flag = Atomic<Bool>(false)
-    var isStopped: Bool { flag.load(ordering: .relaxed) }
-    func stop() { flag.store(true, ordering: .relaxed) }
-}
-
-/// The search a worker reports to, dereferenced only on the loop's thread (in a delivery).
-private struct WeakSearch: @unchecked Sendable {
-    weak var search: DocumentSearch?
-    init(_ search: DocumentSearch) { self.search = search }
 }
 
 /// A document read by a worker: its text sections are immutable once loaded (mapped bytes,
@@ -168,13 +153,6 @@ private struct WeakSearch: @unchecked Sendable {
 public struct UncheckedDocument: @unchecked Sendable {
     public let value: Document
     public init(_ value: Document) { self.value = value }
-}
-
-/// Something only the loop's thread may use, carried through a worker untouched (a
-/// completion handed back through the mailbox).
-struct LoopThreadOnly<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }
 
 extension RandomAccessCollection where Index == Int {

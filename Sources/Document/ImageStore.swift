@@ -1,4 +1,5 @@
 import Glibc
+import Machinery
 
 /// Images for drawing: decoded off the frame loop by `glide-image-decoder` processes (see
 /// `ImageDecoderProcess`) within a time and memory budget, kept within a memory cap, and
@@ -74,8 +75,8 @@ public final class ImageStore {
     /// `timeoutSeconds` pass: for programs that draw once (tests, benchmarks, pictures), not
     /// for the frame loop.
     public func waitForDecodes(timeoutSeconds: Double = 30) {
-        let deadline = ImageDecoderProcess.monotonicSeconds() + timeoutSeconds
-        while isDecoding, ImageDecoderProcess.monotonicSeconds() < deadline {
+        let deadline = MonotonicClock.seconds() + timeoutSeconds
+        while isDecoding, MonotonicClock.seconds() < deadline {
             var descriptor = pollfd(fd: MainThreadMailbox.shared.fileDescriptor, events: Int16(POLLIN), revents: 0)
             _ = poll(&descriptor, 1, 50)
             MainThreadMailbox.shared.deliverPending()
@@ -178,15 +179,5 @@ public enum LoadedImage {
     var byteCount: Int {
         if case .image(let image) = self { return image.width * image.height * 4 }
         return 0
-    }
-}
-
-/// A weak reference that crosses to a decoder thread and back: only the loop's thread (where
-/// `MainThreadMailbox` delivers) dereferences it.
-private final class LoopThreadReference<Object: AnyObject>: @unchecked Sendable {
-    weak var object: Object?
-
-    init(_ object: Object) {
-        self.object = object
     }
 }

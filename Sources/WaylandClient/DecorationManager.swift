@@ -1,5 +1,6 @@
 import CWaylandClient
 import CWaylandProtocols
+import Machinery
 
 /// Server-side decorations (`zxdg_decoration_manager_v1`), offered by Sway and KDE.
 public final class DecorationManager: ProxyOwner {

@@ -1,5 +1,6 @@
 import CWaylandClient
 import Glibc
+import Machinery
 
 /// The connection to the compositor (`wl_display`).
 public final class Display {

@@ -1,26 +1,18 @@
-import CSystem
-import Glibc
+import Machinery
 
 /// Client-side key repeat (`wl_keyboard.repeat_info`): the compositor sends one press, and the
 /// client repeats it after `delay` every `1000 / rate` ms until the key is released, on a
-/// timerfd that the app's poll loop watches.
+/// `LoopTimer` that the app's poll loop watches.
 final class KeyRepeater {
+    private let timer = LoopTimer()
     /// The timer to poll; readable when repeats are due.
-    let fileDescriptor: Int32
+    var fileDescriptor: Int32 { timer.fileDescriptor }
     /// Repeats per second; 0 disables repeat. GTK's defaults until the compositor says.
     private(set) var ratePerSecond: Int32 = 25
     private(set) var delayMilliseconds: Int32 = 400
     private var repeatingKey: UInt32?
     private var repeated: KeyEvent?
     private var repeatCount: UInt32 = 0
-
-    init() {
-        fileDescriptor = glide_timerfd_create()
-    }
-
-    deinit {
-        if fileDescriptor >= 0 { close(fileDescriptor) }
-    }
 
     func configure(ratePerSecond: Int32, delayMilliseconds: Int32) {
         self.ratePerSecond = max(0, ratePerSecond)
@@ -33,7 +25,7 @@ final class KeyRepeater {
         repeatingKey = key
         repeated = event
         repeatCount = 0
-        _ = glide_timerfd_arm(fileDescriptor, UInt32(max(delayMilliseconds, 1)), intervalMilliseconds)
+        timer.arm(afterMilliseconds: Double(max(delayMilliseconds, 1)), everyMilliseconds: Double(intervalMilliseconds))
     }
 
     /// Stops repeating when `key` is the repeating one (or any key, when nil).
@@ -41,7 +33,7 @@ final class KeyRepeater {
         guard key == nil || key == repeatingKey else { return }
         repeatingKey = nil
         repeated = nil
-        _ = glide_timerfd_arm(fileDescriptor, 0, 0)
+        timer.disarm()
     }
 
     /// The repeat that came due since the last call, with its time on the compositor's clock
@@ -49,7 +41,7 @@ final class KeyRepeater {
     /// missed while the loop was busy are dropped, not delivered in a burst: a stall must not
     /// turn into fifty Page Downs.
     func takeDueRepeat() -> KeyEvent? {
-        let expirations = glide_timerfd_take_expirations(fileDescriptor)
+        let expirations = timer.takeExpirations()
         guard var event = repeated, expirations > 0 else { return nil }
         repeatCount &+= UInt32(truncatingIfNeeded: expirations)
         event.timeMilliseconds = event.timeMilliseconds &+ UInt32(delayMilliseconds)

@@ -1,5 +1,6 @@
 import CLibdecor
 import CWaylandClient
+import Machinery
 
 /// A window decorated on the client's side by libdecor, for compositors without
 /// xdg-decoration (GNOME's mutter, weston). libdecor creates the xdg-shell objects itself and

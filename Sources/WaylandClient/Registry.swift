@@ -1,5 +1,6 @@
 import CWaylandClient
 import CWaylandProtocols
+import Machinery
 
 /// The globals the compositor offers (`wl_registry`), bound at min(ours, theirs).
 ///

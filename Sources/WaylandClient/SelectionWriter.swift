@@ -1,5 +1,5 @@
-import Dispatch
 import Glibc
+import Machinery
 
 /// Text another client pastes: made and written on a worker, so a large selection (a whole
 /// document) is neither extracted nor written on the frame loop.
@@ -18,7 +18,7 @@ public struct SelectionText: Sendable {
     /// Writes the text to `fd` (the pipe a `send` event gives) on a worker, then closes it.
     func write(to fd: Int32) {
         let make = self.make
-        DispatchQueue.global(qos: .userInitiated).async {
+        WorkQueue.shared.submit { _ in
             defer { close(fd) }
             // The pipe may have been made non-blocking by the compositor; the worker can wait.
             let flags = fcntl(fd, F_GETFL)

@@ -1,4 +1,5 @@
 import Glibc
+import Machinery
 
 /// A desktop window: a surface with the xdg-shell toplevel role, decorations, buffers and
 /// frame pacing.
@@ -43,7 +44,14 @@ public final class Window {
     public let hasClientSideDecorations: Bool
     private let buffers: BufferChain
     private let presentation: Presentation?
-    private let fallbackTimer = FallbackTimer()
+    /// Keeps animations finishing when frame callbacks stop, as they do for a hidden window
+    /// ("A server should avoid signaling the frame callbacks if the surface is not visible"):
+    /// armed with each frame that asks for another; when no callback comes within
+    /// `fallbackIntervalMilliseconds` the window draws anyway, at this slow rate, so a fling
+    /// still ends without burning CPU.
+    private let fallbackTimer = LoopTimer()
+    /// SDL waits 50 ms for a callback for the same reason; 100 ms is 10 frames per second.
+    static let fallbackIntervalMilliseconds = 100.0
     private let fractionalScale: FractionalScale?
     private let viewport: Viewport?
     private var frameCallback: FrameCallback?
@@ -196,7 +204,7 @@ public final class Window {
                 fallbackTimer.disarm()
                 pendingTiming = .callback(timeMilliseconds: time)
             }
-            if drawn.isAnimating { fallbackTimer.arm() }
+            if drawn.isAnimating { fallbackTimer.arm(afterMilliseconds: Window.fallbackIntervalMilliseconds) }
         }
         if let viewport {
             viewport.setDestination(width: width, height: height)
@@ -231,7 +239,7 @@ public final class Window {
             }
         }
         surface.commit()
-        onFrameCommitted?(number, monotonicMilliseconds())
+        onFrameCommitted?(number, MonotonicClock.milliseconds())
     }
 }
 

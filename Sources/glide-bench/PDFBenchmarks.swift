@@ -1,6 +1,7 @@
 import CCairo
 import Document
 import Glibc
+import Machinery
 import PDFFixtures
 import Render
 import ScrollEngine

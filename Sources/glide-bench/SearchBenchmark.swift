@@ -1,6 +1,7 @@
-import Document
 import CSystem
+import Document
 import Glibc
+import Machinery
 import PDFFixtures
 
 /// `glide-bench search`: how fast find goes through a 100 MB Markdown file, against a plain

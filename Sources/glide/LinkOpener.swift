@@ -1,14 +1,12 @@
-import Dispatch
-import Document
 import Glibc
-import WaylandClient
+import Machinery
 
 /// Hands web and mail addresses to the desktop: the OpenURI portal where a session bus runs
 /// one, `xdg-open` otherwise. Programs are started directly (no shell), on a worker that
 /// waits for them, and only with an address `LinkAction` accepted (http, https, mailto).
 enum LinkOpener {
     static func open(_ url: String) {
-        DispatchQueue.global(qos: .userInitiated).async {
+        WorkQueue.shared.submit { _ in
             if getenv("DBUS_SESSION_BUS_ADDRESS") != nil, ProgramLauncher.run(portalCall(url)) == 0 { return }
             let status = ProgramLauncher.run(["xdg-open", url])
             if status != 0 { DebugLog.write("xdg-open \(url) failed with status \(status)") }

@@ -1,5 +1,6 @@
 import Document
 import Localization
+import Machinery
 import Render
 import ScrollEngine
 import Viewer
@@ -19,7 +20,7 @@ final class ViewerApp {
     private var isQuitRequested = false
     private lazy var seatAdapter = SeatAdapter(app: self)
     /// Fires the viewer's long press (see `DocumentViewer.wantsLongPressTimer`).
-    private let longPressTimer = LongPressTimer()
+    private let longPressTimer = LoopTimer()
     /// Watches the shown files and reads a changed one again off the loop (nil when inotify
     /// is unavailable: the files are then shown as they were opened).
     private var reloader: DocumentReloader?
@@ -144,7 +145,7 @@ final class ViewerApp {
                     if mailbox.deliverPending() > 0 { viewer.setNeedsFrame() }
                 },
                 EventLoop.Source(fileDescriptor: longPressTimer.fileDescriptor) { [unowned self] in
-                    if longPressTimer.takeExpiry() {
+                    if longPressTimer.takeExpirations() > 0 {
                         viewer.longPressTimerFired()
                     }
                 }]
@@ -170,7 +171,7 @@ final class ViewerApp {
         var isTouchDown = false
         if case .touchDown = input.event { isTouchDown = true }
         if viewer.wantsLongPressTimer, !wantedLongPress || isTouchDown {
-            longPressTimer.arm(milliseconds: DocumentViewer.longPressMilliseconds)
+            longPressTimer.arm(afterMilliseconds: DocumentViewer.longPressMilliseconds)
         } else if !viewer.wantsLongPressTimer {
             longPressTimer.disarm()
         }

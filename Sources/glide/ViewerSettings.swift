@@ -1,6 +1,7 @@
 import Document
 import FoundationEssentials
 import Glibc
+import Machinery
 import ScrollEngine
 
 /// How the engine is tuned from the command line and the desktop's preferences.

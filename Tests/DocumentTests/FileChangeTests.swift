@@ -1,7 +1,8 @@
+@testable import Document
 import Foundation
 import Glibc
+import Machinery
 import XCTest
-@testable import Document
 
 /// Files that change while shown: reads stay safe, the watcher notices, a reload keeps the
 /// reading position.

@@ -1,8 +1,9 @@
 import CCairo
+@testable import Document
 import Glibc
+import Machinery
 import PDFFixtures
 import XCTest
-@testable import Document
 
 /// Runs the loop thread's deliveries until `condition` holds or 20 s pass (a loaded machine).
 func deliverUntil(_ condition: () -> Bool) -> Bool {

@@ -1,7 +1,8 @@
+@testable import Document
 import Glibc
+import Machinery
 import PDFFixtures
 import XCTest
-@testable import Document
 
 /// A PDF's text: searched on a worker as a reader means it (case and accents ignored, across
 /// line breaks), laid over its pages for selection, and copied as poppler reads it.

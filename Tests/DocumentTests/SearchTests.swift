@@ -1,6 +1,7 @@
-import Glibc
-import XCTest
 @testable import Document
+import Glibc
+import Machinery
+import XCTest
 
 /// Finding text as a reader means it: case and accents ignored, across line breaks and
 /// styles, streamed from a worker through the mailbox.

@@ -1,9 +1,10 @@
-import Glibc
-import PDFFixtures
-import XCTest
 import Document
+import Glibc
+import Machinery
+import PDFFixtures
 @testable import Render
 import ScrollEngine
+import XCTest
 
 /// PDF pages through the frame renderer: placeholders first, pixels as the worker delivers
 /// them, and a crisp re-render after a zoom.

@@ -1,5 +1,6 @@
 import Document
 import Glibc
+import Machinery
 import PDFFixtures
 import ScrollEngine
 import Viewer

@@ -1,6 +1,7 @@
 import Document
 import Foundation
 import Glibc
+import Machinery
 import Render
 import ScrollEngine
 import Viewer

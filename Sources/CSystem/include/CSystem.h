@@ -48,6 +48,11 @@ uint64_t glide_eventfd_take(int fd);
 /// files. Returns 0, or -1 with errno set. The corresponding C function is `setrlimit`.
 int glide_limit_resources(uint64_t address_space_bytes, uint32_t cpu_seconds);
 
+/// Limits child `pid`'s address space (0: unlimited) and CPU time (0: unlimited) and turns off
+/// its core dumps, from the parent, right after it starts. Returns 0, or -1 with errno set.
+/// The corresponding C function is `prlimit`.
+int glide_limit_process(int pid, uint64_t address_space_bytes, uint32_t cpu_seconds);
+
 /// Asks the kernel to SIGKILL the calling process when its parent dies, so a decoder never
 /// outlives the viewer. Returns 0, or -1 with errno set. The corresponding C call is
 /// `prctl(PR_SET_PDEATHSIG)`.

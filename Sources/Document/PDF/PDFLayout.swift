@@ -1,5 +1,6 @@
 import CPoppler
 import Localization
+import Machinery
 
 /// A PDF laid out for the renderer: pages stacked in a column with a gap, each as wide as the
 /// column (fit width, never wider than the window) and centred; or, `isPaged`, one page per

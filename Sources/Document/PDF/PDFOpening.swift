@@ -1,5 +1,5 @@
 import CPoppler
-import Glibc
+import Machinery
 
 /// The poppler document the loop thread reads page sizes from, opened on a thread of its own.
 ///
@@ -20,56 +20,28 @@ final class PDFOpening: @unchecked Sendable {
 
     typealias Outcome = Result<Opened, DocumentError>
 
-    /// What the opening thread and its waiters share.
-    private final class Shared: @unchecked Sendable {
-        let signal = WorkQueueSignal()
-        var outcome: Outcome?
-        var handlers: [@Sendable (Outcome) -> Void] = []
-    }
+    private let open: WorkQueue.Promise<Outcome>
+    /// The open's own queue, so a long cross-reference table never waits behind other work.
+    private let queue = WorkQueue(name: "glide-pdf-open")
 
-    private let shared = Shared()
-    private var thread: pthread_t?
-
-    /// Starts `open` on a new thread.
+    /// Starts `open` on a queue of its own.
     init(_ open: @escaping @Sendable () throws(DocumentError) -> Opened) {
-        let shared = self.shared
-        thread = startThread {
-            let outcome = Outcome { () throws(DocumentError) in try open() }
-            let handlers = shared.signal.withLock {
-                shared.outcome = outcome
-                defer { shared.handlers = [] }
-                return shared.handlers
-            }
-            shared.signal.wake()
-            for handler in handlers { handler(outcome) }
-        }
+        self.open = queue.promise { Outcome { () throws(DocumentError) in try open() } }
     }
 
     /// Waits for the open to end, so poppler is not parsing when the process's static state
     /// is torn down (as the render worker does).
     deinit {
-        if let thread { pthread_join(thread, nil) }
+        queue.stop()
     }
 
     /// The outcome if the open has ended; never waits.
-    var outcome: Outcome? { shared.signal.withLock { shared.outcome } }
+    var outcome: Outcome? { open.value }
 
     /// Waits until the open ends.
-    func wait() -> Outcome {
-        shared.signal.withLock {
-            while shared.outcome == nil { shared.signal.waitLocked() }
-            return shared.outcome!
-        }
-    }
+    func wait() -> Outcome { open.wait() }
 
     /// Calls `handler` with the outcome on the opening thread when the open ends, or at once
     /// on this thread if it has.
-    func whenDone(_ handler: @escaping @Sendable (Outcome) -> Void) {
-        let done: Outcome? = shared.signal.withLock {
-            if let outcome = shared.outcome { return outcome }
-            shared.handlers.append(handler)
-            return nil
-        }
-        if let done { handler(done) }
-    }
+    func whenDone(_ handler: @escaping @Sendable (Outcome) -> Void) { open.whenDone(handler) }
 }

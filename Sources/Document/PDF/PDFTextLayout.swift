@@ -1,4 +1,5 @@
 import Dispatch
+import Machinery
 
 /// A PDF's text laid over its pages, for the reading tools: positions under a point, the
 /// rectangles of a selection or a match, words and lines. Page text is read lazily, only for
@@ -210,10 +211,10 @@ public final class PDFTextLayout: ReadableLayout {
     }
 }
 
-/// Reads page texts one at a time on a serial queue, with a poppler document opened there
-/// and used by nothing else (a serial queue never runs two of its blocks at once).
+/// Reads page texts one at a time on a queue of one thread, with a poppler document opened
+/// there and used by nothing else.
 private final class PDFTextReader: @unchecked Sendable {
-    private let queue = DispatchQueue(label: "glide.pdf-text", qos: .userInitiated)
+    private let queue = WorkQueue(name: "glide-pdf-text")
     private let file: PDFFile
     /// Touched only on `queue`.
     private var document: PopplerDocumentHandle?
@@ -224,7 +225,7 @@ private final class PDFTextReader: @unchecked Sendable {
     }
 
     func read(page: Int, deliver: @escaping @Sendable (PDFPageText?) -> Void) {
-        queue.async { [self] in
+        queue.submit { [self] _ in
             let text = PopplerBackgroundWork.perform { () -> PDFPageText? in
                 if !isOpened {
                     isOpened = true

@@ -1,4 +1,3 @@
-import CSystem
 import Glibc
 
 /// Watches the files a window shows, with inotify, and says which changed: written, truncated,
@@ -19,7 +18,9 @@ public final class FileWatcher {
     public static let coalescingMilliseconds: UInt32 = 100
 
     public let inotifyDescriptor: Int32
-    public let timerDescriptor: Int32
+    private let timer = LoopTimer()
+    /// The coalescing timer's descriptor.
+    public var timerDescriptor: Int32 { timer.fileDescriptor }
     /// Watch descriptor → directory.
     private var directories: [Int32: String] = [:]
     /// (directory, name) → the paths as given that it stands for.
@@ -36,20 +37,18 @@ public final class FileWatcher {
     private static let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_FROM
         | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF)
 
-    public init() throws(DocumentError) {
+    public init() throws(SystemError) {
         inotifyDescriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard inotifyDescriptor >= 0 else { throw DocumentError(path: "inotify", errno: errno) }
-        timerDescriptor = glide_timerfd_create()
-        guard timerDescriptor >= 0 else {
+        guard inotifyDescriptor >= 0 else { throw SystemError("inotify", errno: errno) }
+        guard timer.fileDescriptor >= 0 else {
             let code = errno
             close(inotifyDescriptor)
-            throw DocumentError(path: "timerfd", errno: code)
+            throw SystemError("timerfd", errno: code)
         }
     }
 
     deinit {
         close(inotifyDescriptor)
-        close(timerDescriptor)
     }
 
     /// Starts watching `path` (and, if it is a symbolic link, the file it points to). Returns
@@ -64,7 +63,7 @@ public final class FileWatcher {
             if real != path { targets.append(real) }
         }
         for target in targets {
-            let directory = ImageDirectory.parent(of: target)
+            let directory = FilePath.parent(of: target)
             let name = target.split(separator: "/").last.map(String.init) ?? target
             let descriptor = inotify_add_watch(inotifyDescriptor, directory, FileWatcher.mask)
             guard descriptor >= 0 else { continue }
@@ -86,14 +85,14 @@ public final class FileWatcher {
             parse(buffer[0..<count])
         }
         if !pending.isEmpty, !isTimerArmed {
-            isTimerArmed = glide_timerfd_arm(timerDescriptor, FileWatcher.coalescingMilliseconds, 0) == 0
+            isTimerArmed = timer.arm(afterMilliseconds: Double(FileWatcher.coalescingMilliseconds))
         }
     }
 
     /// The paths (as given to `watch`) changed since the last call, once the coalescing timer
     /// has fired; empty before.
     public func takeChangedPaths() -> Set<String> {
-        guard glide_timerfd_take_expirations(timerDescriptor) > 0 else { return [] }
+        guard timer.takeExpirations() > 0 else { return [] }
         isTimerArmed = false
         defer { pending = [] }
         return pending

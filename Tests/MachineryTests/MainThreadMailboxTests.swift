@@ -1,6 +1,6 @@
 import Dispatch
-import Document
 import Glibc
+import Machinery
 import XCTest
 
 final class MainThreadMailboxTests: XCTestCase {

@@ -1,5 +1,5 @@
-import Document
 import Glibc
+import Machinery
 import XCTest
 
 /// The one way Glide starts other programs (decoders, `xdg-open`, `gdbus`, `gsettings`).

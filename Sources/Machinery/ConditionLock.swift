@@ -1,7 +1,7 @@
 import Glibc
 
-/// A mutex with a condition, for a worker thread that sleeps until it is given work.
-final class WorkQueueSignal: @unchecked Sendable {
+/// A mutex with a condition, for threads that sleep until they are given work or an answer.
+final class ConditionLock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
@@ -35,7 +35,7 @@ final class WorkQueueSignal: @unchecked Sendable {
     }
 }
 
-/// Starts `body` on a new thread, to be joined.
+/// Starts `body` on a new thread, to be joined: the one place a thread is made.
 func startThread(_ body: @escaping @Sendable () -> Void) -> pthread_t {
     final class Box: @unchecked Sendable {
         let body: @Sendable () -> Void

@@ -1,0 +1,183 @@
+import Glibc
+import Synchronization
+
+/// How soon a job should run: what the reader is waiting for before what is near it, and
+/// both before work nobody is looking at yet.
+public enum WorkPriority: Int, Comparable, Sendable {
+    case background
+    case nearby
+    case visible
+    /// Ahead of everything queued (an outline asked for once, a file's first open).
+    case immediate
+
+    public static func < (lhs: WorkPriority, rhs: WorkPriority) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A submitted job's handle: cancelling drops the job if it has not started, and tells a
+/// running job (which looks at `isCancelled` between its steps) to stop.
+public final class WorkTicket: Sendable {
+    private let cancelled = Atomic<Bool>(false)
+
+    public init() {}
+
+    public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+
+    public func cancel() { cancelled.store(true, ordering: .relaxed) }
+}
+
+/// The one way Glide runs work off the frame loop: a bounded, prioritised, cancellable queue of
+/// jobs served by threads of its own.
+///
+/// Jobs run highest priority first, and in the order they came within a priority. A queue
+/// holds at most `capacity` waiting jobs: past it, the least urgent and oldest is dropped (its
+/// ticket is cancelled), so a view that moves faster than the work never builds a backlog.
+/// Jobs of a `group` can be replaced together (`replacePending`), which is how a view says
+/// what it wants now. A queue of one thread runs its jobs one at a time, in order, so a library
+/// handle that must not be shared by threads (a poppler document) can live on it.
+///
+/// Results go back to the loop through `MainThreadMailbox`; no job touches a layout.
+public final class WorkQueue: Sendable {
+    /// The process's queue for short jobs that no other queue owns: a search, a file read
+    /// again, a heading found, a paste written, a program waited for. Four threads, so a
+    /// paste whose reader is slow does not hold up a search.
+    public static let shared = WorkQueue(name: "glide-work", threadCount: 4)
+
+    public typealias Job = @Sendable (WorkTicket) -> Void
+
+    /// The most jobs that wait at once (running ones are not counted).
+    public var capacity: Int { core.capacity }
+    public let name: String
+    /// What the threads serve; they hold it, not the queue, so the queue's owner letting go
+    /// of it stops them.
+    private let core: Core
+
+    /// A queue served by `threadCount` threads, started with its first job.
+    public init(name: String, threadCount: Int = 1, capacity: Int = 4096) {
+        self.name = name
+        core = Core(threadCount: max(1, threadCount), capacity: max(1, capacity))
+    }
+
+    deinit {
+        core.stop()
+    }
+
+    /// How many jobs have run to their end (for tests and benchmarks).
+    public var completedJobCount: Int { core.completed.load(ordering: .relaxed) }
+
+    /// How many jobs wait.
+    public var pendingCount: Int { core.lock.withLock { core.pending.count } }
+
+    /// Queues `body`; it runs on one of the queue's threads with its ticket. After `stop()` the
+    /// job never runs and the ticket comes back cancelled.
+    @discardableResult
+    public func submit(priority: WorkPriority = .visible, group: Int? = nil, _ body: @escaping Job) -> WorkTicket {
+        let ticket = WorkTicket()
+        core.insert([(ticket, body)], priority: priority, group: group, replacingGroup: false)
+        return ticket
+    }
+
+    /// Replaces the waiting jobs of `group` by `jobs`, most wanted first, all at `priority`:
+    /// what the view no longer needs is dropped before it starts. Jobs of the group already
+    /// running go on.
+    @discardableResult
+    public func replacePending(inGroup group: Int, priority: WorkPriority = .visible, with jobs: [Job]) -> [WorkTicket] {
+        let entries = jobs.map { (WorkTicket(), $0) }
+        core.insert(entries, priority: priority, group: group, replacingGroup: true)
+        return entries.map(\.0)
+    }
+
+    /// Drops the waiting jobs of `group`.
+    public func cancelPending(inGroup group: Int) {
+        replacePending(inGroup: group, with: [])
+    }
+
+    /// Drops every waiting job and waits for the running ones to end: after it, no job of
+    /// this queue runs (poppler must not be rendering while the process tears down).
+    public func stop() {
+        core.stop()
+    }
+
+    private final class Core: @unchecked Sendable {
+        struct Entry {
+            var priority: WorkPriority
+            var sequence: Int
+            var group: Int?
+            var ticket: WorkTicket
+            var body: Job
+        }
+
+        let capacity: Int
+        let threadCount: Int
+        let lock = ConditionLock()
+        let completed = Atomic<Int>(0)
+        // Touched only under `lock`.
+        var pending: [Entry] = []
+        private var sequence = 0
+        private var threads: [pthread_t] = []
+        private var isStopped = false
+
+        init(threadCount: Int, capacity: Int) {
+            self.threadCount = threadCount
+            self.capacity = capacity
+        }
+
+        func insert(_ jobs: [(WorkTicket, Job)], priority: WorkPriority, group: Int?, replacingGroup: Bool) {
+            lock.withLock {
+                if replacingGroup {
+                    for entry in pending where entry.group == group { entry.ticket.cancel() }
+                    pending.removeAll { $0.group == group }
+                }
+                guard !isStopped else { return jobs.forEach { $0.0.cancel() } }
+                for (ticket, body) in jobs {
+                    sequence += 1
+                    let entry = Entry(priority: priority, sequence: sequence, group: group, ticket: ticket, body: body)
+                    // Ordered by priority, then by arrival.
+                    let index = pending.firstIndex { $0.priority < entry.priority } ?? pending.endIndex
+                    pending.insert(entry, at: index)
+                    if pending.count > capacity, let least = pending.last?.priority,
+                       let oldest = pending.firstIndex(where: { $0.priority == least }) {
+                        pending.remove(at: oldest).ticket.cancel()
+                    }
+                }
+                while !jobs.isEmpty, threads.count < threadCount {
+                    threads.append(startThread { [self] in serve() })
+                }
+            }
+            lock.wake()
+        }
+
+        func stop() {
+            let joined: [pthread_t] = lock.withLock {
+                isStopped = true
+                for entry in pending { entry.ticket.cancel() }
+                pending.removeAll()
+                defer { threads.removeAll() }
+                return threads
+            }
+            lock.wake()
+            let current = pthread_self()
+            for thread in joined {
+                // A job that stops its own queue cannot wait for itself.
+                if pthread_equal(thread, current) != 0 { pthread_detach(thread) } else { pthread_join(thread, nil) }
+            }
+        }
+
+        private func serve() {
+            while let entry = next() {
+                guard !entry.ticket.isCancelled else { continue }
+                entry.body(entry.ticket)
+                completed.add(1, ordering: .relaxed)
+            }
+        }
+
+        private func next() -> Entry? {
+            lock.withLock {
+                while true {
+                    if isStopped { return nil }
+                    if !pending.isEmpty { return pending.removeFirst() }
+                    lock.waitLocked()
+                }
+            }
+        }
+    }
+}

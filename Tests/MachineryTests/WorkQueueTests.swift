@@ -1,0 +1,180 @@
+import Glibc
+import Machinery
+import Synchronization
+import XCTest
+
+final class WorkQueueTests: XCTestCase {
+    /// A job that holds the queue's one thread until the test opens the gate, so what is
+    /// queued behind it waits and its order can be seen.
+    private func blockQueue(_ queue: WorkQueue) -> Gate {
+        let gate = Gate()
+        queue.submit(priority: .immediate) { _ in gate.wait() }
+        gate.waitUntilEntered()
+        return gate
+    }
+
+    func testJobsRunByPriorityThenInTheOrderTheyCame() {
+        let queue = WorkQueue(name: "test")
+        let gate = blockQueue(queue)
+        let log = Log()
+        queue.submit(priority: .background) { _ in log.append("background 1") }
+        queue.submit(priority: .visible) { _ in log.append("visible 1") }
+        queue.submit(priority: .nearby) { _ in log.append("nearby") }
+        queue.submit(priority: .visible) { _ in log.append("visible 2") }
+        queue.submit(priority: .background) { _ in log.append("background 2") }
+        gate.open()
+        queue.stopAfterDraining()
+        XCTAssertEqual(log.entries, ["visible 1", "visible 2", "nearby", "background 1", "background 2"])
+    }
+
+    func testReplacingAGroupDropsWhatItNoLongerWants() {
+        let queue = WorkQueue(name: "test")
+        let gate = blockQueue(queue)
+        let log = Log()
+        let old = queue.replacePending(inGroup: 1, with: [{ _ in log.append("old a") }, { _ in log.append("old b") }])
+        queue.submit(group: 2) { _ in log.append("other group") }
+        let new = queue.replacePending(inGroup: 1, with: [{ _ in log.append("new") }])
+        XCTAssertTrue(old.allSatisfy(\.isCancelled), "the replaced jobs' tickets say so")
+        XCTAssertFalse(new[0].isCancelled)
+        gate.open()
+        queue.stopAfterDraining()
+        XCTAssertEqual(log.entries, ["other group", "new"])
+    }
+
+    func testPastItsCapacityTheLeastUrgentOldestJobIsDropped() {
+        let queue = WorkQueue(name: "test", capacity: 3)
+        let gate = blockQueue(queue)
+        let log = Log()
+        let first = queue.submit(priority: .background) { _ in log.append("background 1") }
+        queue.submit(priority: .background) { _ in log.append("background 2") }
+        queue.submit(priority: .visible) { _ in log.append("visible") }
+        queue.submit(priority: .nearby) { _ in log.append("nearby") }
+        XCTAssertTrue(first.isCancelled)
+        XCTAssertEqual(queue.pendingCount, 3)
+        gate.open()
+        queue.waitUntilCompleted(4)
+        XCTAssertEqual(log.entries, ["visible", "nearby", "background 2"])
+    }
+
+    func testACancelledJobNeverRunsAndARunningOneSeesItsCancellation() {
+        let queue = WorkQueue(name: "test")
+        let gate = blockQueue(queue)
+        let log = Log()
+        queue.submit { _ in log.append("cancelled before it started") }.cancel()
+        let sawCancellation = Gate()
+        let running = queue.submit { ticket in
+            sawCancellation.enter()
+            while !ticket.isCancelled { usleep(1000) }
+            log.append("stopped at its cancellation")
+        }
+        gate.open()
+        sawCancellation.waitUntilEntered()
+        running.cancel()
+        queue.stopAfterDraining()
+        XCTAssertEqual(log.entries, ["stopped at its cancellation"])
+    }
+
+    func testStopWaitsForTheRunningJobAndDropsTheRest() {
+        let queue = WorkQueue(name: "test")
+        let log = Log()
+        let started = Gate()
+        queue.submit { _ in
+            started.enter()
+            usleep(50_000)
+            log.append("finished")
+        }
+        let waiting = queue.submit { _ in log.append("never") }
+        started.waitUntilEntered()
+        queue.stop()
+        XCTAssertEqual(log.entries, ["finished"], "stop returns only once the running job has ended")
+        XCTAssertTrue(waiting.isCancelled)
+        XCTAssertTrue(queue.submit { _ in log.append("after stop") }.isCancelled)
+        usleep(20_000)
+        XCTAssertEqual(log.entries, ["finished"])
+    }
+
+    func testSeveralThreadsRunJobsAtOnce() {
+        let queue = WorkQueue(name: "test", threadCount: 3)
+        let together = Atomic<Int>(0), most = Atomic<Int>(0)
+        for _ in 0..<6 {
+            queue.submit { _ in
+                let now = together.add(1, ordering: .relaxed).newValue
+                _ = most.max(now, ordering: .relaxed)
+                usleep(30_000)
+                together.subtract(1, ordering: .relaxed)
+            }
+        }
+        queue.waitUntilCompleted(6)
+        XCTAssertEqual(most.load(ordering: .relaxed), 3)
+    }
+
+    func testAQueueLetGoOfEndsItsThreads() {
+        let before = threadCount()
+        do {
+            let queue = WorkQueue(name: "test", threadCount: 2)
+            let done = Gate()
+            queue.submit { _ in done.enter() }
+            done.waitUntilEntered()
+            XCTAssertGreaterThanOrEqual(threadCount(), before + 1)
+        }
+        XCTAssertEqual(threadCount(), before)
+    }
+
+    func testAPromiseKeepsItsResultForWhoeverAsks() {
+        let queue = WorkQueue(name: "test")
+        let gate = blockQueue(queue)
+        let promise = queue.promise { 42 }
+        XCTAssertNil(promise.value, "not run yet")
+        let told = Log()
+        promise.whenDone { told.append("told \($0)") }
+        gate.open()
+        XCTAssertEqual(promise.wait(), 42)
+        XCTAssertEqual(promise.value, 42)
+        promise.whenDone { told.append("at once \($0)") }
+        XCTAssertEqual(told.entries, ["told 42", "at once 42"])
+    }
+
+    private func threadCount() -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 0
+    }
+}
+
+extension WorkQueue {
+    /// Waits until `count` jobs have run to their end.
+    func waitUntilCompleted(_ count: Int) {
+        while completedJobCount < count { usleep(1000) }
+    }
+
+    /// Runs everything queued so far, then stops.
+    func stopAfterDraining() {
+        let drained = Gate()
+        submit(priority: .background) { _ in drained.enter() }
+        drained.waitUntilEntered()
+        stop()
+    }
+}
+
+/// Entries appended from a queue's threads, read by the test.
+final class Log: Sendable {
+    private let list = Mutex<[String]>([])
+    func append(_ entry: String) { list.withLock { $0.append(entry) } }
+    var entries: [String] { list.withLock { $0 } }
+}
+
+/// A point a job reaches (`enter`) and, optionally, waits at until the test opens it.
+final class Gate: Sendable {
+    private let state = Mutex((entered: false, isOpen: false))
+
+    func enter() { state.withLock { $0.entered = true } }
+
+    func wait() {
+        enter()
+        while !state.withLock({ $0.isOpen }) { usleep(1000) }
+    }
+
+    func open() { state.withLock { $0.isOpen = true } }
+
+    func waitUntilEntered() {
+        while !state.withLock({ $0.entered }) { usleep(1000) }
+    }
+}

@@ -62,14 +62,38 @@ let package = Package(
         // threads or processes.
         .target(name: "Machinery", dependencies: ["CSystem", "Localization"]),
 
-        // Content and pixels: no Wayland.
+        // Documents, no Wayland. The capability protocols every kind conforms to, and the
+        // geometry, text positions, search and outline list they share.
         .target(
-            name: "Document",
-            dependencies: ["CCairo", "CPangoCairo", "CCmarkGFM", "CGdkPixbuf", "CPoppler", "CSystem", "Localization", "Machinery"]),
-        .target(name: "Render", dependencies: ["ScrollEngine", "Document", "CCairo", "CPangoCairo", "Localization"]),
+            name: "DocumentKit", dependencies: ["Machinery", "Localization", "CCairo", "CPangoCairo", "CSystem"],
+            path: "Sources/Kinds/DocumentKit"),
+        // Images decoded in budgeted glide-image-decoder processes, for every kind that shows them.
+        .target(
+            name: "ImageDecoding", dependencies: ["Machinery", "Localization", "CCairo", "CGdkPixbuf", "CSystem"],
+            path: "Sources/Kinds/ImageDecoding"),
+        // One module per kind.
+        .target(
+            name: "TextKind",
+            dependencies: ["DocumentKit", "ImageDecoding", "Machinery", "Localization", "CCairo", "CPangoCairo", "CCmarkGFM"],
+            path: "Sources/Kinds/Text"),
+        .target(
+            name: "ImageKind", dependencies: ["DocumentKit", "ImageDecoding", "Machinery", "Localization", "CCairo", "CPangoCairo"],
+            path: "Sources/Kinds/Images"),
+        .target(
+            name: "PDFKind",
+            dependencies: ["DocumentKit", "Machinery", "Localization", "CCairo", "CPangoCairo", "CPoppler", "CSystem"],
+            path: "Sources/Kinds/PDF"),
+        // The kinds registered: how a path becomes a document.
+        .target(
+            name: "KindRegistry",
+            dependencies: ["DocumentKit", "ImageDecoding", "TextKind", "ImageKind", "PDFKind", "Machinery", "Localization"],
+            path: "Sources/Kinds/Registry"),
+
+        // Pixels: no Wayland.
+        .target(name: "Render", dependencies: ["ScrollEngine", "DocumentKit", "CCairo", "CPangoCairo", "Localization"]),
 
         // The viewer core: panes, input, the frame pipeline. No Wayland, no clock.
-        .target(name: "Viewer", dependencies: ["ScrollEngine", "Document", "Render", "Localization"]),
+        .target(name: "Viewer", dependencies: ["ScrollEngine", "DocumentKit", "Render", "Localization", "Machinery"]),
         // Replay, option parsing and the trace format: shared by glide, glide-replay and the
         // tests, not part of the engine's product.
         .target(name: "GlideTools", dependencies: ["ScrollPhysics", "ScrollEngine", "Viewer", "Localization"]),
@@ -77,7 +101,9 @@ let package = Package(
         // document, no Wayland. GObject types (AtkObject subclasses, interfaces, AtkUtil) are
         // registered in C.
         .target(name: "CAccessibility", dependencies: ["CAtk"]),
-        .target(name: "Accessibility", dependencies: ["CAccessibility", "CAtk", "CPangoCairo"]),
+        .target(name: "Accessibility", dependencies: [
+            "CAccessibility", "CAtk", "CPangoCairo", "DocumentKit", "Viewer", "ScrollEngine", "Machinery",
+        ]),
 
         // Wayland objects: no scrolling.
         .target(
@@ -90,17 +116,18 @@ let package = Package(
         .executableTarget(
             name: "glide",
             dependencies: [
-                "ScrollPhysics", "ScrollEngine", "Document", "Render", "Viewer", "GlideTools", "WaylandClient",
+                "ScrollPhysics", "ScrollEngine", "DocumentKit", "KindRegistry", "Render", "Viewer", "GlideTools", "WaylandClient",
                 "Accessibility", "CSystem", "Localization", "Machinery",
             ]),
         .executableTarget(name: "glide-replay", dependencies: ["ScrollPhysics", "ScrollEngine", "GlideTools"]),
         // Decodes one image per run, in a process of its own that glide kills at the budget.
-        .executableTarget(name: "glide-image-decoder", dependencies: ["Document", "Localization"]),
+        .executableTarget(name: "glide-image-decoder", dependencies: ["ImageDecoding", "Localization"]),
         // Test tool: drives headless sway with a virtual pointer (see its main.swift).
         .executableTarget(name: "glide-virtual-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols"]),
         .executableTarget(
             name: "glide-bench", dependencies: [
-                "ScrollEngine", "Document", "Render", "CAllocationCounter", "CSystem", "PDFFixtures", "Machinery",
+                "ScrollEngine", "DocumentKit", "TextKind", "PDFKind", "KindRegistry", "Render", "CAllocationCounter", "CSystem",
+                "PDFFixtures", "Machinery",
             ],
             // Its allocation counter stands in for malloc process-wide, which needs the
             // executable's symbols in the dynamic symbol table.
@@ -111,15 +138,23 @@ let package = Package(
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine", "GlideTools"]),
         // PDFs written at test time with cairo's PDF surface, for tests, benchmarks and the demo.
         .target(name: "PDFFixtures", dependencies: ["CPoppler"], path: "Tests/PDFFixtures"),
-        .testTarget(name: "DocumentTests", dependencies: ["Document", "CCairo", "CGdkPixbuf", "PDFFixtures", "Machinery"]),
-        .testTarget(name: "RenderTests", dependencies: ["Document", "Render", "ScrollEngine", "CCairo", "PDFFixtures", "Machinery"]),
+        .testTarget(name: "DocumentTests", dependencies: [
+            "DocumentKit", "ImageDecoding", "TextKind", "ImageKind", "PDFKind", "KindRegistry", "CCairo", "CGdkPixbuf",
+            "PDFFixtures", "Machinery",
+        ]),
+        .testTarget(name: "RenderTests", dependencies: [
+            "DocumentKit", "TextKind", "ImageKind", "PDFKind", "KindRegistry", "Render", "ScrollEngine", "CCairo", "PDFFixtures",
+            "Machinery",
+        ]),
         // The viewer offscreen: input in, frames and pixels out, no compositor.
         .testTarget(name: "ViewerTests", dependencies: [
-            "Viewer", "GlideTools", "Document", "Render", "ScrollEngine", "CCairo", "PDFFixtures", "Machinery",
+            "Viewer", "GlideTools", "DocumentKit", "TextKind", "ImageKind", "PDFKind", "KindRegistry", "Render", "ScrollEngine",
+            "CCairo", "PDFFixtures", "Machinery",
         ]),
-        .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "CAtk"]),
+        .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "CAtk", "DocumentKit"]),
         .testTarget(name: "GlideTests", dependencies: [
-            "glide", "CCairo", "Document", "Render", "ScrollEngine", "GlideTools", "PDFFixtures", "Localization",
+            "glide", "CCairo", "DocumentKit", "TextKind", "KindRegistry", "Render", "ScrollEngine", "GlideTools", "PDFFixtures",
+            "Localization",
         ]),
 
         // An in-process Wayland compositor that drives the real client in tests.

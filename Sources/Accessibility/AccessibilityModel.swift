@@ -1,3 +1,5 @@
+import DocumentKit
+
 /// What the accessible tree reads and does, answered by the app from its panes and layouts.
 /// Every call comes on the loop thread, between frames.
 public protocol AccessibilityModel: AnyObject {

@@ -1,5 +1,6 @@
 import CAccessibility
 import CAtk
+import DocumentKit
 
 /// A block of the document: a heading, paragraph, list, list item, image, code block, quote,
 /// table, row or cell. A text block reads through the text interface and holds its links as

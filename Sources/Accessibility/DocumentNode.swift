@@ -1,5 +1,6 @@
 import CAccessibility
 import CAtk
+import DocumentKit
 
 /// The document: its blocks near the viewport as children, the caret, and the pages of a
 /// paged view.

@@ -1,5 +1,6 @@
 import CAccessibility
 import CAtk
+import DocumentKit
 
 /// A link in a block's text: its words, its target as the description and `href`, and the
 /// `jump` action that follows it (the action name browsers give links): within the document

@@ -1,5 +1,6 @@
 import CAccessibility
 import CAtk
+import DocumentKit
 
 /// The outline above the pages in `--split`: a list whose items are the document's headings;
 /// activating one pages the document to it. The item of the page shown is selected.

@@ -7,6 +7,9 @@ public final class LoopThreadReference<Object: AnyObject>: @unchecked Sendable {
     public init(_ object: Object) {
         self.object = object
     }
+
+    /// A reference set later: for an object whose workers are made before it is whole.
+    public init() {}
 }
 
 /// A value only the loop's thread may use (a completion handler), carried through a worker

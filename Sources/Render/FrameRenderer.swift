@@ -1,5 +1,5 @@
 import CCairo
-import Document
+import DocumentKit
 import ScrollEngine
 
 /// Draws frames: the content from cached tiles at the engine's offset and zoom, then the
@@ -22,6 +22,20 @@ public final class FrameRenderer {
     /// The zoom of the previous frame, and the content scale of the last settled one.
     private var lastZoom: Double?
     private var settledScale: Double?
+    /// What `layOut` decided for the frame about to be rendered: the content was laid out for
+    /// it, so `render` does not lay it out again.
+    private var preparedFrame: PreparedFrame?
+
+    /// A frame laid out and not yet rendered.
+    private struct PreparedFrame {
+        var zoom: Double
+        var scale: Double
+        /// Whether the zoom is changing: tiles of the last settled zoom are stretched.
+        var isZooming: Bool
+        /// Device px per logical content px the content is drawn at (the settled scale while
+        /// zooming).
+        var drawScale: Double
+    }
 
     public init(tileCacheCapacityBytes: Int = 48 << 20) {
         tiles = TileCache(capacityBytes: tileCacheCapacityBytes)
@@ -36,7 +50,6 @@ public final class FrameRenderer {
                        showing previous: BufferContents?,
                        windowControls: (controls: WindowControls, opacity: Double)? = nil,
                        reading: ReadingOverlay = ReadingOverlay()) -> RenderedFrame {
-        let isPinching = frame.phase == .zooming
         let pixelsGiven = buffer.pixels
         tiles.beginFrame()
         let scale = buffer.scale
@@ -44,10 +57,16 @@ public final class FrameRenderer {
         let viewportWidth = Double(buffer.width) / scale
         let viewportHeight = Double(buffer.height) / scale
 
-        // The viewer lays out first (`layOut`) and moves its offset; for callers that do not,
-        // the frame is drawn with the correction applied and reports it.
-        let correction = layOut(content, contentOffset: frame.contentOffset, zoomScale: zoom,
-                                viewportWidth: viewportWidth, viewportHeight: viewportHeight, scale: scale)
+        // The viewer lays out first (`layOut`) and moves its offset, so the frame is laid out
+        // once; a caller that did not (a benchmark, a picture) has it laid out here, and the
+        // frame is drawn with the correction applied and reports it.
+        var correction = ContentPoint.zero
+        if preparedFrame.map({ $0.zoom != zoom || $0.scale != scale }) ?? true {
+            correction = layOut(content, frame: frame, viewportWidth: viewportWidth, viewportHeight: viewportHeight,
+                                scale: scale)
+        }
+        let prepared = preparedFrame!
+        preparedFrame = nil
         let offsetX = frame.contentOffset.x + correction.x, offsetY = frame.contentOffset.y + correction.y
         tiles.invalidate(content.changes(since: tileRevision))
         tileRevision = content.revision
@@ -57,10 +76,9 @@ public final class FrameRenderer {
             scale: scale * zoom, originX: Int((offsetX * scale).rounded()),
             originY: Int((offsetY * scale).rounded()), width: Int((size.width * scale * zoom).rounded()),
             height: Int((size.height * scale * zoom).rounded()))
-        let isZooming = isPinching || (lastZoom.map { $0 != zoom } ?? false)
+        let tileScale = prepared.drawScale
         lastZoom = zoom
-        let tileScale = isZooming ? (settledScale ?? placement.scale) : placement.scale
-        if !isZooming { settledScale = placement.scale }
+        if !prepared.isZooming { settledScale = placement.scale }
 
         let whole = DeviceRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
         // A scrolling frame may move where the buffer starts before anything is drawn.
@@ -124,14 +142,18 @@ public final class FrameRenderer {
     }
 
     /// Lays out the content near a viewport of `viewportWidth`×`viewportHeight` logical px
-    /// showing `contentOffset` at `zoomScale` (`scale` device px per logical px), before
-    /// anything is drawn. Returns how far estimates corrected before the reading position
-    /// moved it (logical px at that zoom): the caller adds it to its offset, so the frame it
-    /// then draws and traces is the frame its pixels show (Flutter's `correctBy` in layout).
-    public func layOut(_ content: any ContentLayout, contentOffset: LogicalPoint, zoomScale: Double,
-                       viewportWidth: Double, viewportHeight: Double, scale: Double) -> ContentPoint {
-        let zoom = max(zoomScale, 0.01)
-        var offsetX = contentOffset.x, offsetY = contentOffset.y
+    /// showing `frame` (`scale` device px per logical px), before anything is drawn: the
+    /// frame's one layout pass, which also asks the content for the pixels it will draw.
+    /// Returns how far estimates corrected before the reading position moved it (logical px
+    /// at that zoom): the caller adds it to its offset, so the frame it then draws and traces
+    /// is the frame its pixels show (Flutter's `correctBy` in layout).
+    public func layOut(_ content: any ContentLayout, frame: ScrollFrame, viewportWidth: Double, viewportHeight: Double,
+                       scale: Double) -> ContentPoint {
+        let zoom = max(frame.zoomScale, 0.01)
+        let isZooming = frame.phase == .zooming || (lastZoom.map { $0 != zoom } ?? false)
+        let drawScale = isZooming ? (settledScale ?? scale * zoom) : scale * zoom
+        preparedFrame = PreparedFrame(zoom: zoom, scale: scale, isZooming: isZooming, drawScale: drawScale)
+        var offsetX = frame.contentOffset.x, offsetY = frame.contentOffset.y
         var correction = ContentPoint.zero
         // Half a screen ahead, so content is laid out before it shows, and as far as tiles
         // reach past the viewport: a tile's height, and on content wider than the viewport
@@ -144,7 +166,7 @@ public final class FrameRenderer {
         for _ in 0..<3 {
             let visible = ContentRect(x: offsetX / zoom, y: offsetY / zoom, width: viewportWidth / zoom,
                                       height: viewportHeight / zoom)
-            let moved = content.prepare(visible, margin: margin)
+            let moved = content.prepare(visible, margin: margin, drawScale: drawScale)
             offsetX += moved.x * zoom
             offsetY += moved.y * zoom
             correction.x += moved.x * zoom

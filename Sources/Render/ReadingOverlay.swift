@@ -1,4 +1,4 @@
-import Document
+import DocumentKit
 import Localization
 
 /// What the reading tools show over a frame: find matches, the selection and its handles in

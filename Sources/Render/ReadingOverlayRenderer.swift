@@ -1,6 +1,6 @@
 import CCairo
 import CPangoCairo
-import Document
+import DocumentKit
 import Localization
 import ScrollEngine
 

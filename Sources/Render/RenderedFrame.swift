@@ -1,4 +1,4 @@
-import Document
+import DocumentKit
 
 /// What a buffer shows after a frame was rendered into it. The app keeps it with the buffer
 /// and hands it back the next time it renders into that buffer, so a scrolling frame can move

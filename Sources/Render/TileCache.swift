@@ -1,5 +1,5 @@
 import CCairo
-import Document
+import DocumentKit
 
 /// Content drawn into tiles of device pixels, kept up to a memory cap and evicted least
 /// recently used first (never a tile the current frame uses).

@@ -1,5 +1,5 @@
 import CCairo
-import Document
+import DocumentKit
 
 /// Where the content sits in a buffer for one frame, in device px.
 struct ContentPlacement {

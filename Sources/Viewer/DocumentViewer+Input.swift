@@ -1,4 +1,4 @@
-import Document
+import DocumentKit
 import ScrollEngine
 
 /// Input, in window coordinates with its timestamps: it only changes the engine (or a

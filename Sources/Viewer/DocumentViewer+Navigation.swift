@@ -1,4 +1,4 @@
-import Document
+import DocumentKit
 import Render
 import ScrollEngine
 
@@ -40,17 +40,7 @@ extension DocumentViewer {
     /// paged), as the content is laid out now.
     private func contentOffset(of location: BlockLocation) -> LogicalPoint? {
         let zoom = scene[documentPane.view].zoomScale
-        switch documentPane.layout {
-        case let pages as HorizontalPagesLayout:
-            let width = scene.rects[documentPane.view].size.width
-            return LogicalPoint(x: Double(pages.page(of: location)) * width * zoom, y: 0)
-        case let column as DocumentLayout:
-            return column.frame(ofBlock: location.block, inSection: location.section).map {
-                LogicalPoint(x: 0, y: $0.y.rounded() * zoom)
-            }
-        default:
-            return nil
-        }
+        return document.contentOffset(of: location).map { LogicalPoint(x: $0.x * zoom, y: $0.y * zoom) }
     }
 
     /// Shows page `page` (from 0) of a paged document, animated.
@@ -63,18 +53,15 @@ extension DocumentViewer {
     /// Pages the document to the outline's heading `index` (split mode), animated; the page
     /// follows the heading while the pages on the way are laid out.
     public func showOutlineHeading(_ index: Int, timeMilliseconds: Double) {
-        guard let (_, list) = outlinePane else { return }
-        if let outline = list as? OutlineLayout {
-            guard outline.outline.headings.indices.contains(index) else { return }
-            scrollDocument(to: outline.outline.headings[index].location, timeMilliseconds: timeMilliseconds)
-        } else {
-            // A PDF's bookmarks lead to whole pages, whose positions are known.
-            scene[documentPane.view].scrollToPage(list.page(ofHeading: index), timeMilliseconds: timeMilliseconds)
+        guard let (_, list) = outlinePane, list.entries.indices.contains(index) else { return }
+        switch list.target(ofHeading: index) {
+        case .block(let location):
+            scrollDocument(to: location, timeMilliseconds: timeMilliseconds)
+        case .page(let page):
+            // A page's position is known.
+            scene[documentPane.view].scrollToPage(page, timeMilliseconds: timeMilliseconds)
         }
     }
-
-    /// The text outline shown above the pages in split mode (a PDF's bookmarks are not one).
-    public var outline: OutlineLayout? { outlinePane?.outline as? OutlineLayout }
 
     /// The page shown (from 0) and the page count, in a paged view.
     public var pages: (current: Int, count: Int)? {

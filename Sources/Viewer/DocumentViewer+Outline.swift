@@ -1,4 +1,4 @@
-import Document
+import DocumentKit
 import ScrollEngine
 
 /// The outline of `--split` answers as a list does: a tap or a click on a row opens its

@@ -1,4 +1,4 @@
-import Document
+import DocumentKit
 import Render
 import ScrollEngine
 
@@ -9,34 +9,13 @@ extension DocumentViewer: ReadingHost {
     /// How long a finger rests before a long press (see `wantsLongPressTimer`).
     public static let longPressMilliseconds = ReadingTools.longPressMilliseconds
 
-    var readingLayout: (any ReadableLayout)? {
-        if let text = documentPane.layout as? DocumentLayout { return text }
-        guard let pdf = documentPane.layout as? PDFLayout else { return nil }
-        if let pdfText, pdfText.pdf === pdf { return pdfText }
-        // A PDF's text is read as the tools ask for pages; each arrival redraws.
-        let text = PDFTextLayout(pdf: pdf)
-        text.onChange = { [weak self] in self?.needsFrame = true }
-        pdfText = text
-        return text
-    }
-
-    /// Page `page`'s text when the document pane shows a PDF and the text has been read; nil
-    /// otherwise, and then it is read on a worker and the viewer redraws when it arrives.
-    public func pdfPageText(_ page: Int) -> PDFPageText? {
-        (readingLayout as? PDFTextLayout)?.pageText(page)
-    }
+    var readingLayout: (any ReadableLayout)? { document.readableText }
 
     /// Follows a link of the document to `destination` as a tap on it does (a screen
     /// reader's action): a heading scrolls there, a document opens, a web or mail address goes
     /// to the desktop. False when the link is refused or leads nowhere.
     public func followLink(to destination: String) -> Bool {
         readingTools.follow(destination: destination)
-    }
-
-    /// Where character `index` of PDF page `page`'s text is drawn (content coordinates), when
-    /// the document pane shows a PDF whose page text has been read.
-    public func pdfFrame(ofCharacter index: Int, onPage page: Int) -> ContentRect? {
-        (readingLayout as? PDFTextLayout)?.frame(ofCharacter: index, onPage: page)
     }
 
     /// The reader's selection (mouse, touch, Ctrl+A), if any.
@@ -80,25 +59,27 @@ extension DocumentViewer: ReadingHost {
     }
 
     func openDocument(atPath path: String, fragment: String?) -> Bool {
-        guard documentPane.layout is DocumentLayout else { return false }
-        let document: Document
+        guard let documentOpener, readingLayout?.linkBaseDirectory != nil else { return false }
+        let opened: any LoadedDocument
         do {
-            document = try Document(contentsOfFile: path)
+            opened = try documentOpener(path)
         } catch {
             log("link to '\(path)' not followed: \(error)")
             return false
         }
-        guard document.kind == .text else { return false }
+        // A link leads to text (`LinkAction`); another kind opened there would need a window
+        // of its own.
+        let layout = opened.makeLayout(palette: document.palette, paged: false)
+        guard let text = layout.readableText, text.linkBaseDirectory != nil else { return false }
         onWillLeaveDocument?()
-        documentHistory.append((documentPath, documentTitle, documentPane.layout, scene[documentPane.view].contentOffset))
-        let layout = document.makeLayout(palette: documentPane.layout.palette)
+        documentHistory.append((documentPath, documentTitle, document, scene[documentPane.view].contentOffset))
         show(layout, offset: LogicalPoint(x: 0, y: 0))
         documentPath = path
-        documentTitle = document.title
-        if let fragment, let newLayout = layout as? DocumentLayout {
-            document.findHeading(anchor: fragment) { [weak self] heading in
-                guard let self, let heading, readingLayout === newLayout,
-                      let top = newLayout.lineTop(of: heading, viewportTop: 0) else { return }
+        documentTitle = opened.title
+        if let fragment {
+            text.findAnchor(fragment) { [weak self] heading in
+                guard let self, let heading, readingLayout === text,
+                      let top = text.lineTop(of: heading, viewportTop: 0) else { return }
                 scrollReading(toContentY: top - 16, animated: false)
             }
         }
@@ -115,9 +96,10 @@ extension DocumentViewer: ReadingHost {
     }
 
     /// Puts `layout` in the document pane at `offset`, with fresh tiles and the tools reset.
-    private func show(_ layout: any ContentLayout, offset: LogicalPoint) {
+    private func show(_ layout: any DocumentContent, offset: LogicalPoint) {
         readingTools.reset()
         let pane = documentPane
+        document = layout
         pane.layout = layout
         pane.renderer = FrameRenderer()
         pane.bufferContents.removeAll()

@@ -1,4 +1,4 @@
-import Document
+import DocumentKit
 import ScrollEngine
 
 /// Files that change while shown (see `DocumentReloader`, which reads them again).
@@ -9,14 +9,14 @@ extension DocumentViewer {
     /// `less +F` does, so a growing log can be watched. While the content moves (a fling), the
     /// motion goes on over the new content. Returns false if no pane shows that file.
     @discardableResult
-    public func reload(_ document: Document) -> Bool {
+    public func reload(_ document: any LoadedDocument) -> Bool {
         let pane = documentPane
         let view = scene[pane.view]
         let bounds = view.offsetBounds(.vertical)
         let wasAtEnd = !view.isPagingEnabled && bounds.upperBound > bounds.lowerBound
             && view.contentOffset.y >= bounds.upperBound - 1
         let wasAtRest = !view.frame.needsFrames
-        guard pane.layout.replaceDocument(with: document) else { return false }
+        guard self.document.replaceDocument(with: document) else { return false }
         updateContentSize(of: pane, to: pane.layout.contentSize)
         if wasAtEnd {
             followEnd(of: pane)

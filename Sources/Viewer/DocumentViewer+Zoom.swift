@@ -1,14 +1,20 @@
-import Document
+import DocumentKit
 import ScrollEngine
 
 /// Zoom that is more than magnification: text set larger and re-wrapped once a zoom settles,
 /// and images zoomed one at a time up to their own limit.
 extension DocumentViewer {
-    /// Lets the engine's zoom reach from the smallest to the largest text size from text set
-    /// at `textScale`, so a pinch bounces at the text's limits as it magnifies live.
-    static func limitTextZoom(of view: inout ScrollView, at textScale: Double) {
-        view.minimumZoomScale = DocumentLayout.textScaleRange.lowerBound / textScale
-        view.maximumZoomScale = DocumentLayout.textScaleRange.upperBound / textScale
+    /// Lets the engine's zoom reach from the smallest to the largest text size from `text`'s
+    /// size now, so a pinch bounces at the text's limits as it magnifies live.
+    static func limitTextZoom(of view: inout ScrollView, at text: any TextScalableLayout) {
+        view.minimumZoomScale = text.textScaleRange.lowerBound / text.textScale
+        view.maximumZoomScale = text.textScaleRange.upperBound / text.textScale
+    }
+
+    /// The text that reflows on zoom, when the document's does.
+    var textScaling: (any TextScalableLayout)? {
+        guard reflowsTextOnZoom, case .reflow(let text) = document.zoomPolicy else { return nil }
+        return text
     }
 
     /// Once a zoom of reflowing text has settled, makes it the text size: the text is set at
@@ -16,7 +22,7 @@ extension DocumentViewer {
     /// under the zoom's focus (the fingers, the pointer, the centre for keys) stays there.
     func foldSettledTextZoom() {
         let pane = documentPane
-        guard reflowsTextOnZoom, let text = pane.layout as? TextScalableLayout else { return }
+        guard let text = textScaling else { return }
         let view = scene[pane.view]
         guard view.zoomScale != 1, view.phase == .idle else { return }
         setTextScale(text.textScale * view.zoomScale, keepingViewportPoint: view.zoomFocus, in: pane, text)
@@ -26,7 +32,7 @@ extension DocumentViewer {
     /// text at the top stays at the top). False when the text is not reflowing.
     func resetTextSize() -> Bool {
         let pane = documentPane
-        guard reflowsTextOnZoom, let text = pane.layout as? TextScalableLayout else { return false }
+        guard let text = textScaling else { return false }
         setTextScale(1, keepingViewportPoint: LogicalPoint(x: 0, y: 0), in: pane, text)
         return true
     }
@@ -34,12 +40,12 @@ extension DocumentViewer {
     /// Sets `text` at `scale` (clamped), the engine's zoom back to 1, and scrolls so the
     /// content that was at viewport point `focus` is there again.
     private func setTextScale(_ scale: Double, keepingViewportPoint focus: LogicalPoint, in pane: Pane,
-                              _ text: TextScalableLayout) {
+                              _ text: any TextScalableLayout) {
         let view = scene[pane.view]
         let zoom = view.zoomScale
         let point = ContentPoint(x: (view.contentOffset.x + focus.x) / zoom, y: (view.contentOffset.y + focus.y) / zoom)
         let kept = text.setTextScale(scale, keeping: point)
-        DocumentViewer.limitTextZoom(of: &scene[pane.view], at: text.textScale)
+        DocumentViewer.limitTextZoom(of: &scene[pane.view], at: text)
         scene[pane.view].setZoomScale(1, animated: false, timeMilliseconds: timeMilliseconds)
         updateContentSize(of: pane, to: text.contentSize)
         scene[pane.view].scroll(to: LogicalPoint(x: 0, y: kept.y - focus.y), animated: false,
@@ -47,13 +53,13 @@ extension DocumentViewer {
         needsFrame = true
     }
 
-    /// Keeps the zoom limit of an image collection at the page shown's (twice its image's
-    /// pixels), set between zooms so a zoom in progress keeps its limits.
-    func limitImageZoomToThePageShown() {
-        guard let images = documentPane.layout as? ImageCollectionLayout else { return }
+    /// Keeps the zoom limit of content zoomed page by page at the page shown's (an image's:
+    /// twice its pixels), set between zooms so a zoom in progress keeps its limits.
+    func limitPageZoomToThePageShown() {
+        guard !isZoomRangeFixed, case .perPage = document.zoomPolicy else { return }
         let view = scene[documentPane.view]
         guard view.zoomsPagesIndividually, !view.isPageZoomed else { return }
-        let limit = images.maximumZoomScale(ofPage: view.frame.pageControl.currentPage)
+        let limit = document.maximumZoomScale(ofPage: view.frame.pageControl.currentPage)
         if view.maximumZoomScale != limit { scene[documentPane.view].maximumZoomScale = limit }
     }
 }

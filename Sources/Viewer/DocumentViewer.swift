@@ -1,4 +1,4 @@
-import Document
+import DocumentKit
 import Render
 import ScrollEngine
 
@@ -52,10 +52,14 @@ public final class DocumentViewer {
     /// Called before a link replaces the document (and before coming back), so the app can
     /// save the reading position of the one being left.
     public var onWillLeaveDocument: (() -> Void)?
-    /// The text of the PDF in the document pane, for the reading tools (made on first use).
-    var pdfText: PDFTextLayout?
+    /// The document in the document pane (its layout, which the pane draws).
+    public internal(set) var document: any DocumentContent
+    /// The outline list above the pages in split mode.
+    public let outline: OutlineListLayout?
+    /// Opens the document a link leads to; nil when links to other documents are not followed.
+    public var documentOpener: ((String) throws(DocumentError) -> any LoadedDocument)?
     /// The documents a link left, to come back to with Alt+Left.
-    var documentHistory: [(path: String?, title: String?, layout: any ContentLayout, offset: LogicalPoint)] = []
+    var documentHistory: [(path: String?, title: String?, layout: any DocumentContent, offset: LogicalPoint)] = []
     /// What the document in the pane is called, for the window title; a link to another
     /// document changes it, and coming back restores it.
     public var documentTitle: String?
@@ -77,20 +81,23 @@ public final class DocumentViewer {
     /// The block a navigation call is scrolling the document to, and the offset last aimed at:
     /// content laid out on the way moves the block, so the scroll follows it until it rests.
     var navigationTarget: (location: BlockLocation, offset: LogicalPoint)?
-    /// Whether `--zoom` set the limits, so a PDF's fit-page minimum does not follow the window.
-    private let isPDFZoomRangeFixed: Bool
+    /// Whether `--zoom` set the limits, so a magnified document's fit-page minimum does not
+    /// follow the window, nor a page's its own maximum.
+    let isZoomRangeFixed: Bool
 
     /// Shows `layout` in a window of `windowSize` logical px; in split mode (pages only) its
     /// outline sits above it. `position` is where the reader was last time.
-    public init(layout: any ContentLayout, options: ViewerOptions, windowSize: LogicalSize,
+    public init(layout: any DocumentContent, options: ViewerOptions, windowSize: LogicalSize,
                 position: (anchor: ReadingAnchor, zoomScale: Double)? = nil) {
         self.windowSize = windowSize
-        isPDFZoomRangeFixed = options.zoomRange != nil
+        document = layout
+        isZoomRangeFixed = options.zoomRange != nil
         if let position { layout.readingAnchor = position.anchor }
         // A tinted list sets itself apart from the page below it without a rule to draw.
         var listPalette = layout.palette
         listPalette.page = layout.palette.codeBackground
-        let outline = options.isSplit ? DocumentViewer.outlineList(of: layout, palette: listPalette) : nil
+        let outline = options.isSplit ? layout.outline.map { OutlineListLayout(source: $0, palette: listPalette) } : nil
+        self.outline = outline
         isSplit = outline != nil
         let rects = PaneGeometry.rects(in: windowSize, isSplit: isSplit)
         var panes: [Pane] = []
@@ -103,32 +110,36 @@ public final class DocumentViewer {
         }
         var view = ScrollView(viewportSize: rects.last!.size, contentSize: rects.last!.size, configuration: options.configuration)
         view.isDirectionalLockEnabled = options.isDirectionalLockEnabled
+        var policy = layout.zoomPolicy
+        if case .magnify = policy {
+            // A magnified document's range starts at its whole page, which the viewport decides.
+            layout.setViewportSize(width: rects.last!.size.width, height: rects.last!.size.height)
+            policy = layout.zoomPolicy
+        }
         // Zoom suits a scrolling document; pages are read whole, so they zoom only when asked.
-        let zoom = options.zoomRange ?? DocumentViewer.pdfZoomRange(of: layout, viewport: rects.last!.size)
-            ?? (options.isPaged ? 1...1 : ScrollView.textZoomScaleRange)
+        let zoom: ClosedRange<Double>
+        switch policy {
+        case .magnify(let range), .perPage(let range): zoom = options.zoomRange ?? range
+        case .reflow, .none: zoom = options.zoomRange ?? (options.isPaged ? 1...1 : ScrollView.textZoomScaleRange)
+        }
         view.minimumZoomScale = zoom.lowerBound
         view.maximumZoomScale = zoom.upperBound
-        let text = options.isPaged || options.zoomRange != nil ? nil : layout as? TextScalableLayout
+        var text: (any TextScalableLayout)?
+        if case .reflow(let scalable) = policy, !options.isPaged, options.zoomRange == nil { text = scalable }
         reflowsTextOnZoom = text != nil
         if let text {
             if let position, position.zoomScale != 1 { _ = text.setTextScale(position.zoomScale, keeping: .zero) }
-            DocumentViewer.limitTextZoom(of: &view, at: text.textScale)
+            DocumentViewer.limitTextZoom(of: &view, at: text)
         }
-        if layout is ImageCollectionLayout, options.zoomRange == nil {
-            // Images zoom like Photos: one at a time, from fit-to-window to twice their
-            // pixels (the page's own limit is set as it is shown).
-            view.zoomsPagesIndividually = true
-            view.minimumZoomScale = 1
-            view.maximumZoomScale = ImageCollectionLayout.minimumMaximumZoomScale
-        }
-        if let pdf = layout as? PDFLayout, pdf.isPaged {
-            // A paged PDF zooms one page at a time, as images do: a zoomed page pans, then a
-            // drag on past its edge turns to the next page, which opens unzoomed.
+        if case .perPage = policy {
+            // Images zoom like Photos, one at a time, from fit-to-window to the page's own
+            // limit (set as it is shown); a paged PDF too: a zoomed page pans, then a drag on
+            // past its edge turns to the next page, which opens unzoomed.
             view.zoomsPagesIndividually = true
         }
-        if options.isPaged, options.showsPageControl, let paged = layout as? PageInsetLayout {
+        if options.isPaged, options.showsPageControl {
             // The page control's band is kept clear: at rest it covers no content.
-            paged.pageBottomInsetPixels = OverlayStyle().pageControlReservedHeightPixels
+            layout.pageBottomInsetPixels = OverlayStyle().pageControlReservedHeightPixels
         }
         if options.isPaged {
             view.isPagingEnabled = true
@@ -165,7 +176,7 @@ public final class DocumentViewer {
     /// zoom is its text size.
     public var readingPosition: (anchor: ReadingAnchor, zoomScale: Double) {
         let zoom = scene[documentPane.view].frame.zoomScale
-        let textScale = reflowsTextOnZoom ? (documentPane.layout as? TextScalableLayout)?.textScale ?? 1 : 1
+        let textScale = reflowsTextOnZoom ? textScaling?.textScale ?? 1 : 1
         return (documentPane.layout.readingAnchor, zoom * textScale)
     }
 
@@ -204,7 +215,7 @@ public final class DocumentViewer {
             pane.layout.setViewportSize(width: rect.size.width, height: rect.size.height)
             scene.setRect(rect, ofView: pane.view, timeMilliseconds: timeMilliseconds)
             updateContentSize(of: pane, to: pane.layout.contentSize)
-            if let range = DocumentViewer.pdfZoomRange(of: pane.layout, viewport: rect.size), !isPDFZoomRangeFixed {
+            if pane === documentPane, !isZoomRangeFixed, case .magnify(let range) = document.zoomPolicy {
                 scene[pane.view].minimumZoomScale = range.lowerBound
             }
             // Reflow keeps the block that was at the top of the pane there.
@@ -242,7 +253,7 @@ public final class DocumentViewer {
         advanceReadingTools(atFrameCallback: isCallback)
         scene.advance(to: timeMilliseconds)
         foldSettledTextZoom()
-        limitImageZoomToThePageShown()
+        limitPageZoomToThePageShown()
         highlightCurrentHeading()
         if bufferSize != (buffer.width, buffer.height) {
             for pane in panes { pane.bufferContents.removeAll() }
@@ -282,8 +293,8 @@ public final class DocumentViewer {
     /// is drawn, so the frame taken next is the one the pixels show.
     private func layOut(_ pane: Pane, viewportWidth: Double, viewportHeight: Double, scale: Double) {
         let view = scene[pane.view]
-        let correction = pane.renderer.layOut(pane.layout, contentOffset: view.contentOffset, zoomScale: view.zoomScale,
-                                              viewportWidth: viewportWidth, viewportHeight: viewportHeight, scale: scale)
+        let correction = pane.renderer.layOut(pane.layout, frame: view.frame, viewportWidth: viewportWidth,
+                                              viewportHeight: viewportHeight, scale: scale)
         // Estimates corrected as the content was laid out: keep the engine in step, and a
         // running animation (End heading for the end) going.
         updateContentSize(of: pane, to: pane.layout.contentSize)
@@ -294,17 +305,9 @@ public final class DocumentViewer {
     }
 
     /// The outline pane, in split mode.
-    var outlinePane: (pane: Pane, outline: any OutlineList)? {
-        guard isSplit, let first = panes.first, let outline = first.layout as? any OutlineList else { return nil }
+    var outlinePane: (pane: Pane, outline: OutlineListLayout)? {
+        guard let outline, let first = panes.first, first !== documentPane else { return nil }
         return (first, outline)
-    }
-
-    /// The list of `layout`'s outline for split mode, if it has pages to turn: a text's
-    /// headings, or a paged PDF's bookmarks.
-    private static func outlineList(of layout: any ContentLayout, palette: Palette) -> (any OutlineList)? {
-        if let pages = layout as? HorizontalPagesLayout { return OutlineLayout(pages: pages, palette: palette) }
-        if let pdf = layout as? PDFLayout, pdf.isPaged { return PDFOutlineLayout(pages: pdf, palette: palette) }
-        return nil
     }
 
     /// Highlights the heading of the page shown below the outline.

@@ -1,4 +1,4 @@
-import Document
+import DocumentKit
 import Render
 
 /// One scroll view of the window and the content it shows, drawn into a band of the buffer.

@@ -1,4 +1,4 @@
-import Document
+import DocumentKit
 import ScrollEngine
 
 /// What the reading tools need from the viewer around them: the text layout of the reading

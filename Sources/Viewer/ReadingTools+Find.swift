@@ -1,4 +1,4 @@
-import Document
+import DocumentKit
 import Render
 
 /// Find: a field over the document, searched as it is typed, every match highlighted and the

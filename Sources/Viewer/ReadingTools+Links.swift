@@ -1,4 +1,4 @@
-import Document
+import DocumentKit
 
 /// Following links, the help card, and the keys of the reading tools.
 extension ReadingTools {
@@ -7,15 +7,14 @@ extension ReadingTools {
     /// with GLIDE_DEBUG. False when it is refused (or the document is no text).
     @discardableResult
     func follow(destination: String) -> Bool {
-        guard let layout = host.readingLayout as? DocumentLayout else { return false }
+        guard let layout = host.readingLayout, let baseDirectory = layout.linkBaseDirectory else { return false }
         // The content is about to move (or leave): what the pointer was over is gone.
         contentMovedUnderPointer()
-        switch LinkAction(destination: destination, baseDirectory: layout.document.baseDirectory) {
+        switch LinkAction(destination: destination, baseDirectory: baseDirectory) {
         case .heading(let fragment):
-            let document = layout.document
-            document.findHeading(anchor: fragment) { [weak self] position in
+            layout.findAnchor(fragment) { [weak self] position in
                 // Still the same document (no link opened another meanwhile).
-                guard let self, let position, let layout = host.readingLayout as? DocumentLayout, layout.document === document else { return }
+                guard let self, let position, let shown = host.readingLayout, shown === layout else { return }
                 revealHeading(position, in: layout)
             }
         case .document(let path, let fragment):

@@ -1,4 +1,4 @@
-import Document
+import DocumentKit
 import ScrollEngine
 
 /// One input event for the viewer, already translated from the seat (the viewer knows no

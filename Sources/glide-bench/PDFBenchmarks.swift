@@ -1,5 +1,8 @@
 import CCairo
-import Document
+import DocumentKit
+import KindRegistry
+import PDFKind
+import TextKind
 import Glibc
 import Machinery
 import PDFFixtures
@@ -84,7 +87,9 @@ enum PDFBenchmarks {
     /// known by then (placeholder pages; the page count if the open has ended).
     private static func firstFrame(path: String) -> (milliseconds: Double, isOpen: Bool, openedMilliseconds: Double) {
         let start = nowNanoseconds()
-        guard let document = try? Document(contentsOfFile: path), let layout = document.makeLayout(palette: .light) as? PDFLayout
+        // As the registry opens it: the kind recognised from the file's first bytes.
+        guard let source = try? SourceBytes(path: path), PDFKind.recognises(head: source.head(FileFormat.sniffedBytes), path: path),
+              let file = try? PDFFile(openingInBackground: path), case let layout = PDFLayout(file: file)
         else { fatalError("cannot open \(path)") }
         let view = view(of: layout, width: 1280, height: 800)
         let buffer = OwnedBuffer(width: 1280, height: 800, scale: 1)
@@ -93,15 +98,14 @@ enum PDFBenchmarks {
         let isOpen = layout.isOpen
         // The next run starts on an idle machine: poppler's open and the worker's first
         // renders end first.
-        try? document.pdf?.waitUntilOpened()
+        try? file.waitUntilOpened()
         return (milliseconds, isOpen, RenderBenchmarks.milliseconds(since: start))
     }
 
     /// A PDF's document and layout once poppler has opened it, for the measurements after
     /// the first frame.
     private static func openedLayout(path: String) -> PDFLayout {
-        guard let document = try? Document(contentsOfFile: path), (try? document.pdf?.waitUntilOpened()) != nil,
-              let layout = document.makeLayout(palette: .light) as? PDFLayout
+        guard let file = try? PDFFile(path: path), case let layout = PDFLayout(file: file)
         else { fatalError("cannot open \(path)") }
         return layout
     }

@@ -1,4 +1,7 @@
-import Document
+import DocumentKit
+import KindRegistry
+import PDFKind
+import TextKind
 import Glibc
 import Render
 import ScrollEngine
@@ -90,8 +93,8 @@ enum RenderBenchmarks {
     /// Opening a document and drawing its first 1280×800 frame, in ms.
     private static func firstFrameMilliseconds(path: String) -> Double {
         let start = nowNanoseconds()
-        guard let document = try? Document(contentsOfFile: path) else { fatalError("cannot open \(path)") }
-        let layout = document.makeLayout(palette: .light)
+        guard let document = try? KindRegistry.open(path) else { fatalError("cannot open \(path)") }
+        let layout = document.makeLayout(palette: .light, paged: false)
         layout.setViewportSize(width: 1280, height: 800)
         let view = ScrollView(viewportSize: LogicalSize(width: 1280, height: 800),
                               contentSize: LogicalSize(width: layout.contentSize.width, height: layout.contentSize.height))
@@ -103,8 +106,8 @@ enum RenderBenchmarks {
     /// Steady scrolling at `pixelsPerSecond` and 60 frames a second into two buffers in turn,
     /// as a Wayland client draws, with the two baselines for the same window.
     private static func scroll(path: String, scale: Double, pixelsPerSecond: Double) -> Scroll {
-        guard let document = try? Document(contentsOfFile: path) else { fatalError("cannot open \(path)") }
-        let layout = document.makeLayout(palette: .light)
+        guard let document = try? KindRegistry.open(path) else { fatalError("cannot open \(path)") }
+        let layout = document.makeLayout(palette: .light, paged: false)
         let renderer = FrameRenderer()
         let buffers = [OwnedBuffer(width: 1280, height: 800, scale: scale), OwnedBuffer(width: 1280, height: 800, scale: scale)]
         var contents: [BufferContents?] = [nil, nil]
@@ -128,7 +131,7 @@ enum RenderBenchmarks {
         // The full redraw: a new layout and an empty tile cache every frame.
         let fullRedraw = median((0..<15).map { frame in
             let start = nowNanoseconds()
-            let fresh = document.makeLayout(palette: .light)
+            let fresh = document.makeLayout(palette: .light, paged: false)
             fresh.setViewportSize(width: 1280, height: 800)
             var freshView = viewAtTop(of: fresh)
             freshView.scroll(to: LogicalPoint(x: 0, y: Double(frame) * step), animated: false, timeMilliseconds: 0)
@@ -144,8 +147,8 @@ enum RenderBenchmarks {
     /// Anonymous resident memory in MB after opening `path` and flinging from its top to its
     /// bottom (frames at 300 offsets spread over the whole document, then the last screen).
     private static func anonymousMegabytesAfterFling(path: String) -> Double {
-        guard let document = try? Document(contentsOfFile: path) else { fatalError("cannot open \(path)") }
-        let layout = document.makeLayout(palette: .light)
+        guard let document = try? KindRegistry.open(path) else { fatalError("cannot open \(path)") }
+        let layout = document.makeLayout(palette: .light, paged: false)
         let renderer = FrameRenderer()
         let buffers = [OwnedBuffer(width: 1280, height: 800, scale: 1), OwnedBuffer(width: 1280, height: 800, scale: 1)]
         var contents: [BufferContents?] = [nil, nil]
@@ -167,8 +170,8 @@ enum RenderBenchmarks {
     /// zoom settles, in ms (median of 15 different scales). The engine's pinch belongs to the
     /// gestures issue, so the new content scale comes from the buffer scale (2 to 2.7).
     private static func zoomSettleMilliseconds(path: String) -> Double {
-        guard let document = try? Document(contentsOfFile: path) else { fatalError("cannot open \(path)") }
-        let layout = document.makeLayout(palette: .light)
+        guard let document = try? KindRegistry.open(path) else { fatalError("cannot open \(path)") }
+        let layout = document.makeLayout(palette: .light, paged: false)
         let renderer = FrameRenderer()
         let costs = (0..<15).map { step in
             let scale = 2 + Double(step) * 0.05

@@ -1,5 +1,8 @@
 import CSystem
-import Document
+import DocumentKit
+import KindRegistry
+import PDFKind
+import TextKind
 import Glibc
 import Machinery
 import PDFFixtures
@@ -15,7 +18,7 @@ enum SearchBenchmark {
     static func run() {
         let path = GeneratedDocument.write(bytes: 100_000_000)
         defer { unlink(path) }
-        guard let document = try? Document(contentsOfFile: path) else {
+        guard let source = try? SourceBytes(path: path), case let document = TextDocument(path: path, source: source) else {
             print("glide-bench: cannot open the generated document")
             exit(1)
         }

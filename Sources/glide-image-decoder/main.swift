@@ -1,4 +1,4 @@
-import Document
+import ImageDecoding
 import Glibc
 import Localization
 

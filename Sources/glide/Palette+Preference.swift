@@ -1,4 +1,4 @@
-import Document
+import DocumentKit
 import FoundationEssentials
 
 /// Choosing light or dark from what the desktop says (a desktop preference, so the app's and

@@ -1,5 +1,5 @@
 import CSystem
-import Document
+import DocumentKit
 import Glibc
 
 /// The command line as the kernel passed it. `CommandLine.arguments` repairs invalid UTF-8

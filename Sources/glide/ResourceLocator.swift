@@ -1,6 +1,6 @@
-import Document
 import Glibc
 import Localization
+import Machinery
 
 /// Finds the files Glide ships: installed beside the binary or in the source tree.
 enum ResourceLocator {
@@ -42,14 +42,7 @@ enum ResourceLocator {
         searchDirectories.map { "\($0)/\(name)" }.first { access($0, R_OK) == 0 }
     }
 
-    private static func executablePath() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
+    private static func executablePath() -> String? { FilePath.executable }
 
-    private static func parent(of path: String) -> String {
-        ImageDirectory.parent(of: path)
-    }
+    private static func parent(of path: String) -> String { FilePath.parent(of: path) }
 }

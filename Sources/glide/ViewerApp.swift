@@ -1,4 +1,5 @@
-import Document
+import DocumentKit
+import KindRegistry
 import Localization
 import Machinery
 import Render
@@ -27,28 +28,26 @@ final class ViewerApp {
 
     /// Shows `documents`: one, or several text documents as one strip of pages; `paths` are
     /// their files.
-    init(documents: [Document], paths: [String], options: CommandLineOptions, positions: ReadingPositionStore,
+    init(documents: DocumentSet, paths: [String], options: CommandLineOptions, positions: ReadingPositionStore,
          display: Display, registry: Registry, trace: TraceWriter?) {
         self.registry = registry
         self.trace = trace
         self.positions = positions
         let documentPath = paths.count == 1 ? paths.first : nil
         let palette = Palette.preferredByDesktop(forcingDark: options.isDark)
-        let document = documents[0]
+        let document = documents.documents[0]
         var viewerOptions = ViewerOptions()
-        viewerOptions.isPaged = documents.count > 1 || document.kind == .imageCollection || options.isPagingEnabled
-            || options.isSplit
+        viewerOptions.isPaged = documents.isPagedByDefault || options.isPagingEnabled || options.isSplit
         viewerOptions.isSplit = options.isSplit
         viewerOptions.showsPageControl = options.showsPageControl
         viewerOptions.isDirectionalLockEnabled = options.isDirectionalLockEnabled
         viewerOptions.zoomRange = options.zoomRange
         viewerOptions.configuration = ViewerSettings.configuration(
             options, reducedMotion: ViewerSettings.prefersReducedMotion())
-        let layout = documents.count > 1 ? DocumentCollectionLayout(documents: documents, palette: palette)
-            : document.makeLayout(palette: palette, paged: viewerOptions.isPaged)
+        let layout = documents.makeLayout(palette: palette, paged: viewerOptions.isPaged)
         // The first resize scrolls to the anchor, so the saved position is where the window opens.
         // An image opened on its own opens at that image, not where its folder was left.
-        let saved = document.opensAtImage ? nil
+        let saved = document.opensAtItem ? nil
             : documentPath.flatMap(positions.position(forFileAt:)).map { ($0.anchor, $0.zoomScale) }
             // A document opened afresh starts at the desktop's text size (GNOME's Large Text),
             // bounded by the view's zoom limits (pages, which do not zoom, stay as they are).
@@ -56,11 +55,12 @@ final class ViewerApp {
         let size = options.windowSize
         viewer = DocumentViewer(layout: layout, options: viewerOptions,
                                 windowSize: LogicalSize(width: size.width, height: size.height), position: saved)
-        window = Window(registry: registry, display: display, title: ViewerApp.windowTitle(of: documents), appID: ViewerApp.appID,
+        window = Window(registry: registry, display: display, title: ViewerApp.windowTitle(naming: documents.title), appID: ViewerApp.appID,
                         width: Int32(size.width), height: Int32(size.height), bufferRoomHeights: BufferBlit.slideRoomHeights)
         viewer.showsWindowControls = window.hasClientSideDecorations
         viewer.documentPath = documentPath
-        viewer.documentTitle = ViewerApp.title(of: documents)
+        viewer.documentTitle = documents.title
+        viewer.documentOpener = { path throws(DocumentError) in try KindRegistry.open(path) }
         viewer.onWillLeaveDocument = { [unowned self] in saveReadingPosition() }
         window.onResize = { [unowned self] in
             viewer.resize(to: LogicalSize(width: Double(window.width), height: Double(window.height)))
@@ -72,12 +72,12 @@ final class ViewerApp {
         }
         for seat in registry.seats { attach(seat) }
         registry.onSeatAdded = { [unowned self] seat in attach(seat) }
-        reloader = ViewerApp.makeReloader(for: documents, showingIn: viewer)
+        reloader = ViewerApp.makeReloader(for: documents.documents, showingIn: viewer)
     }
 
     /// Watches the files of `documents`; a changed one is shown by `viewer` when read again,
     /// one that cannot be read any more leaves a notice. Nil without inotify.
-    private static func makeReloader(for documents: [Document], showingIn viewer: DocumentViewer) -> DocumentReloader? {
+    private static func makeReloader(for documents: [any LoadedDocument], showingIn viewer: DocumentViewer) -> DocumentReloader? {
         do {
             return try DocumentReloader(documents: documents) { _, outcome in
                 switch outcome {
@@ -90,16 +90,6 @@ final class ViewerApp {
             return nil
         }
     }
-
-    /// What the documents are called: a file's name, or how many files there are.
-    static func title(of documents: [Document]) -> String {
-        documents.count > 1
-            ? localizedPlural("%s document", "%s documents", count: documents.count, LocalizedNumber.string(documents.count))
-            : documents[0].title
-    }
-
-    /// The window's title before the first frame says which file is shown.
-    static func windowTitle(of documents: [Document]) -> String { windowTitle(naming: title(of: documents)) }
 
     /// The title naming the file shown, one of several or a document a link opened; nil
     /// before the first frame says which.
@@ -114,7 +104,7 @@ final class ViewerApp {
 
     /// Why the document cannot be shown after all: a PDF poppler refused once its open ended
     /// (it opens in the background, see `PDFFile(openingInBackground:)`).
-    var documentFailure: DocumentError? { (viewer.documentPane.layout as? PDFLayout)?.openFailure }
+    var documentFailure: DocumentError? { viewer.document.failure }
 
     /// Why the window had to stop, if it did not end normally.
     var failure: WaylandError? { window.failure }
@@ -198,15 +188,8 @@ final class ViewerApp {
         case .copy(let range, let toClipboard, let toPrimary):
             // The text is made on the writer's worker, at paste time: a whole 100 MB document
             // or 2,000-page PDF is never extracted on the frame loop.
-            let text: SelectionText
-            if let document = (viewer.documentPane.layout as? DocumentLayout)?.document {
-                let source = UncheckedDocument(document)
-                text = SelectionText { source.value.text(in: range) }
-            } else if let pdf = (viewer.documentPane.layout as? PDFLayout)?.file {
-                text = SelectionText { pdf.text(in: range) }
-            } else {
-                return
-            }
+            guard let readable = viewer.document.readableText else { return }
+            let text = SelectionText(readable.textForCopying(in: range))
             if !registry.seats.contains(where: { $0.copy(text, toClipboard: toClipboard, toPrimary: toPrimary) }) {
                 DebugLog.write("nothing to copy to: no data device, or no input seen yet")
             }

@@ -1,4 +1,4 @@
-import Document
+import DocumentKit
 import FoundationEssentials
 import Glibc
 import Machinery

@@ -1,7 +1,8 @@
 import Accessibility
 import CSystem
-import Document
+import DocumentKit
 import FoundationEssentials
+import KindRegistry
 import Glibc
 import Localization
 import WaylandClient
@@ -18,19 +19,17 @@ func documentPaths(_ options: CommandLineOptions) -> [String] {
 
 /// Opens the files: one document, or several (text, images or both) as one strip; files of a
 /// format Glide does not show are skipped with a notice when they are among several.
-func loadDocuments(_ paths: [String]) throws(DocumentError) -> [Document] {
-    // An image opened on its own opens its folder, at that image.
-    if paths.count == 1 { return [try Document(openingAlone: paths[0])] }
+func loadDocuments(_ paths: [String]) throws(DocumentError) -> DocumentSet {
     let set = try DocumentSet(opening: paths)
     for skipped in set.skipped { printError(localized("%s; skipped", skipped.description)) }
-    if set.documents.count > 1, let pdf = set.documents.first(where: { $0.kind == .pdf }) {
-        exit(.usage, localized("'%s' is a PDF; a PDF opens on its own", pdf.path ?? pdf.title) + "; " + CommandLineOptions.usage)
+    if let alone = set.documentOpeningAlone {
+        exit(.usage, localized("'%s' is a PDF; a PDF opens on its own", alone.path ?? alone.title) + "; " + CommandLineOptions.usage)
     }
-    return set.documents
+    return set
 }
 
 /// Connects to the compositor and shows the document until the window closes.
-func run(_ documents: [Document], paths: [String], options: CommandLineOptions, trace: TraceWriter?) throws {
+func run(_ documents: DocumentSet, paths: [String], options: CommandLineOptions, trace: TraceWriter?) throws {
     // SIGINT, SIGTERM and SIGHUP end the loop like a quit key, so the window is torn down and
     // the trace is complete.
     let terminationSignals = glide_termination_signalfd()
@@ -40,7 +39,7 @@ func run(_ documents: [Document], paths: [String], options: CommandLineOptions, 
     } catch {
         // The document's own error comes first: poppler may still be opening a PDF it will
         // refuse.
-        for document in documents { try document.pdf?.waitUntilOpened() }
+        for document in documents.documents { try document.waitUntilOpened() }
         throw error
     }
     let registry = try Registry(display: display)
@@ -56,8 +55,9 @@ func run(_ documents: [Document], paths: [String], options: CommandLineOptions, 
         if glide_signalfd_take(terminationSignals) != 0 { viewer.quit() }
     }
     // Screen readers reach the window through AT-SPI when an accessibility bus is there.
-    let accessibilityModel = AccessibleViewer(app: viewer, windowTitle: ViewerApp.windowTitle(of: documents),
-                                              documentTitle: ViewerApp.title(of: documents))
+    let accessibilityModel = AccessibleViewer(
+        viewer: viewer.viewer, windowTitle: ViewerApp.windowTitle(naming: documents.title), documentTitle: documents.title,
+        shownWindowTitle: { viewer.shownWindowTitle }, isWindowActive: { viewer.window.states.isActivated })
     let accessibility = AccessibilityBridge(model: accessibilityModel, applicationName: "glide",
                                             toolkitVersion: glideVersion,
                                             environment: ProcessInfo.processInfo.environment)
@@ -100,7 +100,7 @@ if options.showsVersion {
 do {
     let paths = documentPaths(options)
     let documents = try loadDocuments(paths)
-    if options.isSplit, documents[0].kind == .imageCollection {
+    if options.isSplit, !documents.documents[0].hasOutline {
         exit(.usage, rawArguments.naming(localized("--split shows a document's outline, and '%s' holds images", paths[0]) + "; ")
             + CommandLineOptions.usage)
     }

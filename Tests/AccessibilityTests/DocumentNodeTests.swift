@@ -1,6 +1,7 @@
 @testable import Accessibility
 import CAccessibility
 import CAtk
+import DocumentKit
 import XCTest
 
 /// A document of many sections, read through a model as the app gives it.

@@ -1,9 +1,11 @@
-@testable import Document
+@testable import DocumentKit
+@testable import TextKind
+
 
 /// Markdown of `chapters` chapters (`# Chapter c`), each with three parts (`## Part c.p`) of
 /// paragraphs of varied length, every one starting with its own name (`Paragraph c.p.n`).
 /// About 7 KB a chapter: several sections, many pages at a small viewport.
-func chapteredDocument(chapters: Int) -> Document {
+func chapteredDocument(chapters: Int) -> TextDocument {
     var text = ""
     for chapter in 1...chapters {
         text += "# Chapter \(chapter)\n\n"
@@ -16,7 +18,7 @@ func chapteredDocument(chapters: Int) -> Document {
             }
         }
     }
-    return Document(text: text, isMarkdown: true, title: "chapters")
+    return TextDocument(text: text, isMarkdown: true, title: "chapters")
 }
 
 /// `chapteredDocument(chapters:)` as pages side by side in a `width`×`height` viewport.

@@ -1,6 +1,7 @@
+@testable import DocumentKit
 import Foundation
+@testable import TextKind
 import XCTest
-@testable import Document
 
 /// The bundled document is long, structured and bilingual, so there is something to scroll.
 final class DefaultDocumentTests: XCTestCase {
@@ -11,7 +12,7 @@ final class DefaultDocumentTests: XCTestCase {
     }
 
     func testIsAtLeastThirtyScreensAt1280By800() throws {
-        let layout = DocumentLayout(document: try Document(contentsOfFile: path))
+        let layout = DocumentLayout(document: try TextDocument(contentsOfFile: path))
         layout.setViewportSize(width: 1280, height: 800)
         // Lay out all of it: the estimates are only estimates.
         _ = layout.prepare(ContentRect(x: 0, y: 0, width: 1280, height: 800), margin: 1_000_000)
@@ -19,7 +20,7 @@ final class DefaultDocumentTests: XCTestCase {
     }
 
     func testHasHeadingsParagraphsAndLatinAndCyrillicText() throws {
-        let document = try Document(contentsOfFile: path)
+        let document = try TextDocument(contentsOfFile: path)
         let headings = document.blocks.filter { if case .heading = $0.kind { return true } else { return false } }
         XCTAssertGreaterThanOrEqual(headings.count, 10)
         XCTAssertGreaterThanOrEqual(document.blocks.filter { $0.kind == .paragraph }.count, 100)

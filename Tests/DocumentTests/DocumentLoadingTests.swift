@@ -1,6 +1,9 @@
+@testable import DocumentKit
 import Foundation
+@testable import ImageKind
+import KindRegistry
+@testable import TextKind
 import XCTest
-@testable import Document
 
 final class DocumentLoadingTests: XCTestCase {
     func temporaryFile(_ bytes: [UInt8], extension fileExtension: String) throws -> String {
@@ -15,18 +18,18 @@ final class DocumentLoadingTests: XCTestCase {
         // in a line that is otherwise valid (mostly valid UTF-8 is text).
         let valid = Array(" is mostly valid UTF-8 text.".utf8)
         let path = try temporaryFile([0x48, 0xC3, 0x20, 0x80, 0x20, 0xC0, 0xAF, 0x21] + valid, extension: "txt")
-        let document = try Document(contentsOfFile: path)
+        let document = try opened(path, as: TextDocument.self)
         XCTAssertEqual(document.blocks.map(\.text), ["H\u{FFFD} \u{FFFD} \u{FFFD}\u{FFFD}! is mostly valid UTF-8 text."])
     }
 
     func testMissingFileNamesThePathAndTheReason() {
-        XCTAssertThrowsError(try Document(contentsOfFile: "/nonexistent/a.md")) { error in
+        XCTAssertThrowsError(try KindRegistry.open("/nonexistent/a.md")) { error in
             XCTAssertEqual("\(error)", "cannot open '/nonexistent/a.md': No such file or directory")
         }
     }
 
     func testPlainTextSplitsParagraphsAtBlankLinesAndKeepsLineBreaks() {
-        let document = Document(text: "one\ntwo\r\n\n  \nthree\n", isMarkdown: false, title: "t")
+        let document = TextDocument(text: "one\ntwo\r\n\n  \nthree\n", isMarkdown: false, title: "t")
         XCTAssertEqual(document.blocks, [Block(kind: .plainText, text: "one\ntwo"), Block(kind: .plainText, text: "three")])
     }
 
@@ -50,7 +53,7 @@ final class DocumentLoadingTests: XCTestCase {
 
             ---
             """
-        let document = Document(text: markdown, isMarkdown: true, title: "t")
+        let document = TextDocument(text: markdown, isMarkdown: true, title: "t")
         XCTAssertEqual(document.blocks, [
             Block(kind: .heading(level: 1), text: "Title"),
             Block(kind: .paragraph, text: "Some emphasised and coded words on two lines.",
@@ -65,12 +68,12 @@ final class DocumentLoadingTests: XCTestCase {
     }
 
     func testMarkupIsNeverInterpreted() {
-        let document = Document(text: "<span foreground=\"red\">red?</span> & <b>", isMarkdown: false, title: "t")
+        let document = TextDocument(text: "<span foreground=\"red\">red?</span> & <b>", isMarkdown: false, title: "t")
         XCTAssertEqual(document.blocks.first?.text, "<span foreground=\"red\">red?</span> & <b>")
     }
 
     func testStrongEmphasisLinksAndImagesBecomeStylesAndImageBlocks() {
-        let document = Document(text: "A **bold** [link](https://x.org/) ![a cat](cat.png)", isMarkdown: true, title: "t")
+        let document = TextDocument(text: "A **bold** [link](https://x.org/) ![a cat](cat.png)", isMarkdown: true, title: "t")
         XCTAssertEqual(document.blocks, [
             Block(kind: .paragraph, text: "A bold link ",
                   styles: [InlineStyle(.strong, utf8Range: 2..<6), InlineStyle(.link(destination: "https://x.org/"), utf8Range: 7..<11)]),
@@ -81,7 +84,7 @@ final class DocumentLoadingTests: XCTestCase {
     func testNulBytesBecomeReplacementCharacters() throws {
         for fileExtension in ["txt", "md"] {
             let path = try temporaryFile(Array("a\0b\n\nc, and a line of ordinary text after it.".utf8), extension: fileExtension)
-            let text = try Document(contentsOfFile: path).blocks.map(\.text).joined(separator: "|")
+            let text = try opened(path, as: TextDocument.self).blocks.map(\.text).joined(separator: "|")
             XCTAssertFalse(text.unicodeScalars.contains("\0"), fileExtension)
             XCTAssertTrue(text.contains("\u{FFFD}"), fileExtension)
         }
@@ -90,7 +93,7 @@ final class DocumentLoadingTests: XCTestCase {
     func testATenMegabyteLineIsCutIntoSectionsWithoutLosingText() throws {
         let line = String(repeating: "0123456789abcdefghij ", count: 500_000)
         let path = try temporaryFile(Array(line.utf8), extension: "txt")
-        let document = try Document(contentsOfFile: path)
+        let document = try opened(path, as: TextDocument.self)
         XCTAssertGreaterThan(document.sectionCount, 1_000)
         let middle = document.blocks(inSection: document.sectionCount / 2)
         XCTAssertEqual(middle.count, 1)
@@ -102,7 +105,7 @@ final class DocumentLoadingTests: XCTestCase {
     }
 
     func testLongMarkdownBlocksAreSplitForShaping() {
-        let document = Document(text: String(repeating: "word ", count: 10_000), isMarkdown: true, title: "t")
+        let document = TextDocument(text: String(repeating: "word ", count: 10_000), isMarkdown: true, title: "t")
         let blocks = document.blocks
         XCTAssertGreaterThan(blocks.count, 5)
         XCTAssertTrue(blocks.dropFirst().allSatisfy(\.continuesPrevious))
@@ -114,15 +117,14 @@ final class DocumentLoadingTests: XCTestCase {
         for name in ["10.png", "2.png", "1.jpg", "notes.txt", ".hidden.png"] {
             XCTAssertTrue(FileManager.default.createFile(atPath: directory + "/" + name, contents: Data([1])))
         }
-        let document = try Document(contentsOfFile: directory)
-        XCTAssertEqual(document.kind, .imageCollection)
+        let document = try opened(directory, as: ImageCollection.self)
         XCTAssertEqual(document.imagePaths.map { $0.split(separator: "/").last! }, ["1.jpg", "2.png", "10.png"])
     }
 
     func testADirectoryWithoutImagesSaysSo() throws {
         let directory = try temporaryDirectory()
         XCTAssertTrue(FileManager.default.createFile(atPath: directory + "/notes.txt", contents: Data([1])))
-        XCTAssertThrowsError(try Document(contentsOfFile: directory)) { error in
+        XCTAssertThrowsError(try KindRegistry.open(directory)) { error in
             XCTAssertEqual(error as? DocumentError, .noImages(directory: directory))
             XCTAssertTrue("\(error)".hasPrefix("no readable images in '\(directory)'"), "\(error)")
         }
@@ -135,11 +137,11 @@ final class DocumentLoadingTests: XCTestCase {
     }
 
     func testDeeplyNestedMarkdownIsCutShortInsteadOfOverflowingTheStack() {
-        let quotes = Document(text: String(repeating: ">", count: 300_000) + " deep\n", isMarkdown: true, title: "t")
+        let quotes = TextDocument(text: String(repeating: ">", count: 300_000) + " deep\n", isMarkdown: true, title: "t")
         XCTAssertTrue(quotes.blocks.contains { $0.text == MarkdownParser.tooDeepText })
         XCTAssertLessThanOrEqual(quotes.blocks.map(\.quoteDepth).max() ?? 0, MarkdownParser.maximumNestingDepth)
         let emphasis = String(repeating: "*", count: 50_000) + "x" + String(repeating: "*", count: 50_000)
-        let styled = Document(text: emphasis + "\n", isMarkdown: true, title: "t")
+        let styled = TextDocument(text: emphasis + "\n", isMarkdown: true, title: "t")
         XCTAssertFalse(styled.blocks.isEmpty)
     }
 }
@@ -152,14 +154,13 @@ final class ImageOpenedAloneTests: XCTestCase {
         for name in ["10.png", "2.png", "1.jpg", "notes.txt"] {
             XCTAssertTrue(FileManager.default.createFile(atPath: directory + "/" + name, contents: Data([1])))
         }
-        let document = try Document(openingAlone: directory + "/2.png")
-        XCTAssertEqual(document.kind, .imageCollection)
+        let document = try opened(directory + "/2.png", as: ImageCollection.self, alone: true)
         XCTAssertEqual(document.imagePaths.map { $0.split(separator: "/").last! }, ["1.jpg", "2.png", "10.png"])
         XCTAssertEqual(document.startPage, 1)
-        let layout = ImageCollectionLayout(document: document)
+        let layout = ImageCollectionLayout(collection: document)
         layout.setViewportSize(width: 400, height: 300)
         XCTAssertEqual(layout.anchorOffset.x, 400, "the window opens at that image")
         try "Notes.\n".write(toFile: directory + "/notes.txt", atomically: true, encoding: .utf8)
-        XCTAssertEqual(try Document(openingAlone: directory + "/notes.txt").kind, .text, "a text file stays itself")
+        XCTAssertNoThrow(try opened(directory + "/notes.txt", as: TextDocument.self, alone: true), "a text file stays itself")
     }
 }

@@ -1,7 +1,9 @@
-@testable import Document
+@testable import DocumentKit
 import Foundation
 import Glibc
+@testable import KindRegistry
 import Machinery
+@testable import TextKind
 import XCTest
 
 /// Files that change while shown: reads stay safe, the watcher notices, a reload keeps the
@@ -33,7 +35,7 @@ final class FileChangeTests: XCTestCase {
     func testAFileEmptiedWhileShownReadsShortInsteadOfCrashing() throws {
         for (name, size) in [("app.log", 300_000), ("big.md", 5_000_000)] {
             let path = try write(paragraphs(0..<(size / 68)), to: name)
-            let document = try Document(contentsOfFile: path)
+            let document = try TextDocument(contentsOfFile: path)
             let layout = DocumentLayout(document: document)
             layout.setViewportSize(width: 1280, height: 800)
             _ = layout.prepare(ContentRect(x: 0, y: 0, width: 1280, height: 800), margin: 400)
@@ -49,7 +51,7 @@ final class FileChangeTests: XCTestCase {
 
     func testAReloadKeepsTheReadingPositionAtTheSameBlock() throws {
         let path = try write(paragraphs(0..<2_000), to: "notes.txt")
-        let layout = DocumentLayout(document: try Document(contentsOfFile: path))
+        let layout = DocumentLayout(document: try TextDocument(contentsOfFile: path))
         layout.setViewportSize(width: 1280, height: 800)
         let top = layout.contentSize.height / 2
         _ = layout.prepare(ContentRect(x: 0, y: top, width: 1280, height: 800), margin: 400)
@@ -67,7 +69,7 @@ final class FileChangeTests: XCTestCase {
 
     func testAReloadOfAShorterFileGoesToTheNearestBlock() throws {
         let path = try write(paragraphs(0..<2_000), to: "notes.txt")
-        let layout = DocumentLayout(document: try Document(contentsOfFile: path))
+        let layout = DocumentLayout(document: try TextDocument(contentsOfFile: path))
         layout.setViewportSize(width: 1280, height: 800)
         _ = layout.prepare(ContentRect(x: 0, y: layout.contentSize.height - 800, width: 1280, height: 800), margin: 400)
         try Data(paragraphs(0..<10).utf8).write(to: URL(fileURLWithPath: path))
@@ -79,7 +81,7 @@ final class FileChangeTests: XCTestCase {
 
     func testAFileTurnedIntoADirectoryOrDeletedCannotBeReloadedButStaysShown() throws {
         let path = try write(paragraphs(0..<100), to: "notes.txt")
-        let document = try Document(contentsOfFile: path)
+        let document = try TextDocument(contentsOfFile: path)
         XCTAssertEqual(unlink(path), 0)
         XCTAssertThrowsError(try document.reloaded())
         XCTAssertEqual(document.blocks.count, 100, "the open file is still read after its name went")
@@ -141,7 +143,7 @@ extension FileChangeTests {
 
     func testTheReloaderReadsAChangedFileOffTheLoopAndSaysWhenItIsGone() throws {
         let path = try write(paragraphs(0..<10), to: "shown.log")
-        let document = try Document(contentsOfFile: path)
+        let document = try TextDocument(contentsOfFile: path)
         var delivered: [(String, DocumentReloader.Outcome)] = []
         let reloader = try DocumentReloader(documents: [document]) { delivered.append(($0, $1)) }
 
@@ -149,7 +151,7 @@ extension FileChangeTests {
         nextOutcome(of: reloader, outcomes: { delivered.count })
         guard case .reloaded(let grown)? = delivered.last?.1 else { return XCTFail("no reload: \(delivered)") }
         XCTAssertEqual(delivered.last?.0, path)
-        XCTAssertEqual(grown.blocks.count, 20)
+        XCTAssertEqual((grown as? TextDocument)?.blocks.count, 20)
 
         XCTAssertEqual(unlink(path), 0)
         nextOutcome(of: reloader, outcomes: { delivered.count })
@@ -160,7 +162,7 @@ extension FileChangeTests {
         try Data(paragraphs(0..<5).utf8).write(to: URL(fileURLWithPath: path))
         nextOutcome(of: reloader, outcomes: { delivered.count })
         guard case .reloaded(let back)? = delivered.last?.1 else { return XCTFail("not reloaded when back: \(delivered)") }
-        XCTAssertEqual(back.blocks.count, 5)
+        XCTAssertEqual((back as? TextDocument)?.blocks.count, 5)
     }
 }
 
@@ -168,10 +170,10 @@ extension FileChangeTests {
     func testEveryTextLayoutTakesTheReloadedDocumentOfItsFile() throws {
         let first = try write(paragraphs(0..<50), to: "first.txt")
         let second = try write(paragraphs(0..<50), to: "second.txt")
-        let documents = [try Document(contentsOfFile: first), try Document(contentsOfFile: second)]
+        let documents = [try TextDocument(contentsOfFile: first), try TextDocument(contentsOfFile: second)]
         try Data(paragraphs(0..<60).utf8).write(to: URL(fileURLWithPath: second))
         let grown = try documents[1].reloaded()
-        let layouts: [any ContentLayout] = [
+        let layouts: [any DocumentContent] = [
             DocumentLayout(document: documents[1]), HorizontalPagesLayout(document: documents[1]),
             DocumentCollectionLayout(documents: documents),
         ]

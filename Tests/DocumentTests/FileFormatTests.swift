@@ -1,6 +1,9 @@
+@testable import DocumentKit
 import Foundation
+import ImageKind
+@testable import KindRegistry
+@testable import TextKind
 import XCTest
-@testable import Document
 
 /// Recognising files by their bytes, refusing what Glide does not show, and opening text and
 /// images together.
@@ -58,7 +61,7 @@ final class FileFormatTests: XCTestCase {
     func testUnsupportedFilesAreRefusedWithOneLine() throws {
         for (label, head, format) in samples where format.isUnsupported {
             let path = try file(head, named: "document.txt")
-            XCTAssertThrowsError(try Document(contentsOfFile: path), label) { error in
+            XCTAssertThrowsError(try KindRegistry.open(path), label) { error in
                 XCTAssertEqual("\(error)", "cannot open '\(path)': \(label) files are not supported")
             }
         }
@@ -67,15 +70,14 @@ final class FileFormatTests: XCTestCase {
     func testAPDFUnderAnyNameGoesToPoppler() throws {
         let (_, head, _) = try XCTUnwrap(samples.first { $0.2 == .pdf })
         let path = try file(head, named: "document.txt")
-        XCTAssertThrowsError(try Document(contentsOfFile: path)) { error in
+        XCTAssertThrowsError(try KindRegistry.open(path)) { error in
             XCTAssertEqual("\(error)", "cannot open PDF '\(path)': it is damaged")
         }
     }
 
     func testAnImageFileIsOpenedAsAnImageWhateverItsName() throws {
         let path = try file(samples.first { $0.0 == "GIF" }!.1, named: "picture.txt")
-        let document = try Document(contentsOfFile: path)
-        XCTAssertEqual(document.kind, .imageCollection)
+        let document = try opened(path, as: ImageCollection.self)
         XCTAssertEqual(document.imagePaths, [path])
     }
 
@@ -84,8 +86,8 @@ final class FileFormatTests: XCTestCase {
         let image = try file(samples.first { $0.0 == "PNG" }!.1, named: "photo.png")
         let set = try DocumentSet(opening: [text, image])
         XCTAssertEqual(set.documents.count, 2)
-        XCTAssertTrue(set.documents.allSatisfy { $0.kind == .text })
-        XCTAssertEqual(set.documents[1].blocks, [Block(kind: .image(source: image), text: "photo.png")])
+        XCTAssertTrue(set.documents.allSatisfy { $0 is TextDocument })
+        XCTAssertEqual((set.documents[1] as? TextDocument)?.blocks, [Block(kind: .image(source: image), text: "photo.png")])
     }
 
     func testAnUnsupportedFileAmongSeveralIsSkippedAndAloneIsAnError() throws {

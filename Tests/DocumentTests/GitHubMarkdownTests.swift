@@ -1,10 +1,11 @@
+@testable import DocumentKit
+@testable import TextKind
 import XCTest
-@testable import Document
 
 /// GitHub Flavored Markdown through cmark-gfm, and one nesting limit for every recursive path.
 final class GitHubMarkdownTests: XCTestCase {
     private func blocks(_ markdown: String) -> [Block] {
-        Document(text: markdown, isMarkdown: true, title: "t").blocks
+        TextDocument(text: markdown, isMarkdown: true, title: "t").blocks
     }
 
     private func rows(_ blocks: [Block]) -> [TableRow] {
@@ -65,7 +66,7 @@ final class GitHubMarkdownTests: XCTestCase {
 
     func testInvalidUTF8InATableCellIsReplaced() {
         let bytes = Array("| a | b |\n|---|---|\n| x".utf8) + [0xFF, 0xC3] + Array(" | y |\n".utf8)
-        let document = Document(text: String(decoding: bytes, as: UTF8.self), isMarkdown: true, title: "t")
+        let document = TextDocument(text: String(decoding: bytes, as: UTF8.self), isMarkdown: true, title: "t")
         XCTAssertEqual(rows(document.blocks)[1].cells.map(\.text), ["x\u{FFFD}\u{FFFD}", "y"])
     }
 
@@ -99,7 +100,7 @@ extension GitHubMarkdownTests {
         XCTAssertTrue(NestingScan.isDeeplyNested(Array(acrossLines.utf8)), "a paragraph's lines count together")
         let ordinary = (0..<3_000).map { _ in "A [link](u) and ![image](i.png) in \\[brackets\\], > not a quote.\n\n> quoted\n" }.joined()
         XCTAssertFalse(NestingScan.isDeeplyNested(Array(ordinary.utf8)))
-        let document = Document(text: nested, isMarkdown: true, title: "t")
+        let document = TextDocument(text: nested, isMarkdown: true, title: "t")
         XCTAssertGreaterThan(document.sectionCount, 5, "parsed a section at a time")
         XCTAssertFalse(document.blocks(inSection: 0).isEmpty)
     }

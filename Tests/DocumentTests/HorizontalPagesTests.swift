@@ -1,5 +1,6 @@
+@testable import DocumentKit
+@testable import TextKind
 import XCTest
-@testable import Document
 
 /// A document as pages side by side: page i of the paginated column at x = i·W.
 final class HorizontalPagesTests: XCTestCase {

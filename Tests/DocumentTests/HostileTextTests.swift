@@ -1,6 +1,7 @@
+@testable import DocumentKit
 import Foundation
+@testable import TextKind
 import XCTest
-@testable import Document
 
 /// Text that would stall shaping: long runs of combining marks.
 final class HostileTextTests: XCTestCase {
@@ -23,7 +24,7 @@ final class HostileTextTests: XCTestCase {
         let text = "e" + String(repeating: "\u{300}", count: 500_000) + "\n"
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("glide-\(UUID().uuidString).txt").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        let document = try Document(contentsOfFile: path)
+        let document = try TextDocument(contentsOfFile: path)
         let scalars = document.blocks.reduce(0) { $0 + $1.text.unicodeScalars.count }
         // The base and its first 30 marks; the rest of the run, in later sections, is left out.
         XCTAssertEqual(scalars, 1 + TextSanitizer.maximumNonStarters)

@@ -1,8 +1,9 @@
 import CCairo
 import CGdkPixbuf
+@testable import DocumentKit
 import Foundation
+@testable import ImageDecoding
 import XCTest
-@testable import Document
 
 /// Every format a reader meets decodes through the real decoder process and the installed
 /// gdk-pixbuf loaders; vector images are rendered again at the size they are shown; an image
@@ -124,13 +125,8 @@ final class ImageFormatTests: XCTestCase {
         let store = ImageStore()
         guard case .image(let first) = decoded(file, by: store) else { return XCTFail("not decoded") }
         XCTAssertEqual([first.width, first.height], [100, 50], "its own size first")
-        // Drawn 100×50 logical px on a surface zoomed 4×: 400×200 device px.
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 400, 200)!
-        defer { cairo_surface_destroy(surface) }
-        let cairo = cairo_create(surface)!
-        defer { cairo_destroy(cairo) }
-        cairo_scale(cairo, 4, 4)
-        first.draw(x: 0, y: 0, width: 100, height: 50, on: cairo)
+        // About to be drawn 100×50 logical px zoomed 4×: 400×200 device px.
+        first.noteShown(width: 100, height: 50, drawScale: 4)
         store.waitForDecodes()
         guard case .image(let sharp) = store.image(atPath: file) else { return XCTFail("lost") }
         XCTAssertEqual([sharp.width, sharp.height], [400, 200], "rendered at the device size")
@@ -141,12 +137,7 @@ final class ImageFormatTests: XCTestCase {
         let file = try write("png", extension: "png")
         let store = ImageStore()
         guard case .image(let image) = decoded(file, by: store) else { return XCTFail("not decoded") }
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 160, 120)!
-        defer { cairo_surface_destroy(surface) }
-        let cairo = cairo_create(surface)!
-        defer { cairo_destroy(cairo) }
-        cairo_scale(cairo, 4, 4)
-        image.draw(x: 0, y: 0, width: 40, height: 30, on: cairo)
+        image.noteShown(width: 40, height: 30, drawScale: 4)
         XCTAssertFalse(store.isDecoding)
     }
 
@@ -162,11 +153,7 @@ final class ImageFormatTests: XCTestCase {
         let store = ImageStore()
         guard case .image(let large) = decoded(file, by: store) else { return XCTFail("not decoded") }
         XCTAssertEqual(large.width, 1200)
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 300, 225)!
-        defer { cairo_surface_destroy(surface) }
-        let cairo = cairo_create(surface)!
-        defer { cairo_destroy(cairo) }
-        large.draw(x: 0, y: 0, width: 300, height: 225, on: cairo)
+        large.noteShown(width: 300, height: 225, drawScale: 1)
         store.waitForDecodes()
         guard case .image(let small) = store.image(atPath: file) else { return XCTFail("lost") }
         XCTAssertEqual([small.width, small.height], [300, 225])

@@ -1,8 +1,9 @@
 import CCairo
 import CGdkPixbuf
+@testable import DocumentKit
 import Foundation
+@testable import ImageDecoding
 import XCTest
-@testable import Document
 
 /// Decoding images: formats, EXIF orientation, and every way an image can fail.
 final class ImageTests: XCTestCase {

@@ -1,10 +1,11 @@
+@testable import DocumentKit
+@testable import TextKind
 import XCTest
-@testable import Document
 
 /// Laying out only what is near the viewport, and keeping the reading position still.
 final class LazyLayoutTests: XCTestCase {
     /// Markdown of about `megabytes` MB: headings, paragraphs of varied length, lists.
-    private func largeDocument(megabytes: Double) -> Document {
+    private func largeDocument(megabytes: Double) -> TextDocument {
         var text = ""
         var paragraph = 0
         while Double(text.utf8.count) < megabytes * 1_000_000 {
@@ -18,7 +19,7 @@ final class LazyLayoutTests: XCTestCase {
         // Over the whole-parse limit, so sections are parsed on demand like a real big file.
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("glide-\(UUID().uuidString).md").path
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
-        return try! Document(contentsOfFile: path)
+        return try! TextDocument(contentsOfFile: path)
     }
 
     private func window(_ layout: DocumentLayout, top: Double, height: Double = 800) -> Double {
@@ -84,7 +85,7 @@ final class LazyLayoutTests: XCTestCase {
     }
 
     func testPagesNeverCutALine() {
-        let document = Document(text: String(repeating: "A line of text that wraps in a narrow column. ", count: 400)
+        let document = TextDocument(text: String(repeating: "A line of text that wraps in a narrow column. ", count: 400)
                                 + "\n\n# Heading\n\n" + String(repeating: "More words here. ", count: 300), isMarkdown: true, title: "t")
         let layout = DocumentLayout(document: document)
         layout.isPaginated = true

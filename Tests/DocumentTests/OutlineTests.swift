@@ -1,12 +1,13 @@
+@testable import DocumentKit
+@testable import TextKind
 import XCTest
-@testable import Document
 
 /// The outline of a document and how its headings map to pages and back.
 final class OutlineTests: XCTestCase {
     private let width = 500.0, height = 600.0
 
-    private func outline(chapters: Int = 12) -> OutlineLayout {
-        let outline = OutlineLayout(pages: chapteredPages(chapters: chapters, width: width, height: height))
+    private func outline(chapters: Int = 12) -> OutlineListLayout {
+        let outline = OutlineListLayout(source: TextOutlineSource(pages: chapteredPages(chapters: chapters, width: width, height: height)))
         outline.setViewportSize(width: width, height: 300)
         return outline
     }
@@ -23,7 +24,7 @@ final class OutlineTests: XCTestCase {
     }
 
     func testPlainTextHasNoHeadings() {
-        let document = Document(text: "# not a heading\n\nin plain text", isMarkdown: false, title: "t")
+        let document = TextDocument(text: "# not a heading\n\nin plain text", isMarkdown: false, title: "t")
         XCTAssertEqual(DocumentOutline(document: document).headings, [])
     }
 
@@ -53,11 +54,11 @@ final class OutlineTests: XCTestCase {
     }
 
     func testNoHeadingBeforeTheFirstOne() {
-        let pages = HorizontalPagesLayout(document: Document(
+        let pages = HorizontalPagesLayout(document: TextDocument(
             text: String(repeating: "An introduction before any heading. ", count: 200) + "\n\n# Later\n\ntext",
             isMarkdown: true, title: "t"))
         pages.setViewportSize(width: width, height: height)
-        let outline = OutlineLayout(pages: pages)
+        let outline = OutlineListLayout(source: TextOutlineSource(pages: pages))
         _ = pages.prepare(ContentRect(x: 0, y: 0, width: width, height: height), margin: 1_000_000)
         XCTAssertGreaterThan(outline.page(ofHeading: 0), 0)
         XCTAssertNil(outline.heading(onPage: 0))
@@ -105,4 +106,11 @@ final class OutlineTests: XCTestCase {
         outline.highlightedHeading = 6
         XCTAssertEqual(outline.changes(since: settled), .none)
     }
+}
+
+private extension OutlineListLayout {
+    /// The text outline's pages and headings, which the tests read the list against.
+    var text: TextOutlineSource { source as! TextOutlineSource }
+    var pages: HorizontalPagesLayout { text.pages }
+    var outline: (headings: [DocumentOutline.Heading], Void) { (text.headings, ()) }
 }

@@ -1,8 +1,10 @@
 import CCairo
-@testable import Document
+@testable import DocumentKit
 import Glibc
+import KindRegistry
 import Machinery
 import PDFFixtures
+@testable import PDFKind
 import XCTest
 
 /// Runs the loop thread's deliveries until `condition` holds or 20 s pass (a loaded machine).
@@ -36,10 +38,9 @@ final class PDFDocumentTests: XCTestCase {
         let path = PDFFixture(pageCount: 3).write()
         let renamed = path + ".txt"
         XCTAssertEqual(rename(path, renamed), 0)
-        let document = try Document(contentsOfFile: renamed)
-        XCTAssertEqual(document.kind, .pdf)
-        try document.pdf?.waitUntilOpened()
-        XCTAssertEqual(document.pdf?.pageCount, 3)
+        let document = try opened(renamed, as: PDFDocument.self)
+        try document.waitUntilOpened()
+        XCTAssertEqual(document.file.pageCount, 3)
         XCTAssertTrue(document.makeLayout(palette: .light) is PDFLayout)
     }
 
@@ -150,14 +151,14 @@ final class PDFDocumentTests: XCTestCase {
         let layout = PDFLayout(file: try PDFFile(path: PDFFixture(pageCount: 5).write()))
         layout.setViewportSize(width: 800, height: 600)
         let visible = ContentRect(x: 0, y: 0, width: 800, height: 600)
-        _ = layout.prepare(visible, margin: 0)
+        _ = layout.prepare(visible, margin: 0, drawScale: 2)
         // The first draw shows placeholders: no poppler on the frame path.
         let first = drawTile(layout, visible, scale: 2)
         let centre = pixel(first, x: 800, y: 600)
         cairo_surface_destroy(first)
         XCTAssertNotEqual(centre & 0xffffff, 0xffffff, "a page with no pixels yet must not be blank white")
         XCTAssertTrue(deliverUntil {
-            _ = layout.prepare(visible, margin: 0)
+            _ = layout.prepare(visible, margin: 0, drawScale: 2)
             return layout.isSharp
         })
         XCTAssertTrue(layout.previews.contains(.preview(page: 0)))
@@ -174,11 +175,11 @@ final class PDFDocumentTests: XCTestCase {
         let layout = PDFLayout(file: try PDFFile(path: fixture.write()))
         layout.setViewportSize(width: 1280, height: 800)
         let visible = ContentRect(x: 300, y: 5000, width: 160, height: 100)
-        _ = layout.prepare(visible, margin: 0)
+        _ = layout.prepare(visible, margin: 0, drawScale: 8)
         let tile = drawTile(layout, visible, scale: 8)
         cairo_surface_destroy(tile)
         XCTAssertTrue(deliverUntil {
-            _ = layout.prepare(visible, margin: 0)
+            _ = layout.prepare(visible, margin: 0, drawScale: 8)
             return layout.isSharp
         })
         XCTAssertLessThanOrEqual(layout.pieces.byteCount, 8 * PDFPieceGrid.maximumPieceWidthPixels * PDFPieceGrid.pieceHeightPixels * 4)
@@ -191,10 +192,10 @@ final class PDFDocumentTests: XCTestCase {
         // Zoom 4 on a scale-2 output: 2560×1600 device px straddling piece boundaries, up to
         // nine pieces of 8 MB, more than the 48 MB cap.
         let visible = ContentRect(x: 500, y: 770, width: 320, height: 200)
-        _ = layout.prepare(visible, margin: 0)
+        _ = layout.prepare(visible, margin: 0, drawScale: 8)
         cairo_surface_destroy(drawTile(layout, visible, scale: 8))
         XCTAssertTrue(deliverUntil {
-            _ = layout.prepare(visible, margin: 0)
+            _ = layout.prepare(visible, margin: 0, drawScale: 8)
             return layout.isSharp
         }, "every visible piece arrives and stays")
         XCTAssertGreaterThan(layout.pieces.byteCount, layout.pieces.capacityBytes, "the view's pieces are kept over the cap")
@@ -202,7 +203,7 @@ final class PDFDocumentTests: XCTestCase {
 
     func testAnEncryptedPDFIsAOneLineErrorNamingTheReason() throws {
         let path = DamagedPDF.encrypted(PDFFixture(pageCount: 2).write())
-        XCTAssertThrowsError(try Document(contentsOfFile: path)) { error in
+        XCTAssertThrowsError(try KindRegistry.open(path)) { error in
             let message = "\(error)"
             XCTAssertTrue(message.contains("encrypted"), message)
             XCTAssertTrue(message.contains("password"), message)
@@ -211,7 +212,7 @@ final class PDFDocumentTests: XCTestCase {
     }
 
     func testACorruptPDFIsAOneLineError() {
-        XCTAssertThrowsError(try Document(contentsOfFile: DamagedPDF.corrupt())) { error in
+        XCTAssertThrowsError(try KindRegistry.open(DamagedPDF.corrupt())) { error in
             XCTAssertTrue("\(error)".hasPrefix("cannot open PDF"), "\(error)")
             XCTAssertFalse("\(error)".contains("\n"))
         }
@@ -224,7 +225,7 @@ final class PDFDocumentTests: XCTestCase {
             layout.setViewportSize(width: 800, height: 600)
             for page in 0..<layout.pageCount {
                 let rect = layout.pageRect(page)
-                _ = layout.prepare(ContentRect(x: 0, y: rect.y, width: 800, height: 600), margin: 0)
+                _ = layout.prepare(ContentRect(x: 0, y: rect.y, width: 800, height: 600), margin: 0, drawScale: 1)
                 cairo_surface_destroy(drawTile(layout, ContentRect(x: 0, y: rect.y, width: 800, height: 600), scale: 1))
             }
             XCTAssertTrue(deliverUntil {
@@ -243,10 +244,10 @@ final class PDFDocumentTests: XCTestCase {
         layout.setViewportSize(width: 800, height: 600)
         let broken = layout.pageRect(2)
         let visible = ContentRect(x: 0, y: broken.y - 300, width: 800, height: 600)
-        _ = layout.prepare(visible, margin: 0)
+        _ = layout.prepare(visible, margin: 0, drawScale: 1)
         XCTAssertNotNil(layout.failures[2])
         XCTAssertTrue(deliverUntil {
-            _ = layout.prepare(visible, margin: 0)
+            _ = layout.prepare(visible, margin: 0, drawScale: 1)
             cairo_surface_destroy(drawTile(layout, visible, scale: 1))
             return layout.isSharp
         })
@@ -323,13 +324,13 @@ final class PDFDocumentTests: XCTestCase {
         let layout = PDFLayout(file: try PDFFile(path: fixture.write()))
         layout.setViewportSize(width: 800, height: 600)
         let visible = ContentRect(x: 0, y: 0, width: 800, height: 600)
-        _ = layout.prepare(visible, margin: 0)
+        _ = layout.prepare(visible, margin: 0, drawScale: 1)
         // The worker is busy with the page; drawing paints the placeholder meanwhile.
         let tile = drawTile(layout, visible, scale: 1)
         XCTAssertNotEqual(pixel(tile, x: 400, y: 300) & 0xffffff, 0xffffff)
         cairo_surface_destroy(tile)
         XCTAssertTrue(deliverUntil {
-            _ = layout.prepare(visible, margin: 0)
+            _ = layout.prepare(visible, margin: 0, drawScale: 1)
             return layout.previews.contains(.preview(page: 0))
         })
     }

@@ -1,12 +1,13 @@
+@testable import DocumentKit
 import PDFFixtures
+@testable import PDFKind
 import XCTest
-@testable import Document
 
 /// The `--split` list of a PDF: its bookmarks as rows, each leading to its page.
 final class PDFOutlineLayoutTests: XCTestCase {
     func testRowsAreTheBookmarksOnceTheWorkerHasReadThem() throws {
         let pages = PDFLayout(file: try PDFFile(path: PDFFixture(pageCount: 35).write()), paged: true)
-        let list = PDFOutlineLayout(pages: pages)
+        let list = OutlineListLayout(source: PDFOutlineSource(pages: pages))
         list.setViewportSize(width: 600, height: 300)
         let before = list.revision
         XCTAssertTrue(deliverUntil { !list.entries.isEmpty })

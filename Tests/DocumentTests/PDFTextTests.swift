@@ -1,7 +1,8 @@
-@testable import Document
+@testable import DocumentKit
 import Glibc
 import Machinery
 import PDFFixtures
+@testable import PDFKind
 import XCTest
 
 /// A PDF's text: searched on a worker as a reader means it (case and accents ignored, across
@@ -83,9 +84,7 @@ final class PDFTextTests: XCTestCase {
         let text = PDFTextLayout(pdf: pdf)
         XCTAssertNil(text.pageText(7), "read on the worker, not at once")
         var descriptor = pollfd(fd: MainThreadMailbox.shared.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        var arrived = false
-        text.onChange = { arrived = true }
-        while !arrived {
+        while text.pageText(7) == nil {
             XCTAssertEqual(poll(&descriptor, 1, 10_000), 1, "the page's text arrives within 10 s")
             _ = MainThreadMailbox.shared.deliverPending()
         }

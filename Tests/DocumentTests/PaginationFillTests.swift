@@ -1,7 +1,9 @@
 import CCairo
+@testable import DocumentKit
 import Foundation
+@testable import ImageDecoding
+@testable import TextKind
 import XCTest
-@testable import Document
 
 /// Pagination never leaves a page mostly blank: a block too tall for the rest of a page is
 /// split (text, line by line) or scaled into the room left (an image).
@@ -27,7 +29,7 @@ final class PaginationFillTests: XCTestCase {
         // A first layout asks for the image; once decoded, a layout with the same store
         // places it at its size.
         let images = ImageStore()
-        let document = Document(text: markdown, isMarkdown: true, title: "t", baseDirectory: directory)
+        let document = TextDocument(text: markdown, isMarkdown: true, title: "t", baseDirectory: directory)
         let first = HorizontalPagesLayout(document: document, images: images)
         first.setViewportSize(width: width, height: height)
         _ = first.column.prepare(ContentRect(x: 0, y: 0, width: width, height: height), margin: 1_000_000)
@@ -64,7 +66,7 @@ final class PaginationFillTests: XCTestCase {
 
     func testAParagraphLongerThanThePageRestIsSplitBetweenPages() {
         let paragraph = String(repeating: "A paragraph far longer than one page of this small window. ", count: 80)
-        let layout = HorizontalPagesLayout(document: Document(text: "# Title\n\n\(paragraph)", isMarkdown: true, title: "t"))
+        let layout = HorizontalPagesLayout(document: TextDocument(text: "# Title\n\n\(paragraph)", isMarkdown: true, title: "t"))
         layout.setViewportSize(width: width, height: height)
         _ = layout.column.prepare(ContentRect(x: 0, y: 0, width: width, height: height), margin: 1_000_000)
         let firstPage = layout.column.lineExtents().filter { $0.bottom <= height }

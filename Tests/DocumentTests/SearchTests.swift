@@ -1,6 +1,7 @@
-@testable import Document
+@testable import DocumentKit
 import Glibc
 import Machinery
+import TextKind
 import XCTest
 
 /// Finding text as a reader means it: case and accents ignored, across line breaks and
@@ -8,7 +9,7 @@ import XCTest
 final class SearchTests: XCTestCase {
     /// Runs `query` over `document` to the end, delivering on this thread; returns the search
     /// and how many deliveries it took.
-    private func search(_ document: Document, for query: String) -> (DocumentSearch, deliveries: Int) {
+    private func search(_ document: TextDocument, for query: String) -> (DocumentSearch, deliveries: Int) {
         let mailbox = MainThreadMailbox()
         let search = DocumentSearch(document: document, query: query, mailbox: mailbox)
         var deliveries = 0
@@ -20,12 +21,12 @@ final class SearchTests: XCTestCase {
         return (search, deliveries)
     }
 
-    private func texts(_ search: DocumentSearch, in document: Document) -> [String] {
+    private func texts(_ search: DocumentSearch, in document: TextDocument) -> [String] {
         search.matches.map { document.text(in: $0) }
     }
 
     func testCaseAndDiacriticsAreIgnoredAsReadersExpect() {
-        let document = Document(text: "Ёлка и ЕЛКА.\n\nA café, a CAFE and a Café.\n\nStraße, STRASSE.", isMarkdown: false,
+        let document = TextDocument(text: "Ёлка и ЕЛКА.\n\nA café, a CAFE and a Café.\n\nStraße, STRASSE.", isMarkdown: false,
                                 title: "t")
         XCTAssertEqual(texts(search(document, for: "елка").0, in: document), ["Ёлка", "ЕЛКА"])
         XCTAssertEqual(texts(search(document, for: "cafe").0, in: document), ["café", "CAFE", "Café"])
@@ -35,20 +36,20 @@ final class SearchTests: XCTestCase {
     }
 
     func testAPhraseIsFoundAcrossALineBreakAndAcrossInlineStyles() {
-        let plain = Document(text: "the quick brown\nfox jumps", isMarkdown: false, title: "t")
+        let plain = TextDocument(text: "the quick brown\nfox jumps", isMarkdown: false, title: "t")
         XCTAssertEqual(texts(search(plain, for: "brown fox").0, in: plain), ["brown\nfox"])
-        let markdown = Document(text: "Some **bold** and *quick* [brown](https://example.org) fox.", isMarkdown: true,
+        let markdown = TextDocument(text: "Some **bold** and *quick* [brown](https://example.org) fox.", isMarkdown: true,
                                 title: "t")
         let found = search(markdown, for: "quick brown fox").0
         XCTAssertEqual(texts(found, in: markdown), ["quick brown fox"], "the text shown, not the markup")
         XCTAssertEqual(search(markdown, for: "example.org").0.count, 0, "a link's destination is not shown text")
-        let log = Document(text: "a line ending in a dash-\nthen the next", isMarkdown: false, title: "t")
+        let log = TextDocument(text: "a line ending in a dash-\nthen the next", isMarkdown: false, title: "t")
         XCTAssertEqual(search(log, for: "dashthen").0.count, 0, "plain text is not typeset: its line ends break no words")
         XCTAssertEqual(search(log, for: "dash- then").0.count, 1)
     }
 
     func testAnEmptyQueryFindsNothingAndIsComplete() {
-        let document = Document(text: "text", isMarkdown: false, title: "t")
+        let document = TextDocument(text: "text", isMarkdown: false, title: "t")
         let empty = DocumentSearch(document: document, query: "  ", mailbox: MainThreadMailbox())
         XCTAssertTrue(empty.isComplete)
         XCTAssertEqual(empty.count, 0)
@@ -61,7 +62,7 @@ final class SearchTests: XCTestCase {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("glide-search-\(UUID()).txt").path
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
         defer { unlink(path) }
-        let document = try Document(contentsOfFile: path)
+        let document = try TextDocument(contentsOfFile: path)
         XCTAssertGreaterThan(document.sectionCount, 300)
         let (found, deliveries) = search(document, for: "NEEDLE")
         XCTAssertEqual(found.count, 50_000)
@@ -77,7 +78,7 @@ final class SearchTests: XCTestCase {
     }
 
     func testANewQueryStopsTheOldSearch() {
-        let document = Document(text: String(repeating: "word ", count: 100_000), isMarkdown: false, title: "t")
+        let document = TextDocument(text: String(repeating: "word ", count: 100_000), isMarkdown: false, title: "t")
         let mailbox = MainThreadMailbox()
         let old = DocumentSearch(document: document, query: "word", mailbox: mailbox)
         old.cancel()

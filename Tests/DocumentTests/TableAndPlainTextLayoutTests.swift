@@ -1,11 +1,12 @@
 import CPangoCairo
+@testable import DocumentKit
+@testable import TextKind
 import XCTest
-@testable import Document
 
 /// Tables fit the column; plain text keeps its tab columns and marks its wrapped lines.
 final class TableAndPlainTextLayoutTests: XCTestCase {
     private func laidOut(_ text: String, isMarkdown: Bool, width: Double = 1280) -> DocumentLayout {
-        let layout = DocumentLayout(document: Document(text: text, isMarkdown: isMarkdown, title: "t"))
+        let layout = DocumentLayout(document: TextDocument(text: text, isMarkdown: isMarkdown, title: "t"))
         layout.setViewportSize(width: width, height: 800)
         _ = layout.prepare(ContentRect(x: 0, y: 0, width: width, height: 800), margin: 400)
         return layout

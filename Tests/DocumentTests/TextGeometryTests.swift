@@ -1,5 +1,6 @@
+@testable import DocumentKit
+@testable import TextKind
 import XCTest
-@testable import Document
 
 /// Positions, words, selections, copied text and links in laid-out text.
 final class TextGeometryTests: XCTestCase {
@@ -15,7 +16,7 @@ final class TextGeometryTests: XCTestCase {
         """
 
     private func layout(_ text: String, isMarkdown: Bool = true) -> DocumentLayout {
-        let layout = DocumentLayout(document: Document(text: text, isMarkdown: isMarkdown, title: "t"))
+        let layout = DocumentLayout(document: TextDocument(text: text, isMarkdown: isMarkdown, title: "t"))
         layout.setViewportSize(width: 900, height: 700)
         _ = layout.prepare(ContentRect(x: 0, y: 0, width: 900, height: 700), margin: 350)
         return layout

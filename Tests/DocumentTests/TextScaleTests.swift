@@ -1,5 +1,6 @@
+@testable import DocumentKit
+@testable import TextKind
 import XCTest
-@testable import Document
 
 /// Text zoom reflows: the text size changes, lines re-wrap to the window, and the text that
 /// was at a chosen point (under the fingers, or at the top) is found again.
@@ -8,7 +9,7 @@ final class TextScaleTests: XCTestCase {
         .joined(separator: "\n\n")
 
     private func layout(width: Double = 800, height: Double = 600) -> DocumentLayout {
-        let layout = DocumentLayout(document: Document(text: text, isMarkdown: true, title: "t"))
+        let layout = DocumentLayout(document: TextDocument(text: text, isMarkdown: true, title: "t"))
         layout.setViewportSize(width: width, height: height)
         _ = layout.prepare(ContentRect(x: 0, y: 0, width: width, height: height), margin: 0)
         return layout
@@ -62,7 +63,7 @@ final class TextScaleTests: XCTestCase {
     }
 
     func testPagedTextRePaginatesAtTheNewSizeKeepingItsPage() {
-        let pages = HorizontalPagesLayout(document: Document(text: text, isMarkdown: true, title: "t"))
+        let pages = HorizontalPagesLayout(document: TextDocument(text: text, isMarkdown: true, title: "t"))
         pages.setViewportSize(width: 800, height: 600)
         _ = pages.prepare(ContentRect(x: 0, y: 0, width: 800, height: 600), margin: 0)
         let count = pages.pageCount

@@ -1,5 +1,7 @@
-import Document
+import DocumentKit
 import Foundation
+import ImageDecoding
+import KindRegistry
 import Localization
 import PDFFixtures
 import Render
@@ -126,7 +128,7 @@ final class LocalizationTests: XCTestCase {
                                                        hasQuery: true), "3 из 1\u{A0}234")
         XCTAssertEqual(ReadingOverlay.FindField.status(currentIndex: nil, count: 22, isComplete: true, isCapped: false,
                                                        hasQuery: true), "22 совпадения")
-        XCTAssertThrowsError(try Document(contentsOfFile: path)) { error in
+        XCTAssertThrowsError(try KindRegistry.open( path)) { error in
             XCTAssertEqual("\(error)", "не удаётся открыть PDF «\(path)»: он зашифрован и требует пароль "
                            + "(Glide не открывает PDF, защищённые паролем)")
         }

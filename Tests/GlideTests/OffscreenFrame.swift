@@ -1,7 +1,8 @@
 import CCairo
-import Document
+import DocumentKit
 import Render
 import ScrollEngine
+import TextKind
 
 /// What Glide draws for a document at rest (at the top, or scrolled to `offsetY` logical px
 /// with every section above laid out), rendered offscreen with the same code, to compare a
@@ -12,7 +13,7 @@ struct OffscreenFrame {
     let scale: Int
 
     init(markdown: String, logicalWidth: Int, logicalHeight: Int, scale: Int, offsetY: Double = 0) throws {
-        let layout = Document(text: markdown, isMarkdown: true, title: "t").makeLayout(palette: .light)
+        let layout = TextDocument(text: markdown, isMarkdown: true, title: "t").makeLayout(palette: .light)
         layout.setViewportSize(width: Double(logicalWidth), height: Double(logicalHeight))
         _ = layout.prepare(ContentRect(x: 0, y: 0, width: Double(logicalWidth), height: Double(logicalHeight)),
                            margin: offsetY == 0 ? 0 : offsetY + Double(logicalHeight))

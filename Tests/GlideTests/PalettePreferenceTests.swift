@@ -1,5 +1,5 @@
+import DocumentKit
 import XCTest
-import Document
 @testable import glide
 
 /// Light or dark, from the command line or the desktop's settings.

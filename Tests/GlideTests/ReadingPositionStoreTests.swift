@@ -1,4 +1,4 @@
-import Document
+import DocumentKit
 import Foundation
 import XCTest
 @testable import glide

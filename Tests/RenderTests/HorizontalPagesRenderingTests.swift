@@ -1,6 +1,7 @@
-import XCTest
-@testable import Document
+@testable import DocumentKit
 import Render
+@testable import TextKind
+import XCTest
 
 /// Pages side by side drawn through the tiled renderer: page i at x = i·W looks exactly like
 /// page i of the vertical paginated layout, and no line is cut at a page's edge.
@@ -8,7 +9,7 @@ final class HorizontalPagesRenderingTests: XCTestCase {
     private let width = 420, height = 360
 
     /// About 11 KB of paragraphs, each starting with its number: two sections, a dozen pages.
-    private let document = Document(
+    private let document = TextDocument(
         text: (1...60).map { "Paragraph \($0) " + String(repeating: "turns like paper. ", count: 3 + $0 % 11) }
             .joined(separator: "\n\n"),
         isMarkdown: true, title: "pages")
@@ -55,7 +56,7 @@ final class HorizontalPagesRenderingTests: XCTestCase {
         // when its tile is drawn would be kept blank. At 900×1400 a section (8 KB) is about
         // five pages and a tile (up to 2048 px) reaches two pages on.
         let (width, height) = (900, 1400)
-        let long = Document(text: String(repeating: document.blocks.map(\.text).joined(separator: "\n\n") + "\n\n", count: 8),
+        let long = TextDocument(text: String(repeating: document.blocks.map(\.text).joined(separator: "\n\n") + "\n\n", count: 8),
                             isMarkdown: true, title: "long")
         for shown in 4..<30 {
             let layout = HorizontalPagesLayout(document: long)

@@ -1,8 +1,12 @@
 import CCairo
+import DocumentKit
 import Foundation
-import XCTest
-import Document
+import ImageDecoding
+import ImageKind
+import KindRegistry
 import Render
+import TextKind
+import XCTest
 
 /// Images in Markdown and in collections, and placeholders for those that cannot be shown.
 final class ImageRenderingTests: XCTestCase {
@@ -35,14 +39,14 @@ final class ImageRenderingTests: XCTestCase {
 
     func testAnImageInMarkdownIsDrawnFromItsRelativePath() throws {
         let directory = try imageDirectory()
-        let layout = DocumentLayout(document: Document(text: "Before\n\n![red](red.png)\n\nAfter", isMarkdown: true,
+        let layout = DocumentLayout(document: TextDocument(text: "Before\n\n![red](red.png)\n\nAfter", isMarkdown: true,
                                                        title: "t", baseDirectory: directory))
         XCTAssertEqual(redCount(renderDecoded(layout, images: layout.images, width: 400, height: 300)), 100 * 50)
     }
 
     func testABrokenImageInMarkdownShowsAPlaceholderWithTheReason() throws {
         let directory = try imageDirectory()
-        let broken = DocumentLayout(document: Document(text: "![bad](bad.png)", isMarkdown: true, title: "t",
+        let broken = DocumentLayout(document: TextDocument(text: "![bad](bad.png)", isMarkdown: true, title: "t",
                                                        baseDirectory: directory))
         let frame = renderDecoded(broken, images: broken.images, width: 400, height: 300)
         XCTAssertEqual(redCount(frame), 0)
@@ -51,8 +55,8 @@ final class ImageRenderingTests: XCTestCase {
 
     func testACollectionShowsOneImagePerPageOrWhyNot() throws {
         let directory = try imageDirectory()
-        let document = try Document(contentsOfFile: directory)
-        let layout = ImageCollectionLayout(document: document)
+        let document = try XCTUnwrap(KindRegistry.open(directory) as? ImageCollection)
+        let layout = ImageCollectionLayout(collection: document)
         XCTAssertEqual(layout.pageCount, 2)
         // The page label names each image by its file (a text document's pages have no names).
         let content: any ContentLayout = layout
@@ -75,7 +79,7 @@ final class ImageRenderingTests: XCTestCase {
     /// loop never waits for the decoder.
     func testAnImageBeingDecodedHoldsATintedFrame() throws {
         let directory = try imageDirectory()
-        let layout = DocumentLayout(document: Document(text: "![red](red.png)\n\nAfter", isMarkdown: true, title: "t",
+        let layout = DocumentLayout(document: TextDocument(text: "![red](red.png)\n\nAfter", isMarkdown: true, title: "t",
                                                        baseDirectory: directory))
         let tint = layout.palette.codeBackground
         func tintedCount(_ frame: OffscreenFrame) -> Int {
@@ -101,7 +105,7 @@ final class ImageRenderingTests: XCTestCase {
             .write(toFile: directory + "/blur.svg", atomically: true, encoding: .utf8)
         let images = ImageStore()
         images.decodeBudgetSeconds = 0.5
-        let layout = DocumentLayout(document: Document(text: "![blur](blur.svg)", isMarkdown: true, title: "t",
+        let layout = DocumentLayout(document: TextDocument(text: "![blur](blur.svg)", isMarkdown: true, title: "t",
                                                        baseDirectory: directory), images: images)
         let frame = renderDecoded(layout, images: images, width: 600, height: 300)
         XCTAssertEqual(redCount(frame), 0)
@@ -114,7 +118,7 @@ final class ImageRenderingTests: XCTestCase {
         let directory = try imageDirectory()
         try "<svg xmlns='http://www.w3.org/2000/svg' width='40' height='20'><rect x='0' y='0' width='20' height='20' fill='red'/></svg>"
             .write(toFile: directory + "/half.svg", atomically: true, encoding: .utf8)
-        let layout = DocumentLayout(document: Document(text: "![half](half.svg)", isMarkdown: true, title: "t",
+        let layout = DocumentLayout(document: TextDocument(text: "![half](half.svg)", isMarkdown: true, title: "t",
                                                        baseDirectory: directory))
         _ = renderDecoded(layout, images: layout.images, width: 300, height: 200, scale: 3)
         // The first rendering (40×20 px) drawn at 120×60 device px asked for a sharper one.

@@ -1,5 +1,5 @@
 import CCairo
-import Document
+import DocumentKit
 import Render
 import ScrollEngine
 

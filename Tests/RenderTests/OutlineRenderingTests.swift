@@ -1,16 +1,17 @@
-import XCTest
-import Document
+import DocumentKit
 import Render
+import TextKind
+import XCTest
 
 /// The outline list drawn through the tiled renderer: rows, indentation, the tinted row.
 final class OutlineRenderingTests: XCTestCase {
     private let width = 500, height = 420
     private let rowHeight = 48, padding = 8
 
-    private func outline(_ markdown: String, palette: Palette = .light) -> OutlineLayout {
-        let pages = HorizontalPagesLayout(document: Document(text: markdown, isMarkdown: true, title: "t"), palette: palette)
+    private func outline(_ markdown: String, palette: Palette = .light) -> OutlineListLayout {
+        let pages = HorizontalPagesLayout(document: TextDocument(text: markdown, isMarkdown: true, title: "t"), palette: palette)
         pages.setViewportSize(width: Double(width), height: 600)
-        return OutlineLayout(pages: pages, palette: palette)
+        return OutlineListLayout(source: try! XCTUnwrap(pages.outline), palette: palette)
     }
 
     private let sixHeadings = "# One\n\nText.\n\n## Two\n\nText.\n\n### Three\n\nText.\n\n# Four\n\n## Five\n\n## Six\n"
@@ -95,7 +96,7 @@ final class OutlineRenderingTests: XCTestCase {
 
     func testADocumentWithoutHeadingsSaysSo() {
         let layout = outline("Only a paragraph.")
-        XCTAssertEqual(layout.outline.headings.count, 0)
+        XCTAssertEqual(layout.headingCount, 0)
         XCTAssertNil(layout.heading(atY: Double(padding + rowHeight / 2)), "the note is not a heading to tap")
         let frame = renderOnce(layout, width: width, height: height)
         XCTAssertGreaterThan(frame.inkCount(rows: rows(ofHeading: 0)), 40)

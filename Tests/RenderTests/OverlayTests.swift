@@ -1,7 +1,9 @@
-import XCTest
-import Document
+import DocumentKit
+import ImageKind
 import Render
 import ScrollEngine
+import TextKind
+import XCTest
 
 /// Indicators and the page control drawn over the content.
 final class OverlayTests: XCTestCase {
@@ -13,7 +15,7 @@ final class OverlayTests: XCTestCase {
     }
 
     func testTheIndicatorIsDrawnAtOpacityOneAndNotAtZero() {
-        let layout = DocumentLayout(document: Document(text: text, isMarkdown: false, title: "t"))
+        let layout = DocumentLayout(document: TextDocument(text: text, isMarkdown: false, title: "t"))
         var view = scrollView(for: layout, width: 600, height: 400)
         let renderer = FrameRenderer()
         let frame = OffscreenFrame(width: 600, height: 400)
@@ -29,7 +31,7 @@ final class OverlayTests: XCTestCase {
     }
 
     func testThePointerNearTheIndicatorWidensItIntoAScrollBarWithATrack() {
-        let layout = DocumentLayout(document: Document(text: text, isMarkdown: false, title: "t"))
+        let layout = DocumentLayout(document: TextDocument(text: text, isMarkdown: false, title: "t"))
         var view = scrollView(for: layout, width: 600, height: 400)
         view.pointerMotion(to: LogicalPoint(x: 596, y: 200), timeMilliseconds: 0)
         XCTAssertTrue(view.frame.verticalIndicator.isExpanded, "the engine expands the indicator under the pointer")
@@ -43,7 +45,7 @@ final class OverlayTests: XCTestCase {
     }
 
     func testTheDarkPaletteDrawsLightIndicatorsOnADarkPage() {
-        let layout = DocumentLayout(document: Document(text: text, isMarkdown: false, title: "t"), palette: .dark)
+        let layout = DocumentLayout(document: TextDocument(text: text, isMarkdown: false, title: "t"), palette: .dark)
         var view = scrollView(for: layout, width: 600, height: 400)
         view.flashScrollIndicators(timeMilliseconds: 0)
         let frame = OffscreenFrame(width: 600, height: 400)
@@ -54,7 +56,7 @@ final class OverlayTests: XCTestCase {
     }
 
     func testTheDrawnPageControlHasOneDarkerDotPerPage() {
-        let layout = ImageCollectionLayout(document: Document(title: "t", imagePaths: (0..<4).map { "/nonexistent/\($0).png" }))
+        let layout = ImageCollectionLayout(collection: ImageCollection(title: "t", imagePaths: (0..<4).map { "/nonexistent/\($0).png" }))
         layout.setViewportSize(width: 400, height: 300)
         var view = ScrollView(viewportSize: LogicalSize(width: 400, height: 300),
                               contentSize: LogicalSize(width: layout.contentSize.width, height: 300))
@@ -84,7 +86,7 @@ final class OverlayTests: XCTestCase {
         var view = ScrollView(viewportSize: LogicalSize(width: 400, height: 300), contentSize: LogicalSize(width: 400, height: 300))
         view.showsPageControl = true
         view.hidesPageControlForSinglePage = true
-        let layout = ImageCollectionLayout(document: Document(title: "t", imagePaths: ["/nonexistent/only.png"]))
+        let layout = ImageCollectionLayout(collection: ImageCollection(title: "t", imagePaths: ["/nonexistent/only.png"]))
         layout.setViewportSize(width: 400, height: 300)
         let frame = OffscreenFrame(width: 400, height: 300)
         _ = FrameRenderer().render(layout, frame: view.frame, into: frame.buffer, showing: nil)

@@ -1,7 +1,8 @@
-import Document
+import DocumentKit
 import Glibc
 import Machinery
 import PDFFixtures
+import PDFKind
 @testable import Render
 import ScrollEngine
 import XCTest

@@ -1,9 +1,11 @@
 import CCairo
+import DocumentKit
 import Foundation
-import XCTest
-import Document
+import ImageKind
 import Render
 import ScrollEngine
+import TextKind
+import XCTest
 
 /// The page control: at most ten dots in UIPageControl's proportions, a run that follows the
 /// current page with shrinking edges, a 44 px touch target, scrubbing, the transient page
@@ -81,19 +83,19 @@ final class PageControlTests: XCTestCase {
         let shown = control(pages: 245, current: 11)
         XCTAssertEqual(shown.label(title: nil), "12 / 245")
         XCTAssertEqual(shown.label(title: "notes.md"), "notes.md · 12 / 245")
-        let single = HorizontalPagesLayout(document: Document(text: "# One", isMarkdown: true, title: "one.md"))
+        let single = HorizontalPagesLayout(document: TextDocument(text: "# One", isMarkdown: true, title: "one.md"))
         XCTAssertNil(single.title(ofPage: 0), "one file needs no name")
-        let several = ImageCollectionLayout(document: Document(title: "t", imagePaths: ["/pictures/a.png", "/pictures/b.jpg"]))
+        let several = ImageCollectionLayout(collection: ImageCollection(title: "t", imagePaths: ["/pictures/a.png", "/pictures/b.jpg"]))
         XCTAssertEqual(several.title(ofPage: 1), "b.jpg")
-        let documents = DocumentCollectionLayout(documents: [Document(text: "# One", isMarkdown: true, title: "one.md"),
-                                                             Document(text: "# Two", isMarkdown: true, title: "two.md")])
+        let documents = DocumentCollectionLayout(documents: [TextDocument(text: "# One", isMarkdown: true, title: "one.md"),
+                                                             TextDocument(text: "# Two", isMarkdown: true, title: "two.md")])
         documents.setViewportSize(width: 400, height: 300)
         XCTAssertEqual(documents.title(ofPage: 1), "two.md")
     }
 
     /// Dark pixels in the band above the control where the label shows.
     private func labelInk(pages: Int, current: Int, at time: Double) -> Int {
-        let layout = ImageCollectionLayout(document: Document(title: "t", imagePaths: []))
+        let layout = ImageCollectionLayout(collection: ImageCollection(title: "t", imagePaths: []))
         var view = ScrollView(viewportSize: LogicalSize(width: 600, height: 400),
                               contentSize: LogicalSize(width: 600 * Double(pages), height: 400))
         view.isPagingEnabled = true
@@ -129,7 +131,7 @@ final class PageControlTests: XCTestCase {
 
     func testAPagedImageKeepsTheControlsBandClearSoAtRestItCoversNothing() throws {
         let path = try blueImage()
-        let layout = ImageCollectionLayout(document: Document(title: "t", imagePaths: [path, path]))
+        let layout = ImageCollectionLayout(collection: ImageCollection(title: "t", imagePaths: [path, path]))
         layout.pageBottomInsetPixels = style.pageControlReservedHeightPixels
         layout.setViewportSize(width: 400, height: 300)
         let frame = OffscreenFrame(width: 400, height: 300)
@@ -151,7 +153,7 @@ final class PageControlTests: XCTestCase {
     func testPagedTextKeepsTheControlsBandClear() {
         let text = (0..<60).map { "Line \($0) of a long paged text that fills every page to its bottom margin." }
             .joined(separator: "\n")
-        let layout = HorizontalPagesLayout(document: Document(text: text, isMarkdown: false, title: "t"))
+        let layout = HorizontalPagesLayout(document: TextDocument(text: text, isMarkdown: false, title: "t"))
         layout.pageBottomInsetPixels = 90
         let frame = renderOnce(layout, width: 400, height: 300)
         XCTAssertEqual(frame.inkCount(rows: 210..<300), 0, "no text in the 90 px band")
@@ -171,7 +173,7 @@ final class ImageZoomLimitTests: XCTestCase {
 
     func testALargePhotoZoomsToTwiceItsOwnPixelsAndASmallImageStillZooms() throws {
         let photo = try image(width: 1_600, height: 1_200), icon = try image(width: 64, height: 64)
-        let layout = ImageCollectionLayout(document: Document(title: "t", imagePaths: [photo, icon, "/nonexistent.png"]))
+        let layout = ImageCollectionLayout(collection: ImageCollection(title: "t", imagePaths: [photo, icon, "/nonexistent.png"]))
         layout.setViewportSize(width: 800, height: 600)
         // Asking starts the decoders; their results arrive through the mailbox.
         for page in 0..<3 { _ = layout.maximumZoomScale(ofPage: page) }

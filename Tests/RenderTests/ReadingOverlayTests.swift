@@ -1,8 +1,9 @@
 import CCairo
-import Document
+import DocumentKit
 import Foundation
 import Render
 import ScrollEngine
+import TextKind
 import XCTest
 
 /// Find highlights, the selection with its handles, the find field and the help card.
@@ -37,7 +38,7 @@ final class ReadingOverlayTests: XCTestCase {
     }
 
     func testMatchesAreHighlightedAndTheCurrentOneStandsOut() throws {
-        let layout = DocumentLayout(document: Document(text: text, isMarkdown: true, title: "t"))
+        let layout = DocumentLayout(document: TextDocument(text: text, isMarkdown: true, title: "t"))
         _ = renderOnce(layout, width: 800, height: 500)
         let needles = [TextRange(TextPosition(section: 0, block: 1, utf8Offset: 56), TextPosition(section: 0, block: 1, utf8Offset: 62)),
                        TextRange(TextPosition(section: 0, block: 1, utf8Offset: 70), TextPosition(section: 0, block: 1, utf8Offset: 76))]
@@ -62,7 +63,7 @@ final class ReadingOverlayTests: XCTestCase {
     }
 
     func testASelectionIsTintedAndHasTwoHandles() throws {
-        let layout = DocumentLayout(document: Document(text: text, isMarkdown: true, title: "t"))
+        let layout = DocumentLayout(document: TextDocument(text: text, isMarkdown: true, title: "t"))
         _ = renderOnce(layout, width: 800, height: 500)
         let range = TextRange(TextPosition(section: 0, block: 1, utf8Offset: 6), TextPosition(section: 0, block: 2, utf8Offset: 7))
         var reading = ReadingOverlay()
@@ -80,7 +81,7 @@ final class ReadingOverlayTests: XCTestCase {
     }
 
     func testTheHelpCardShowsTheHowToMoveText() {
-        let layout = DocumentLayout(document: Document(text: text, isMarkdown: true, title: "t"))
+        let layout = DocumentLayout(document: TextDocument(text: text, isMarkdown: true, title: "t"))
         _ = renderOnce(layout, width: 800, height: 700)
         var reading = ReadingOverlay()
         reading.isHelpShown = true

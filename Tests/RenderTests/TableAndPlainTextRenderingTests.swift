@@ -1,6 +1,7 @@
-import XCTest
-import Document
+import DocumentKit
 import Render
+import TextKind
+import XCTest
 
 /// What tables, plain text and wide characters draw.
 final class TableAndPlainTextRenderingTests: XCTestCase {
@@ -15,7 +16,7 @@ final class TableAndPlainTextRenderingTests: XCTestCase {
         let rule = "|" + String(repeating: "---|", count: columns)
         let body = (0..<30).map { row in "|" + (0..<columns).map { " \(row)x\($0) |" }.joined() }
         let text = ([header, rule] + body).joined(separator: "\n")
-        let layout = DocumentLayout(document: Document(text: text, isMarkdown: true, title: "t"))
+        let layout = DocumentLayout(document: TextDocument(text: text, isMarkdown: true, title: "t"))
         let frame = renderOnce(layout, width: 800, height: 600)
         let measure = min(layout.typography.maximumMeasurePixels, 800 - 2 * layout.typography.minimumSideMarginPixels)
         let left = Int(((800 - measure) / 2).rounded())
@@ -33,8 +34,8 @@ final class TableAndPlainTextRenderingTests: XCTestCase {
 
     func testWrappedPlainTextLinesHaveAMarkInTheMargin() {
         let long = (0..<80).map { "token\($0)" }.joined(separator: " ")
-        let wrapped = DocumentLayout(document: Document(text: long + "\n", isMarkdown: false, title: "t"))
-        let short = DocumentLayout(document: Document(text: "short line\nanother\n", isMarkdown: false, title: "t"))
+        let wrapped = DocumentLayout(document: TextDocument(text: long + "\n", isMarkdown: false, title: "t"))
+        let short = DocumentLayout(document: TextDocument(text: "short line\nanother\n", isMarkdown: false, title: "t"))
         let measure = min(wrapped.typography.maximumMeasurePixels, 800 - 2 * wrapped.typography.minimumSideMarginPixels)
         let columnLeft = Int(((800 - measure) / 2).rounded())
         let margin = (columnLeft - 20)..<(columnLeft - 2)
@@ -45,7 +46,7 @@ final class TableAndPlainTextRenderingTests: XCTestCase {
     }
 
     func testEmojiAreDrawnInColourAndCJKWithGlyphs() {
-        let layout = DocumentLayout(document: Document(text: "😀🎉🚀🦀 中文滚动 日本語", isMarkdown: false, title: "t"))
+        let layout = DocumentLayout(document: TextDocument(text: "😀🎉🚀🦀 中文滚动 日本語", isMarkdown: false, title: "t"))
         let frame = renderOnce(layout, width: 800, height: 200)
         // Noto Color Emoji: saturated pixels, which black text never has.
         let coloured = frame.pixels().filter { pixel in

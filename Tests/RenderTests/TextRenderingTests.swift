@@ -1,8 +1,9 @@
 import CCairo
-import XCTest
-import Document
+import DocumentKit
 import Render
 import ScrollEngine
+import TextKind
+import XCTest
 
 /// Text drawn with pango into offscreen frames: scripts, literal markup, Markdown structure.
 final class TextRenderingTests: XCTestCase {
@@ -10,7 +11,7 @@ final class TextRenderingTests: XCTestCase {
 
     func testLatinAndCyrillicTextDrawGlyphs() {
         for text in [longParagraph, String(repeating: "Прокрутка должна ощущаться как бумага. ", count: 30)] {
-            let layout = DocumentLayout(document: Document(text: text, isMarkdown: false, title: "t"))
+            let layout = DocumentLayout(document: TextDocument(text: text, isMarkdown: false, title: "t"))
             let frame = renderOnce(layout, width: 800, height: 600)
             XCTAssertGreaterThan(frame.inkCount(), 2_000, "glyphs of \(text.prefix(10))")
             XCTAssertLessThan(frame.inkCount(), 800 * 600 / 4, "mostly page, not ink")
@@ -20,18 +21,18 @@ final class TextRenderingTests: XCTestCase {
 
     func testMarkupCharactersAreDrawnNotObeyed() {
         let text = String(repeating: "<span foreground=\"red\">not red</span> ", count: 20)
-        let layout = DocumentLayout(document: Document(text: text, isMarkdown: false, title: "t"))
+        let layout = DocumentLayout(document: TextDocument(text: text, isMarkdown: false, title: "t"))
         let frame = renderOnce(layout, width: 800, height: 300)
         let reddish = frame.pixels().filter { Int(($0 >> 16) & 0xff) - Int(($0 >> 8) & 0xff) > 60 }
         XCTAssertEqual(reddish.count, 0)
         // "<span …>" set as text is wider than "not red" alone would be.
-        let plain = renderOnce(DocumentLayout(document: Document(text: String(repeating: "not red ", count: 20),
+        let plain = renderOnce(DocumentLayout(document: TextDocument(text: String(repeating: "not red ", count: 20),
                                                                  isMarkdown: false, title: "t")), width: 800, height: 300)
         XCTAssertGreaterThan(frame.inkCount(), 3 * plain.inkCount())
     }
 
     func testAHeadingIsTallerThanBodyText() {
-        let layout = DocumentLayout(document: Document(text: "# Big\n\nsmall", isMarkdown: true, title: "t"))
+        let layout = DocumentLayout(document: TextDocument(text: "# Big\n\nsmall", isMarkdown: true, title: "t"))
         let frame = renderOnce(layout, width: 600, height: 300)
         func inkRows(containing range: Range<Int>) -> [Int] {
             range.filter { frame.inkCount(rows: $0..<($0 + 1)) > 0 }
@@ -44,7 +45,7 @@ final class TextRenderingTests: XCTestCase {
     }
 
     func testLinksAreDrawnInTheLinkColour() {
-        let layout = DocumentLayout(document: Document(
+        let layout = DocumentLayout(document: TextDocument(
             text: String(repeating: "[a link](https://example.org) ", count: 10), isMarkdown: true, title: "t"))
         let frame = renderOnce(layout, width: 600, height: 200)
         let bluish = frame.pixels().filter { Int($0 & 0xff) - Int(($0 >> 16) & 0xff) > 80 }
@@ -52,7 +53,7 @@ final class TextRenderingTests: XCTestCase {
     }
 
     func testDoubleScaleDrawsTheSameLayoutWithMorePixels() {
-        let layout = DocumentLayout(document: Document(text: longParagraph, isMarkdown: false, title: "t"))
+        let layout = DocumentLayout(document: TextDocument(text: longParagraph, isMarkdown: false, title: "t"))
         let single = renderOnce(layout, width: 600, height: 400)
         let height = layout.contentSize.height
         let double = renderOnce(layout, width: 600, height: 400, scale: 2)

@@ -1,7 +1,8 @@
-import XCTest
-import Document
+import DocumentKit
 import Render
 import ScrollEngine
+import TextKind
+import XCTest
 
 /// Zoomed text at rest: set larger and re-wrapped, never running past the window.
 final class TextZoomRenderingTests: XCTestCase {
@@ -14,9 +15,9 @@ final class TextZoomRenderingTests: XCTestCase {
     }
 
     func testZoomedTextReWrapsInsideTheWindowAtTwiceTheSize() {
-        let plain = DocumentLayout(document: Document(text: text, isMarkdown: true, title: "t"))
+        let plain = DocumentLayout(document: TextDocument(text: text, isMarkdown: true, title: "t"))
         let normal = renderOnce(plain, width: 600, height: 400)
-        let zoomed = DocumentLayout(document: Document(text: text, isMarkdown: true, title: "t"))
+        let zoomed = DocumentLayout(document: TextDocument(text: text, isMarkdown: true, title: "t"))
         zoomed.setViewportSize(width: 600, height: 400)
         _ = zoomed.prepare(ContentRect(x: 0, y: 0, width: 600, height: 400), margin: 0)
         zoomed.setTextScale(2, keepingTextAt: 0)

@@ -1,14 +1,15 @@
-import XCTest
-import Document
+import DocumentKit
 @testable import Render
 import ScrollEngine
+import TextKind
+import XCTest
 
 /// Tiles, reuse of a buffer's previous pixels, damage and zoom.
 final class TiledScrollingTests: XCTestCase {
     private let text = String(repeating: "Scrolling should feel like moving paper under a finger. ", count: 3_000)
 
     private func layout() -> DocumentLayout {
-        DocumentLayout(document: Document(text: "# Title\n\n" + text, isMarkdown: true, title: "t"))
+        DocumentLayout(document: TextDocument(text: "# Title\n\n" + text, isMarkdown: true, title: "t"))
     }
 
     /// A view over `layout` at `offsetY`, its content size as laid out so far.
@@ -81,7 +82,7 @@ final class TiledScrollingTests: XCTestCase {
     }
 
     func testSlidingABufferAcrossPagesSideBySideGivesTheSameFramesAsDrawingThemAll() {
-        let pages = HorizontalPagesLayout(document: Document(text: text, isMarkdown: true, title: "t"))
+        let pages = HorizontalPagesLayout(document: TextDocument(text: text, isMarkdown: true, title: "t"))
         pages.setViewportSize(width: 500, height: 400)
         _ = pages.prepare(ContentRect(x: 0, y: 0, width: 500, height: 400), margin: 1_000_000)
         let renderer = FrameRenderer()

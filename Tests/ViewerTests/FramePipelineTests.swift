@@ -1,4 +1,4 @@
-import Document
+import DocumentKit
 import Render
 import ScrollEngine
 import Viewer

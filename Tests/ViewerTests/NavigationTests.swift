@@ -1,5 +1,6 @@
-import Document
+import DocumentKit
 import ScrollEngine
+import TextKind
 import Viewer
 import XCTest
 
@@ -44,7 +45,7 @@ final class NavigationTests: XCTestCase {
         XCTAssertNotNil(harness.viewer.pageControlRect)
         let outline = try XCTUnwrap(harness.viewer.outline)
         // The last heading's page is estimated until the pages before it are laid out.
-        let last = outline.outline.headings.count - 1
+        let last = outline.headingCount - 1
         harness.viewer.showOutlineHeading(last, timeMilliseconds: harness.time)
         harness.runUntilIdle()
         XCTAssertEqual(harness.viewer.pages?.current, outline.page(ofHeading: last))

@@ -1,8 +1,10 @@
 import CCairo
-@testable import Document
+@testable import DocumentKit
 import Foundation
+@testable import ImageKind
 import Render
 import ScrollEngine
+@testable import TextKind
 import Viewer
 import XCTest
 
@@ -10,7 +12,7 @@ import XCTest
 /// reflows, Photos-style image zoom, keys and their pane, the outline as a list, the title.
 final class NewUserViewerTests: XCTestCase {
     private func textLayout() -> DocumentLayout {
-        DocumentLayout(document: Document(text: chapteredText(chapters: 12), isMarkdown: true, title: "t"))
+        DocumentLayout(document: TextDocument(text: chapteredText(chapters: 12), isMarkdown: true, title: "t"))
     }
 
     /// Ctrl+wheel notches about the pointer at `point`.
@@ -107,7 +109,7 @@ final class NewUserViewerTests: XCTestCase {
     }
 
     func testImagesZoomOneAtATimeUpToTwiceTheirPixelsAndATurnResetsIt() throws {
-        let layout = ImageCollectionLayout(document: Document(title: "t", imagePaths: try photos(count: 4)))
+        let layout = ImageCollectionLayout(collection: ImageCollection(title: "t", imagePaths: try photos(count: 4)))
         var options = ViewerOptions()
         options.isPaged = true
         let harness = ViewerHarness(layout: layout, options: options)
@@ -161,7 +163,7 @@ final class NewUserViewerTests: XCTestCase {
         let pages = pagedLayout(chapters: 8)
         let harness = ViewerHarness(layout: pages, options: options)
         harness.runUntilIdle()
-        let outline = try XCTUnwrap(harness.viewer.panes.first?.layout as? OutlineLayout)
+        let outline = try XCTUnwrap(harness.viewer.outline)
         // Rows of 48 px from 8 px down: row 4 is at y 200…248 (the outline is 210 px tall).
         harness.send(.pointerMotion(LogicalPoint(x: 300, y: 8 + 48 * 3 + 20)))
         XCTAssertEqual(outline.hoveredHeading, 3)
@@ -186,7 +188,7 @@ final class NewUserViewerTests: XCTestCase {
     }
 
     func testWithSeveralFilesTheShownFilesNameIsKnown() {
-        let documents = ["one.md", "two.md", "three.md"].map { Document(text: "# \($0)\n\nShort.", isMarkdown: true, title: $0) }
+        let documents = ["one.md", "two.md", "three.md"].map { TextDocument(text: "# \($0)\n\nShort.", isMarkdown: true, title: $0) }
         var options = ViewerOptions()
         options.isPaged = true
         let harness = ViewerHarness(layout: DocumentCollectionLayout(documents: documents), options: options)

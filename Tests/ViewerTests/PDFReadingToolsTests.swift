@@ -1,7 +1,8 @@
-import Document
+import DocumentKit
 import Glibc
 import Machinery
 import PDFFixtures
+import PDFKind
 import ScrollEngine
 import Viewer
 import XCTest

@@ -1,7 +1,8 @@
-import Document
+import DocumentKit
 import Glibc
 import Machinery
 import PDFFixtures
+import PDFKind
 import ScrollEngine
 import Viewer
 import XCTest
@@ -89,7 +90,7 @@ final class PDFViewerTests: XCTestCase {
         options.isSplit = true
         let pdf = try layout(paged: true)
         let harness = ViewerHarness(layout: pdf, options: options)
-        let list = try XCTUnwrap(harness.viewer.panes.first?.layout as? PDFOutlineLayout)
+        let list = try XCTUnwrap(harness.viewer.outline)
         XCTAssertTrue(frames(harness) { list.entries.count == 4 })
         XCTAssertEqual(list.entries.map(\.title), ["Chapter 1", "Chapter 2", "Chapter 3", "Chapter 4"])
         harness.tap(200, 8 + 48 * 3 + 24)

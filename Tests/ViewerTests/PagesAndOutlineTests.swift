@@ -1,4 +1,4 @@
-import Document
+import DocumentKit
 import Render
 import ScrollEngine
 import Viewer
@@ -59,7 +59,7 @@ final class PagesAndOutlineTests: XCTestCase {
         XCTAssertEqual(page(harness), last.page, "the finger ended on the last dot")
     }
 
-    func testSplitModeShowsTheOutlineAboveThePagesAndATapOnAHeadingPagesToIt() {
+    func testSplitModeShowsTheOutlineAboveThePagesAndATapOnAHeadingPagesToIt() throws {
         let harness = ViewerHarness(layout: pagedLayout(), options: pagedOptions(split: true))
         harness.runUntilIdle()
         let viewer = harness.viewer
@@ -67,7 +67,7 @@ final class PagesAndOutlineTests: XCTestCase {
         XCTAssertEqual(viewer.paneRects.map(\.size.height), [210, 390], "35 % outline, 65 % pages")
         // The outline is tinted: its band differs from the page's background.
         XCTAssertNotEqual(harness.pixel(x: 790, y: 205), harness.pixel(x: 790, y: 215))
-        let outline = viewer.panes[0].layout as! OutlineLayout
+        let outline = try XCTUnwrap(viewer.outline)
         let before = page(harness)
         // Row 3, the last whole row in the band: a heading a few pages in (rows are 48 px
         // below an 8 px padding).

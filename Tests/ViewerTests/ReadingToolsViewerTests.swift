@@ -1,9 +1,10 @@
-import Document
+import DocumentKit
 import Foundation
 import Glibc
 import Machinery
 import Render
 import ScrollEngine
+import TextKind
 import Viewer
 import XCTest
 
@@ -29,7 +30,7 @@ final class ReadingToolsViewerTests: XCTestCase {
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         try "# First\n\nOther text.\n\n# Second\n\nThe end.\n".write(
             to: directory.appendingPathComponent("other.md"), atomically: true, encoding: .utf8)
-        let document = try Document(contentsOfFile: path)
+        let document = try TextDocument(contentsOfFile: path)
         let harness = ViewerHarness(layout: document.makeLayout(palette: .light))
         harness.viewer.documentPath = path
         harness.viewer.documentTitle = document.title

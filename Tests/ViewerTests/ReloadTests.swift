@@ -1,7 +1,8 @@
-import Document
+import DocumentKit
 import Foundation
 import Render
 import ScrollEngine
+import TextKind
 import Viewer
 import XCTest
 
@@ -32,7 +33,7 @@ final class ReloadTests: XCTestCase {
 
     func testANoticeIsDrawnOverTheBottomAndGoesAway() throws {
         let path = try logFile(lines: 0..<10)
-        let harness = ViewerHarness(layout: try Document(contentsOfFile: path).makeLayout(palette: .light))
+        let harness = ViewerHarness(layout: try TextDocument(contentsOfFile: path).makeLayout(palette: .light))
         XCTAssertEqual(noticeInk(harness), 0)
         harness.viewer.setNotice("cannot open '\(path)': No such file or directory; showing it as it was")
         XCTAssertTrue(harness.viewer.needsFrame)
@@ -45,7 +46,7 @@ final class ReloadTests: XCTestCase {
 
     func testAGrownDocumentShownAtItsEndFollowsItsEnd() throws {
         let path = try logFile(lines: 0..<400)
-        let document = try Document(contentsOfFile: path)
+        let document = try TextDocument(contentsOfFile: path)
         let harness = ViewerHarness(layout: document.makeLayout(palette: .light))
         // Twice: the first End aims at an end whose height is still estimated.
         for _ in 0..<2 {
@@ -65,7 +66,7 @@ final class ReloadTests: XCTestCase {
 
     func testAReloadAtRestKeepsTheOffsetAndThePixels() throws {
         let path = try logFile(lines: 0..<600)
-        let document = try Document(contentsOfFile: path)
+        let document = try TextDocument(contentsOfFile: path)
         let harness = ViewerHarness(layout: document.makeLayout(palette: .light))
         harness.send(.key("Page_Down", modifiers: []))
         harness.runUntilIdle()

@@ -1,5 +1,6 @@
-import Document
+import DocumentKit
 import Foundation
+import TextKind
 
 /// Markdown of `chapters` chapters (`# Chapter c`), each with three parts of paragraphs of
 /// varied length: many pages at a small viewport, one heading row per chapter and part.
@@ -20,31 +21,45 @@ func chapteredText(chapters: Int) -> String {
 }
 
 /// A long scrolling document.
-func longLayout() -> any ContentLayout {
-    Document(text: chapteredText(chapters: 20), isMarkdown: false, title: "long").makeLayout(palette: .light)
+func longLayout() -> any DocumentContent {
+    TextDocument(text: chapteredText(chapters: 20), isMarkdown: false, title: "long").makeLayout(palette: .light)
 }
 
 /// The chapters as pages side by side.
 func pagedLayout(chapters: Int = 6) -> HorizontalPagesLayout {
-    HorizontalPagesLayout(document: Document(text: chapteredText(chapters: chapters), isMarkdown: true, title: "pages"))
+    HorizontalPagesLayout(document: TextDocument(text: chapteredText(chapters: chapters), isMarkdown: true, title: "pages"))
 }
 
 /// A document whose estimated heights are far off: section heights are estimated from their
 /// bytes, and a list of one-character items is many times taller per byte than prose.
-func misestimatedLayout() -> any ContentLayout {
+func misestimatedLayout() -> any DocumentContent {
     var text = ""
     for item in 0..<6000 { text += "- \(item % 10)\n" }
-    return Document(text: text, isMarkdown: true, title: "list").makeLayout(palette: .light)
+    return TextDocument(text: text, isMarkdown: true, title: "list").makeLayout(palette: .light)
 }
 
 /// A layout that counts the corrections its layout passes report, around another.
-final class CorrectionCountingLayout: ContentLayout {
-    let base: any ContentLayout
+final class CorrectionCountingLayout: DocumentContent {
+    let base: any DocumentContent
     private(set) var corrections: [ContentPoint] = []
 
-    init(_ base: any ContentLayout) {
+    init(_ base: any DocumentContent) {
         self.base = base
     }
+
+    var zoomPolicy: ZoomPolicy { base.zoomPolicy }
+    func maximumZoomScale(ofPage page: Int) -> Double { base.maximumZoomScale(ofPage: page) }
+    var pageBottomInsetPixels: Double {
+        get { base.pageBottomInsetPixels }
+        set { base.pageBottomInsetPixels = newValue }
+    }
+    var readableText: (any ReadableLayout)? { base.readableText }
+    var accessibleContent: (any AccessibleContent)? { base.accessibleContent }
+    var outline: (any OutlineSource)? { base.outline }
+    func link(at point: ContentPoint, zoomScale: Double) -> ContentLink? { base.link(at: point, zoomScale: zoomScale) }
+    func contentOffset(of location: BlockLocation) -> ContentPoint? { base.contentOffset(of: location) }
+    func replaceDocument(with document: any LoadedDocument) -> Bool { base.replaceDocument(with: document) }
+    var failure: DocumentError? { base.failure }
 
     var palette: Palette {
         get { base.palette }
@@ -59,8 +74,8 @@ final class CorrectionCountingLayout: ContentLayout {
         get { base.readingAnchor }
         set { base.readingAnchor = newValue }
     }
-    func prepare(_ visible: ContentRect, margin: Double) -> ContentPoint {
-        let moved = base.prepare(visible, margin: margin)
+    func prepare(_ visible: ContentRect, margin: Double, drawScale: Double) -> ContentPoint {
+        let moved = base.prepare(visible, margin: margin, drawScale: drawScale)
         if moved != .zero { corrections.append(moved) }
         return moved
     }

@@ -1,8 +1,9 @@
 import CCairo
-import Document
+import DocumentKit
+import KindRegistry
+import Foundation
 import Render
 import ScrollEngine
-import Foundation
 import Viewer
 
 /// A viewer drawn offscreen into a buffer it owns, driven by typed input at 60 Hz frame
@@ -21,13 +22,15 @@ final class ViewerHarness {
     /// Called after each frame is drawn, with the buffer holding it.
     var afterFrame: ((ViewerFrame) -> Void)?
 
-    init(layout: any ContentLayout, options: ViewerOptions = ViewerOptions(), width: Int = 800, height: Int = 600,
+    init(layout: any DocumentContent, options: ViewerOptions = ViewerOptions(), width: Int = 800, height: Int = 600,
          scale: Double = 1, position: (anchor: ReadingAnchor, zoomScale: Double)? = nil) {
         self.width = width
         self.height = height
         self.scale = scale
         let size = LogicalSize(width: Double(width), height: Double(height))
         viewer = DocumentViewer(layout: layout, options: options, windowSize: size, position: position)
+        // Links open other documents as the app opens them.
+        viewer.documentOpener = { path throws(DocumentError) in try KindRegistry.open(path) }
         viewer.resize(to: size)
         let stride = Int((Double(width) * scale).rounded()) * 4
         pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * Int((Double(height) * scale).rounded()),

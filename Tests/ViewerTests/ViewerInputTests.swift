@@ -1,6 +1,7 @@
-import Document
+import DocumentKit
 import Render
 import ScrollEngine
+import TextKind
 import Viewer
 import XCTest
 

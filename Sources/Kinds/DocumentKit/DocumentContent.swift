@@ -1,0 +1,88 @@
+/// A document laid out in the document pane: what every kind offers the viewer, the renderer
+/// and the screen reader, besides drawing. Each capability is answered by the kind itself,
+/// and one it lacks says so in its answer (no text, no outline, no zoom), never by a cast
+/// that fails.
+public protocol DocumentContent: ContentLayout {
+    /// How the content answers a pinch (text reflows, a PDF magnifies, images zoom one at a
+    /// time), for the viewport it was last given.
+    var zoomPolicy: ZoomPolicy { get }
+
+    /// The most a page of content zoomed page by page (`ZoomPolicy.perPage`) may be zoomed:
+    /// an image's own limit, so a small picture is not blown up past twice its pixels.
+    func maximumZoomScale(ofPage page: Int) -> Double
+
+    /// Room kept clear at the bottom of every page in paging mode, in logical px: the band a
+    /// page control needs, so at rest it covers no content. Content that does not page keeps
+    /// none.
+    var pageBottomInsetPixels: Double { get set }
+
+    /// The text, for find, selection, copy and links; nil for content with none (images).
+    var readableText: (any ReadableLayout)? { get }
+
+    /// The document as a screen reader reads it; nil where it has nothing to read (several
+    /// files as one strip).
+    var accessibleContent: (any AccessibleContent)? { get }
+
+    /// The rows of the outline `--split` shows above the pages; nil when the content has no
+    /// outline to show (it scrolls, or it holds images).
+    var outline: (any OutlineSource)? { get }
+
+    /// The link at `point` (content coordinates, zoom 1) that the viewer follows itself on a
+    /// tap or click, with the slop a finger needs at `zoomScale`: a PDF's links, which lead to
+    /// places and addresses. Nil where there is none; a text's links are the reading tools'
+    /// (`ReadableLayout.link(at:)`).
+    func link(at point: ContentPoint, zoomScale: Double) -> ContentLink?
+
+    /// The content offset (zoom 1) that shows the block at `location` at the top, as laid out
+    /// now (its page when paged); nil when the block is not laid out or the content has no
+    /// blocks.
+    func contentOffset(of location: BlockLocation) -> ContentPoint?
+
+    /// Shows `document`, its file read again, in place of the one shown that was read from
+    /// the same file, keeping the reading position; false when this content shows no such
+    /// document (it cannot reload, or it is another file).
+    func replaceDocument(with document: any LoadedDocument) -> Bool
+
+    /// Why the document cannot be shown after all (a PDF that poppler refused once its
+    /// background open ended): the app ends with it. Nil while it can.
+    var failure: DocumentError? { get }
+}
+
+/// How content answers a pinch, a double-tap or the zoom keys.
+public enum ZoomPolicy {
+    /// Text set at the zoom's size and re-wrapped to the window once a zoom settles, within
+    /// the text sizes the layout allows: text zoom reflows instead of magnifying.
+    case reflow(any TextScalableLayout)
+    /// Magnified as a whole within the range (a PDF: from its whole page to 8×).
+    case magnify(ClosedRange<Double>)
+    /// One page at a time, within the range and each page's own maximum: a zoomed page pans,
+    /// then a drag on past its edge turns to the next page, which opens unzoomed.
+    case perPage(ClosedRange<Double>)
+    /// Not zoomed (paged text: pages are read whole).
+    case none
+}
+
+/// Content whose text can be set larger or smaller and re-wrapped to the window: text zoom
+/// reflows instead of magnifying, so no line runs past the window.
+public protocol TextScalableLayout: ContentLayout {
+    /// The text's size as a multiple of the default.
+    var textScale: Double { get }
+
+    /// The text sizes a reader may choose, as multiples of the default.
+    var textScaleRange: ClosedRange<Double> { get }
+
+    /// Sets the text to `scale` times its default size (clamped to `textScaleRange`) and
+    /// re-wraps it; returns where the content that was at `point` (zoom 1, logical px) is
+    /// now, so the app can keep it in place on screen.
+    func setTextScale(_ scale: Double, keeping point: ContentPoint) -> ContentPoint
+}
+
+/// Where a link the viewer follows leads.
+public enum ContentLink: Equatable, Sendable {
+    /// An address as the document names it: followed only when it is a web or mail address
+    /// (`LinkAction`); nothing else a document names is ever opened or run.
+    case address(String)
+    /// A place in the same content: its page, and the offset (zoom 1) that shows it at the
+    /// top when the content scrolls.
+    case place(page: Int, offset: ContentPoint)
+}

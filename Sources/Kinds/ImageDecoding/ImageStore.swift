@@ -1,0 +1,189 @@
+import Glibc
+import Machinery
+
+/// Images for drawing: decoded off the frame loop by `glide-image-decoder` processes (see
+/// `ImageDecoderProcess`) within a time and memory budget, kept within a memory cap, and
+/// decoded again at the size they are shown: vector images sharp at any zoom, large rasters
+/// small enough to draw cheaply.
+///
+/// Asking for an image never waits: the first answer is `.pending`, with the image's size as
+/// soon as its header is read, and observers hear of every change on the loop's thread (the
+/// layouts redraw, or lay the block out again at its real size).
+public final class ImageStore {
+    /// An image whose full decoded pixels would need more than this many bytes is refused
+    /// before decoding (a decompression bomb): 256 MB is a 8192×8192 RGBA photo.
+    public var budgetBytes = 256 << 20
+    /// Decoded images kept for drawing, at most this many bytes (least recently used go first).
+    public var cacheCapacityBytes = 96 << 20
+    /// Larger images are decoded scaled down to this many px on their longer side: a
+    /// 2560×1600 window's long side. Three such images (a page and its two neighbours, which
+    /// a swipe needs at once) take 75 MB, so they fit the cache together and a swipe never
+    /// evicts the page it is about to show.
+    public var maximumDecodedSidePixels = 2560
+    /// How much CPU time one image may take to decode before it is called too complex to show,
+    /// in s (the wall clock allows `ImageDecoderProcess.wallClockAllowance` times more):
+    /// the 8192² PNG the red team used takes 1 s, ordinary photos and drawings a few tens of
+    /// ms, and a reader who waits longer than a few seconds for a picture has given up on it.
+    public var decodeBudgetSeconds = 3.0
+    /// A vector image is rendered at most this many px however far it is zoomed (4096², 64 MB).
+    public var maximumRenderedPixels = 4096 * 4096
+    /// Decoders running at once: two, so a page and its neighbour decode together on a
+    /// two-core laptop without starving the frame loop of a core.
+    static let maximumConcurrentDecodes = 2
+
+    private struct Entry {
+        var state: LoadedImage
+        var naturalSize: ImageSize?
+        var isScalable = false
+        /// Whether a decoder is (or will be) working on this image.
+        var isDecoding = true
+        var lastUse: Int
+    }
+
+    private var entries: [String: Entry] = [:]
+    private var useCount = 0
+    /// Decodes not started yet, the most recently asked for last (it starts first).
+    private var waiting: [(path: String, target: ImageSize?)] = []
+    private var runningCount = 0
+    private var observers: [(String) -> Void] = []
+
+    public init() {}
+
+    /// The image at `path`: decoded, failed with the reason in words, or pending (and now
+    /// asked for).
+    public func image(atPath path: String) -> LoadedImage {
+        useCount += 1
+        if let entry = entries[path] {
+            entries[path]?.lastUse = useCount
+            return entry.state
+        }
+        entries[path] = Entry(state: .pending(nil), lastUse: useCount)
+        enqueue(path, target: nil)
+        return .pending(nil)
+    }
+
+    /// What `image(atPath:)` last gave for `path`, without asking for it: nil for an image
+    /// never asked for. For drawing, which asks for nothing.
+    public func loadedImage(atPath path: String) -> LoadedImage? {
+        entries[path]?.state
+    }
+
+    /// Calls `handler` with an image's path, on the loop's thread, whenever what
+    /// `image(atPath:)` gives for it changes.
+    public func observeChanges(_ handler: @escaping (String) -> Void) {
+        observers.append(handler)
+    }
+
+    /// Whether any decode is running or waiting.
+    public var isDecoding: Bool { runningCount > 0 || !waiting.isEmpty }
+
+    /// Delivers the mailbox's results on the calling thread until no decode is left, or
+    /// `timeoutSeconds` pass: for programs that draw once (tests, benchmarks, pictures), not
+    /// for the frame loop.
+    public func waitForDecodes(timeoutSeconds: Double = 30) {
+        let deadline = MonotonicClock.seconds() + timeoutSeconds
+        while isDecoding, MonotonicClock.seconds() < deadline {
+            var descriptor = pollfd(fd: MainThreadMailbox.shared.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, 50)
+            MainThreadMailbox.shared.deliverPending()
+        }
+    }
+
+    /// The bytes the decoded images hold.
+    public var cachedBytes: Int { entries.values.reduce(0) { $0 + $1.state.byteCount } }
+
+    private func enqueue(_ path: String, target: ImageSize?) {
+        waiting.append((path, target))
+        startWaitingDecodes()
+    }
+
+    private func startWaitingDecodes() {
+        while runningCount < ImageStore.maximumConcurrentDecodes, let next = waiting.popLast() {
+            runningCount += 1
+            let decoder = ImageDecoderProcess(path: next.path, maximumSidePixels: maximumDecodedSidePixels, target: next.target,
+                                              budgetBytes: budgetBytes, budgetSeconds: decodeBudgetSeconds)
+            let path = next.path
+            let store = LoopThreadReference(self)
+            decoder.start { report in store.object?.receive(report, for: path) }
+        }
+    }
+
+    private func receive(_ report: ImageDecoderProcess.Report, for path: String) {
+        if case .size = report {} else {
+            runningCount -= 1
+            startWaitingDecodes()
+        }
+        guard var entry = entries[path] else { return }
+        switch report {
+        case .size(let size, let isScalable):
+            entry.naturalSize = size
+            entry.isScalable = isScalable
+            if case .pending = entry.state { entry.state = .pending(size) }
+        case .image(let image):
+            image.naturalSize = Self.upright(entry.naturalSize, as: image)
+            image.onShownAtOtherSize = { [weak self] shown in self?.decodeAgain(path, at: shown) }
+            entry.state = .image(image)
+            entry.isDecoding = false
+        case .failure(let reason):
+            // A sharper rendering that failed leaves the one shown.
+            if case .image = entry.state {} else { entry.state = .failure(reason) }
+            entry.isDecoding = false
+        }
+        entries[path] = entry
+        if case .image = report { evict(keeping: path) }
+        for observer in observers { observer(path) }
+    }
+
+    /// The image's own size, turned as its EXIF orientation turned the pixels.
+    private static func upright(_ natural: ImageSize?, as image: DecodedImage) -> ImageSize {
+        guard let natural else { return ImageSize(width: image.width, height: image.height) }
+        let isTurned = (natural.width > natural.height) != (image.width > image.height) && image.width != image.height
+            && natural.width != natural.height
+        return isTurned ? ImageSize(width: natural.height, height: natural.width) : natural
+    }
+
+    /// Decodes the image at `path` again for `shown` device px, keeping its aspect: a vector
+    /// image at that size (capped at `maximumRenderedPixels`), a raster at most at its own size.
+    private func decodeAgain(_ path: String, at shown: ImageSize) {
+        guard var entry = entries[path], !entry.isDecoding, case .image(let current) = entry.state else { return }
+        var width = Double(shown.width)
+        if !entry.isScalable {
+            width = min(width, Double(current.naturalSize.width), Double(maximumDecodedSidePixels))
+        }
+        var height = width * Double(current.height) / Double(current.width)
+        let scale = min(1, (Double(maximumRenderedPixels) / max(width * height, 1)).squareRoot())
+        width = (width * scale).rounded()
+        height = (height * scale).rounded()
+        let isSharper = width > Double(current.width) * DecodedImage.resharpenRatio
+        let isCheaper = width * DecodedImage.reductionRatio < Double(current.width)
+        guard isSharper || isCheaper, width >= 1, height >= 1 else { return }
+        entry.isDecoding = true
+        entries[path] = entry
+        enqueue(path, target: ImageSize(width: Int(width), height: Int(height)))
+    }
+
+    private func evict(keeping path: String) {
+        var total = cachedBytes
+        guard total > cacheCapacityBytes else { return }
+        for (key, entry) in entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) where key != path {
+            guard total > cacheCapacityBytes else { break }
+            guard case .image = entry.state, !entry.isDecoding else { continue }
+            total -= entry.state.byteCount
+            entries[key] = nil
+        }
+    }
+}
+
+/// An image ready to draw, why it cannot be shown, or that it is still being decoded.
+public enum LoadedImage {
+    case image(DecodedImage)
+    /// The reason, in words (`Fatal error reading PNG image file: …`, `too complex to show: …`).
+    case failure(String)
+    /// Being decoded; its own size in px once the decoder has read the header.
+    case pending(ImageSize?)
+
+    var byteCount: Int {
+        if case .image(let image) = self { return image.width * image.height * 4 }
+        return 0
+    }
+}

@@ -1,0 +1,52 @@
+import DocumentKit
+import ImageDecoding
+import Machinery
+
+/// A collection of images, one per page: a folder's, several opened together, or one image
+/// opened among its folder's.
+public final class ImageCollection: LoadedDocument {
+    /// What the collection is called, for the window title.
+    public let title: String
+    /// The images, in order.
+    public let imagePaths: [String]
+    /// The page to open at: the image that was opened alone, within its folder's collection.
+    public let startPage: Int
+    /// Whether the reader opened one image, shown at `startPage` among its folder's, rather
+    /// than a folder whose reading position is worth returning to.
+    public let opensAtItem: Bool
+
+    /// A collection of the images at `imagePaths`, opening at `startPage`.
+    public init(title: String, imagePaths: [String], startPage: Int = 0, opensAtItem: Bool = false) {
+        self.title = title
+        self.imagePaths = imagePaths
+        self.startPage = imagePaths.indices.contains(startPage) ? startPage : 0
+        self.opensAtItem = opensAtItem
+    }
+
+    /// The images of the folder at `path`, in order.
+    public convenience init(folder path: String) throws(DocumentError) {
+        self.init(title: FilePath.name(of: path), imagePaths: try ImageDirectory.imagePaths(in: path))
+    }
+
+    /// One image opened on its own: its folder's images as the collection, at that image (as
+    /// Loupe does), so the next and previous pictures are a swipe away.
+    public convenience init(openingImageAt path: String) {
+        let folder = ImageDirectory.collection(openingImageAt: path)
+        self.init(title: FilePath.name(of: path), imagePaths: folder.paths, startPage: folder.index, opensAtItem: true)
+    }
+
+    /// The one image's file when the collection is one image (nil for several).
+    public var path: String? { imagePaths.count == 1 ? imagePaths[0] : nil }
+
+    public var isReloadable: Bool { false }
+
+    public var isPagedByDefault: Bool { true }
+
+    public var hasOutline: Bool { false }
+
+    public var joinsStrips: Bool { true }
+
+    public func makeLayout(palette: Palette, paged: Bool) -> any DocumentContent {
+        ImageCollectionLayout(collection: self, palette: palette)
+    }
+}

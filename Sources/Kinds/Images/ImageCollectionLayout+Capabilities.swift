@@ -1,0 +1,50 @@
+import DocumentKit
+import Machinery
+
+/// What a collection of images offers: pages zoomed one at a time, like Photos, and read to a
+/// screen reader by their files' names.
+extension ImageCollectionLayout: DocumentContent {
+    /// From fit-to-window to the page's own limit (`maximumZoomScale(ofPage:)`), set as each
+    /// page is shown.
+    public var zoomPolicy: ZoomPolicy { .perPage(1...ImageCollectionLayout.minimumMaximumZoomScale) }
+
+    public var readableText: (any ReadableLayout)? { nil }
+
+    public var accessibleContent: (any AccessibleContent)? { self }
+
+    public var outline: (any OutlineSource)? { nil }
+
+    public func link(at point: ContentPoint, zoomScale: Double) -> ContentLink? { nil }
+
+    public func contentOffset(of location: BlockLocation) -> ContentPoint? { nil }
+
+    /// Images are not read again when their files change.
+    public func replaceDocument(with document: any LoadedDocument) -> Bool { false }
+
+    public var failure: DocumentError? { nil }
+}
+
+/// One image a page: its file's name is all a reader can be told.
+extension ImageCollectionLayout: AccessibleContent {
+    public var sectionCount: Int { pageCount }
+
+    public func isPending(section: Int) -> Bool { false }
+
+    public func blocks(inSection section: Int) -> [AccessibleBlock] {
+        guard collection.imagePaths.indices.contains(section) else { return [] }
+        return [AccessibleBlock(role: .image, text: FilePath.name(of: collection.imagePaths[section]),
+                                location: AccessibleBlockLocation(section: section, block: 0))]
+    }
+
+    public var firstVisibleBlock: AccessibleBlockLocation { AccessibleBlockLocation(section: readingAnchor.section, block: 0) }
+
+    public func frame(of location: AccessibleBlockLocation) -> ContentRect? { nil }
+
+    public func frame(ofCharacter offset: Int, in location: AccessibleBlockLocation) -> ContentRect? { nil }
+
+    public func lineStartOffsets(of location: AccessibleBlockLocation) -> [Int]? { nil }
+
+    public func destination(ofAnchor fragment: String, near location: AccessibleBlockLocation) -> AccessibleBlockLocation? { nil }
+
+    public func scrollTarget(of location: AccessibleBlockLocation) -> AccessibleScrollTarget { .page(location.section) }
+}

@@ -1,0 +1,166 @@
+import CCairo
+import CPangoCairo
+import DocumentKit
+import ImageDecoding
+import Localization
+import Machinery
+
+/// An image collection laid out as pages side by side, one image per page of the viewport's
+/// size, each fitted whole and centred. An image that cannot be shown gets a page saying why.
+public final class ImageCollectionLayout: ContentLayout {
+    public let collection: ImageCollection
+    public let images: ImageStore
+    public var palette: Palette {
+        didSet { if palette != oldValue { changeLog.record(.everything) } }
+    }
+
+    /// Room kept clear at the bottom of every page, in logical px: the band the page control
+    /// needs, so at rest it covers no part of the image (a caption at its bottom stays
+    /// readable). Images are fitted into the viewport above it.
+    public var pageBottomInsetPixels = 0.0 {
+        didSet { if pageBottomInsetPixels != oldValue { changeLog.record(.everything) } }
+    }
+
+    public private(set) var viewportWidth = 0.0
+    public private(set) var viewportHeight = 0.0
+    private var changeLog = ChangeLog()
+    /// The page at the viewport's left edge when last prepared: the reading position.
+    private var anchorPage = 0
+
+    public init(collection: ImageCollection, palette: Palette = .light, images: ImageStore = ImageStore()) {
+        self.collection = collection
+        self.palette = palette
+        self.images = images
+        anchorPage = collection.startPage
+        // Whatever image changed, the pages redraw: only the few near the viewport are drawn.
+        images.observeChanges { [weak self] _ in self?.changeLog.record(.everything) }
+    }
+
+    /// The file name of the image on `page`, for the page label.
+    public func title(ofPage page: Int) -> String? {
+        guard collection.imagePaths.indices.contains(page) else { return nil }
+        return ImageCollectionLayout.fileName(of: collection.imagePaths[page])
+    }
+
+    private static func fileName(of path: String) -> String { FilePath.name(of: path) }
+
+    /// One page per image.
+    public var pageCount: Int { collection.imagePaths.count }
+
+    public var revision: Int { changeLog.revision }
+
+    public func changes(since revision: Int) -> ContentChange { changeLog.changes(since: revision) }
+
+    public var contentSize: ContentSize {
+        ContentSize(width: viewportWidth * Double(pageCount), height: viewportHeight)
+    }
+
+    public func setViewportSize(width: Double, height: Double) {
+        guard width != viewportWidth || height != viewportHeight else { return }
+        viewportWidth = width
+        viewportHeight = height
+        changeLog.record(.everything)
+    }
+
+    public var anchorOffset: ContentPoint { ContentPoint(x: Double(anchorPage) * viewportWidth, y: 0) }
+
+    public var readingAnchor: ReadingAnchor {
+        get { ReadingAnchor(section: anchorPage, block: 0, fraction: 0) }
+        set {
+            guard (0..<pageCount).contains(newValue.section) else { return }
+            anchorPage = newValue.section
+        }
+    }
+
+    /// Decodes the images of the pages in view and of their neighbours, so a swipe finds the
+    /// next image ready, and tells those decoded the size they are drawn at `drawScale`.
+    /// Nothing moves: the correction is always 0.
+    public func prepare(_ visible: ContentRect, margin: Double, drawScale: Double) -> ContentPoint {
+        guard viewportWidth > 0, pageCount > 0 else { return .zero }
+        anchorPage = page(at: visible.x + visible.width / 2)
+        for page in pages(in: visible.x - viewportWidth, visible.maxX + viewportWidth) {
+            if case .image(let image) = images.image(atPath: collection.imagePaths[page]), drawScale > 0 {
+                let frame = fittedFrame(image.naturalSize, left: Double(page) * viewportWidth)
+                image.noteShown(width: frame.width, height: frame.height, drawScale: drawScale)
+            }
+        }
+        return .zero
+    }
+
+    public func draw(_ rect: ContentRect, on cairo: OpaquePointer) {
+        guard viewportWidth > 0 else { return }
+        for page in pages(in: rect.x, rect.maxX) {
+            let left = Double(page) * viewportWidth
+            switch images.loadedImage(atPath: collection.imagePaths[page]) {
+            case nil:
+                continue
+            case .image(let image):
+                let frame = fittedFrame(image.naturalSize, left: left)
+                image.draw(x: frame.x, y: frame.y, width: frame.width, height: frame.height, on: cairo)
+            case .pending(let size):
+                // A tinted frame of the image's shape until its pixels arrive.
+                guard let size else { continue }
+                let frame = fittedFrame(size, left: left)
+                let color = palette.codeBackground
+                cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+                cairo_rectangle(cairo, frame.x, frame.y, frame.width, frame.height)
+                cairo_fill(cairo)
+            case .failure(let reason):
+                drawPlaceholder(for: collection.imagePaths[page], reason: reason, left: left, on: cairo)
+            }
+        }
+    }
+
+    /// The largest zoom that page `page` allows, where zoom 1 fits its image to the window:
+    /// twice the image's own pixels (so a photo can be inspected closely, as in Loupe and
+    /// Photos), and never less than `minimumMaximumZoomScale`, so a small image, already
+    /// enlarged to fit, still zooms (also while its size is not known yet). 1 for a page that
+    /// cannot show its image.
+    public func maximumZoomScale(ofPage page: Int) -> Double {
+        guard collection.imagePaths.indices.contains(page), viewportWidth > 0 else { return 1 }
+        let size: ImageSize
+        switch images.image(atPath: collection.imagePaths[page]) {
+        case .image(let image): size = image.naturalSize
+        case .pending(let known?): size = known
+        case .pending(nil): return ImageCollectionLayout.minimumMaximumZoomScale
+        case .failure: return 1
+        }
+        return max(2 / fitScale(size), ImageCollectionLayout.minimumMaximumZoomScale)
+    }
+
+    /// The least maximum zoom of an image: 2×, UIScrollView's common double-tap zoom.
+    public static let minimumMaximumZoomScale = 2.0
+
+    /// The scale that fits an image of `size` into the page above the bottom inset.
+    private func fitScale(_ size: ImageSize) -> Double {
+        let room = max(viewportHeight - pageBottomInsetPixels, 1)
+        return min(viewportWidth / Double(max(size.width, 1)), room / Double(max(size.height, 1)))
+    }
+
+    /// An image of `size` fitted whole and centred on the page that starts at `left`, above
+    /// the bottom inset.
+    private func fittedFrame(_ size: ImageSize, left: Double) -> ContentRect {
+        let fit = fitScale(size)
+        let room = max(viewportHeight - pageBottomInsetPixels, 1)
+        let width = Double(size.width) * fit, height = Double(size.height) * fit
+        return ContentRect(x: left + ((viewportWidth - width) / 2).rounded(), y: ((room - height) / 2).rounded(),
+                           width: width, height: height)
+    }
+
+    /// The page whose span holds `x`.
+    private func page(at x: Double) -> Int {
+        min(max(Int((x / viewportWidth).rounded(.down)), 0), max(pageCount - 1, 0))
+    }
+
+    private func pages(in left: Double, _ right: Double) -> ClosedRange<Int> {
+        page(at: left)...page(at: max(left, right - 0.001))
+    }
+
+    /// The file name and why it cannot be shown, centred on the page in plain text.
+    private func drawPlaceholder(for path: String, reason: String, left: Double, on cairo: OpaquePointer) {
+        let name = ImageCollectionLayout.fileName(of: path)
+        let text = localized("⚠ '%1$s' cannot be shown:\n%2$s", name, reason)
+        CentredNotice.draw(text, left: left, width: viewportWidth, inset: 24, centreY: viewportHeight / 2,
+                           palette: palette, on: cairo)
+    }
+}

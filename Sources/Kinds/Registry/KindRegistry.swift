@@ -1,0 +1,78 @@
+import DocumentKit
+import ImageDecoding
+import ImageKind
+import Localization
+import Machinery
+import PDFKind
+import TextKind
+
+/// Every kind Glide shows, and how a path becomes a document: the one place the kinds are
+/// named. A file is recognised by its bytes (`DocumentKind.recognises`), a folder is a
+/// collection of images.
+public enum KindRegistry {
+    /// The kinds, asked in this order; the first that recognises a file opens it.
+    public static let kinds: [any DocumentKind.Type] = [PDFKind.self, ImageKind.self, TextKind.self]
+
+    /// What FILE may be, for `--help`: each kind's description, in order.
+    public static var fileDescriptions: [String] { kinds.map { $0.fileDescription } }
+
+    /// Opens the file or folder at `path`: a folder is an image collection; a file is opened by
+    /// the kind its bytes say it is; anything else is refused with
+    /// `DocumentError.unsupportedFormat`.
+    public static func open(_ path: String) throws(DocumentError) -> any LoadedDocument {
+        try openKnowingKind(path).document
+    }
+
+    /// A document opened with what the strip of several files needs to know of it: text and
+    /// images join a strip as text pages.
+    enum Opened {
+        case text(TextDocument)
+        case images(ImageCollection)
+        case other(any LoadedDocument)
+
+        var document: any LoadedDocument {
+            switch self {
+            case .text(let text): text
+            case .images(let images): images
+            case .other(let other): other
+            }
+        }
+    }
+
+    static func openKnowingKind(_ path: String) throws(DocumentError) -> Opened {
+        if ImageDirectory.isDirectory(path) { return .images(try ImageCollection(folder: path)) }
+        let source = try SourceBytes(path: path)
+        let head = source.head(FileFormat.sniffedBytes)
+        guard let kind = kinds.first(where: { $0.recognises(head: head, path: path) }) else {
+            if case .unsupported(let name) = FileFormat.recognise(head: head, path: path) {
+                throw .unsupportedFormat(path: path, name: name)
+            }
+            throw .unsupportedFormat(path: path, name: "binary")
+        }
+        switch ObjectIdentifier(kind) {
+        case ObjectIdentifier(TextKind.self): return .text(TextDocument(path: path, source: source))
+        case ObjectIdentifier(ImageKind.self): return .images(ImageCollection(title: FilePath.name(of: path), imagePaths: [path]))
+        default: return .other(try kind.open(path: path, source: source))
+        }
+    }
+
+    /// Opens a file the reader opened on its own: as `open(_:)`, except that an image opens its
+    /// folder's images as the collection, at that image (as Loupe does), so the next and
+    /// previous pictures are a swipe away.
+    public static func openAlone(_ path: String) throws(DocumentError) -> any LoadedDocument {
+        guard !ImageDirectory.isDirectory(path), ImageDirectory.hasImageExtension(path) else { return try open(path) }
+        return ImageCollection(openingImageAt: path)
+    }
+
+    /// Reads the file of `document` again, as it is now, for a document shown that changed on
+    /// disk: what opening it throws (deleted, now a folder, now a format Glide does not show),
+    /// or that it no longer holds the same kind of content.
+    public static func reload(_ document: any LoadedDocument) throws(DocumentError) -> any LoadedDocument {
+        guard document.isReloadable, let path = document.path else { return document }
+        let fresh = try open(path)
+        guard ObjectIdentifier(type(of: fresh)) == ObjectIdentifier(type(of: document)) else {
+            throw .cannotOpen(path: path, reason: localized("it no longer holds the same kind of content"))
+        }
+        return fresh
+    }
+}

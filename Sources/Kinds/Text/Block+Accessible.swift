@@ -1,0 +1,111 @@
+import DocumentKit
+import Machinery
+
+/// A section's blocks as the accessible tree reads them: list paragraphs grouped into lists
+/// and items (an item starts at its marker, `• ` or `3. `, as the parser writes it), quoted
+/// blocks into a quote, links found in the text's styles.
+enum AccessibleBlocks {
+    /// The accessible blocks of `blocks`, the blocks of section `section`.
+    static func blocks(_ blocks: [Block], inSection section: Int) -> [AccessibleBlock] {
+        var result: [AccessibleBlock] = []
+        var index = 0
+        while index < blocks.count {
+            if blocks[index].listDepth > 0 {
+                result.append(list(blocks, at: &index, depth: 1, section: section))
+            } else if case .tableRow = blocks[index].kind {
+                result.append(table(blocks, at: &index, section: section))
+            } else if blocks[index].quoteDepth > 0 {
+                let start = index
+                var quoted: [AccessibleBlock] = []
+                while index < blocks.count, blocks[index].quoteDepth > 0, blocks[index].listDepth == 0 {
+                    quoted.append(leaf(blocks[index], at: index, section: section))
+                    index += 1
+                }
+                result.append(AccessibleBlock(role: .blockQuote, text: "", children: quoted,
+                                              location: AccessibleBlockLocation(section: section, block: start)))
+            } else {
+                result.append(leaf(blocks[index], at: index, section: section))
+                index += 1
+            }
+        }
+        return result
+    }
+
+    /// The list of nesting `depth` that starts at `index`, with the lists nested in it.
+    private static func list(_ blocks: [Block], at index: inout Int, depth: Int, section: Int) -> AccessibleBlock {
+        let location = AccessibleBlockLocation(section: section, block: index)
+        let isOrdered = blocks[index].text.first?.isNumber == true
+        var items: [AccessibleBlock] = []
+        while index < blocks.count, blocks[index].listDepth >= depth {
+            if blocks[index].listDepth > depth {
+                let nested = list(blocks, at: &index, depth: depth + 1, section: section)
+                if items.isEmpty {
+                    items.append(AccessibleBlock(role: .listItem, text: "", location: nested.location))
+                }
+                items[items.count - 1].children.append(nested)
+                continue
+            }
+            var block = leaf(blocks[index], at: index, section: section)
+            if items.isEmpty || startsWithMarker(blocks[index].text) {
+                block.role = .listItem
+                items.append(block)
+            } else {
+                // A further paragraph of the same item.
+                items[items.count - 1].children.append(block)
+            }
+            index += 1
+        }
+        return AccessibleBlock(role: .list(isOrdered: isOrdered), text: "", children: items, location: location)
+    }
+
+    /// The table whose first row is at `index`: its consecutive row blocks, each row's cells
+    /// as children (a header row's cells as column headers).
+    private static func table(_ blocks: [Block], at index: inout Int, section: Int) -> AccessibleBlock {
+        let location = AccessibleBlockLocation(section: section, block: index)
+        var rows: [AccessibleBlock] = []
+        while index < blocks.count, case .tableRow(let row) = blocks[index].kind {
+            let rowLocation = AccessibleBlockLocation(section: section, block: index)
+            let cells = row.cells.map { cell in
+                AccessibleBlock(role: .tableCell(isHeader: row.isHeader), text: cell.text, location: rowLocation)
+            }
+            rows.append(AccessibleBlock(role: .tableRow, text: "", children: cells, location: rowLocation))
+            index += 1
+        }
+        return AccessibleBlock(role: .table, text: "", children: rows, location: location)
+    }
+
+    /// Whether a list paragraph begins an item: the parser starts an item's first paragraph
+    /// with its marker.
+    static func startsWithMarker(_ text: String) -> Bool {
+        if text.hasPrefix("• ") { return true }
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        return !digits.isEmpty && text.dropFirst(digits.count).hasPrefix(". ")
+    }
+
+    private static func leaf(_ block: Block, at index: Int, section: Int) -> AccessibleBlock {
+        let location = AccessibleBlockLocation(section: section, block: index)
+        let role: AccessibleBlock.Role
+        var text = block.text
+        switch block.kind {
+        case .heading(let level): role = .heading(level: level)
+        case .paragraph, .plainText: role = .paragraph
+        case .tableRow: role = .tableRow
+        case .code: role = .codeBlock
+        case .rule: role = .separator
+        case .image(let source):
+            role = .image
+            // Without alt text the file's name is what a reader can be told.
+            if text.isEmpty { text = FilePath.name(of: source) }
+        }
+        return AccessibleBlock(role: role, text: text, links: links(in: block), location: location)
+    }
+
+    /// The block's links, their UTF-8 ranges turned into character offsets.
+    private static func links(in block: Block) -> [AccessibleLink] {
+        block.styles.compactMap { style in
+            guard case .link(let destination) = style.kind,
+                  let characters = AccessibleBlock.characterRange(ofUTF8: style.utf8Range, in: block.text) else { return nil }
+            return AccessibleLink(characterRange: characters, target: destination)
+        }
+    }
+}

@@ -1,0 +1,393 @@
+import CCairo
+import CPangoCairo
+import DocumentKit
+import ImageDecoding
+
+/// A text document laid out lazily in a column: sections near the viewport are shaped with
+/// pango, the rest have heights estimated from their size in bytes, corrected as they are laid
+/// out. A correction above the reading position is absorbed by the estimate of a section
+/// further up, so what is on screen never jumps; the reading position is a block, not a
+/// pixel offset, and survives reflow.
+public final class DocumentLayout: ContentLayout {
+    public private(set) var document: TextDocument
+    /// The typography at the default text size.
+    public let typography: Typography
+    /// The typography the text is set in: `typography` at `textScale`.
+    private var textTypography: Typography
+    public let images: ImageStore
+    public var palette: Palette {
+        didSet {
+            guard palette != oldValue else { return }
+            // Link and code colours are pango attributes: shape again.
+            sections.removeAll()
+            changeLog.record(.everything)
+        }
+    }
+
+    /// Whether the text is cut into pages of the viewport's height, never cutting a line.
+    public var isPaginated = false {
+        didSet { if isPaginated != oldValue { reflow() } }
+    }
+
+    /// Room kept clear at the bottom of every page in paging mode, in logical px: the band a
+    /// page control needs, so at rest it covers no text.
+    public var pageBottomInsetPixels = 0.0 {
+        didSet { if pageBottomInsetPixels != oldValue, isPaginated { reflow() } }
+    }
+
+    /// The text's size as a multiple of the default (text zoom), within `textScaleRange`.
+    public private(set) var textScale = 1.0
+
+    /// The text sizes a reader may choose: from half the default (8.5 px body text) to three
+    /// times it (51 px), about the largest accessibility text size of iOS (AX5 body, 53 pt
+    /// against 17 pt). Larger would put a handful of words on a line.
+    public static let textScaleRange = 0.5...3.0
+
+    /// The viewport's size in logical px.
+    public private(set) var viewportWidth = 0.0
+    public private(set) var viewportHeight = 0.0
+
+    /// How many sections pango has laid out since the layout was made, for tests of laziness.
+    public private(set) var sectionsLaidOutCount = 0
+
+    /// Shaped sections kept for drawing, at most this many (about 70 screens at 8 KB each);
+    /// others keep only their height and are shaped again when they come back into view.
+    static let shapedSectionCapacity = 24
+
+    private let context: OpaquePointer
+    private var heights = HeightIndex([])
+    private var isExact: [Bool] = []
+    private var sections: [Int: (layout: SectionLayout, lastUse: Int)] = [:]
+    private var useCount = 0
+    private var changeLog = ChangeLog()
+    private var column = ColumnGeometry(left: 0, width: 0, pageHeight: nil, pageMargin: 0, pageBottomMargin: 0)
+    /// The reading position: a block and how far into it (0…1) the viewport's top is.
+    private var anchor = ReadingAnchor.top
+    /// For each section laid out since the last reflow, where each of its blocks' text starts
+    /// (logical px from the section's top): kept after the shaped section is evicted, so a
+    /// block's page stays exact (see `page(of:)`). A double per block.
+    private(set) var blockTextTops: [Int: [Double]] = [:]
+
+    public init(document: TextDocument, typography: Typography = Typography(), palette: Palette = .light,
+                images: ImageStore = ImageStore()) {
+        self.document = document
+        self.typography = typography
+        textTypography = typography
+        self.palette = palette
+        self.images = images
+        context = pango_font_map_create_context(pango_cairo_font_map_get_default())
+        // Unhinted metrics keep the layout the same at every scale, so text does not reflow
+        // when the window moves to a HiDPI output; glyphs are still rendered for the device.
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        images.observeChanges { [weak self] path in self?.imageChanged(atPath: path) }
+    }
+
+    /// Shapes again the sections that show the image at `path`, which is now decoded, sized
+    /// or failed (their height may change), and redraws them.
+    private func imageChanged(atPath path: String) {
+        let directory = document.baseDirectory
+        for (index, entry) in sections where entry.layout.blocks.contains(where: { placed in
+            guard case .image(let source) = placed.block.kind else { return false }
+            return BlockShaper.imagePath(of: source, in: directory) == path
+        }) {
+            sections[index] = nil
+            isExact[index] = false
+            changeLog.record(.band(top(ofSection: index)...Double.infinity))
+        }
+    }
+
+    deinit {
+        sections.removeAll()
+        g_object_unref(UnsafeMutableRawPointer(context))
+    }
+
+    public var revision: Int { changeLog.revision }
+
+    public func changes(since revision: Int) -> ContentChange { changeLog.changes(since: revision) }
+
+    /// Space above the first section and below the last, none in paging mode (pages have
+    /// their own margins).
+    private var outerMargin: Double { isPaginated ? 0 : typography.pageMarginPixels }
+
+    public var contentSize: ContentSize {
+        ContentSize(width: viewportWidth, height: (heights.total + 2 * outerMargin).rounded(.up))
+    }
+
+    /// The number of pages in paging mode: the content's height in viewport heights.
+    public var pageCount: Int {
+        guard isPaginated, viewportHeight > 0 else { return 1 }
+        return max(1, Int((heights.total / viewportHeight).rounded()))
+    }
+
+    /// The y where `section` starts, in content coordinates.
+    func top(ofSection section: Int) -> Double { outerMargin + heights.offset(of: section) }
+
+    /// The height of `section` in logical px, exact or estimated.
+    func height(ofSection section: Int) -> Double { heights[section] }
+
+    public func setViewportSize(width: Double, height: Double) {
+        let widthChanged = width != viewportWidth
+        let heightChanged = height != viewportHeight
+        viewportWidth = width
+        viewportHeight = height
+        if widthChanged || (isPaginated && heightChanged) { reflow() }
+    }
+
+    public var readingAnchor: ReadingAnchor {
+        get { anchor }
+        set {
+            // A saved anchor may point past the end of a document that has since shrunk.
+            guard newValue.fraction.isFinite, newValue.section >= 0, newValue.block >= 0,
+                  newValue.section < max(document.sectionCount, 1) else { return }
+            anchor = newValue
+            if heights.count > anchor.section { layOut(anchor.section, keeping: .top) }
+        }
+    }
+
+    public var anchorOffset: ContentPoint {
+        guard anchor.section < heights.count, let section = sections[anchor.section]?.layout,
+              anchor.block < section.blocks.count else { return ContentPoint(x: 0, y: top(ofSection: anchor.section)) }
+        let block = section.blocks[anchor.block]
+        let local = block.top + anchor.fraction * block.height
+        guard isPaginated, viewportHeight > 0 else {
+            return ContentPoint(x: 0, y: max(0, top(ofSection: anchor.section) + local).rounded())
+        }
+        // The page that shows the text there, not the gap of a page break before it.
+        let y = top(ofSection: anchor.section) + block.lineTop(atOrBelow: max(local, 0))
+        return ContentPoint(x: 0, y: (y / viewportHeight).rounded(.down) * viewportHeight)
+    }
+
+    /// Sets the text to `scale` times its default size (clamped to `textScaleRange`) and
+    /// re-wraps it to the viewport, laying out only the section with the reading position
+    /// and the one at `y` now (the rest lazily, as for a new width). Returns the content y
+    /// where the text that was at content y `y` is now, so the app can keep it where it was
+    /// on screen (under the fingers, or at the top).
+    @discardableResult
+    public func setTextScale(_ scale: Double, keepingTextAt y: Double) -> Double {
+        let scale = min(max(scale, DocumentLayout.textScaleRange.lowerBound), DocumentLayout.textScaleRange.upperBound)
+        guard scale != textScale else { return y }
+        guard heights.count > 0 else {
+            // Not laid out yet (a size remembered from last time): the first layout uses it.
+            textScale = scale
+            textTypography = typography.scaled(by: scale)
+            return y
+        }
+        layOut(section(at: y), keeping: .top)
+        let kept = anchor(at: y)
+        textScale = scale
+        textTypography = typography.scaled(by: scale)
+        reflow()
+        return kept.map(offset(of:)) ?? y
+    }
+
+    /// Shows `newDocument`, the same file read again after it changed, in place of the
+    /// document: the reading position stays at the same block, or the nearest one that still
+    /// exists (the last, when the file became shorter than the position). Everything is laid
+    /// out again, near the reading position first.
+    func showReloaded(_ newDocument: TextDocument) {
+        document = newDocument
+        let count = max(newDocument.sectionCount, 1)
+        if anchor.section >= count { anchor = ReadingAnchor(section: count - 1, block: .max, fraction: 1) }
+        reflow()
+        if let section = sections[anchor.section]?.layout, anchor.block >= section.blocks.count {
+            anchor = section.blocks.isEmpty ? .top : ReadingAnchor(section: anchor.section, block: section.blocks.count - 1, fraction: 1)
+        }
+    }
+
+    /// Estimates every section again for the current width and page height, then lays out
+    /// the one with the reading position so `anchorOffset` is exact.
+    private func reflow() {
+        let measure = textTypography.measure(forWindowWidth: viewportWidth)
+        column = ColumnGeometry(left: ((viewportWidth - measure) / 2).rounded(), width: measure,
+                                pageHeight: isPaginated && viewportHeight > 0 ? viewportHeight : nil,
+                                pageMargin: typography.pageMarginPixels,
+                                pageBottomMargin: max(typography.pageMarginPixels, pageBottomInsetPixels))
+        sections.removeAll()
+        blockTextTops.removeAll()
+        let count = document.sectionCount
+        heights = HeightIndex((0..<count).map { estimatedHeight(ofSection: $0) })
+        isExact = Array(repeating: false, count: count)
+        changeLog.record(.everything)
+        if anchor.section < count { layOut(anchor.section, keeping: .top) }
+    }
+
+    private func estimatedHeight(ofSection section: Int) -> Double {
+        let bytes = document.byteCount(ofSection: section)
+        guard bytes > 0 else { return 0 }
+        let estimate = textTypography.estimatedHeight(ofBytes: bytes, measure: column.width)
+        guard let pageHeight = column.pageHeight else { return estimate }
+        let pageText = column.pageTextHeight ?? pageHeight
+        return max(1, (estimate / max(pageText, 1)).rounded(.up)) * pageHeight
+    }
+
+    public func prepare(_ visible: ContentRect, margin: Double, drawScale: Double) -> ContentPoint {
+        guard heights.count > 0 else { return .zero }
+        defer { noteShownImages(within: visible.y - margin...visible.maxY + margin, drawScale: drawScale) }
+        var correction = 0.0
+        let first = section(at: visible.y)
+        layOut(first, keeping: .top)
+        var index = first + 1
+        while index < heights.count, top(ofSection: index) < visible.maxY + margin {
+            layOut(index, keeping: .top)
+            index += 1
+        }
+        index = first - 1
+        while index >= 0, top(ofSection: index + 1) > visible.y - margin + correction {
+            correction += layOut(index, keeping: .bottom)
+            index -= 1
+        }
+        noteAnchor(at: visible.y + correction)
+        return ContentPoint(x: 0, y: correction)
+    }
+
+    /// Tells the images of the shaped blocks in `band` the size they are drawn at, so one far
+    /// from its decoded size is decoded again for it.
+    private func noteShownImages(within band: ClosedRange<Double>, drawScale: Double) {
+        guard drawScale > 0 else { return }
+        var index = section(at: band.lowerBound)
+        while index < heights.count, top(ofSection: index) <= band.upperBound {
+            for placed in sections[index]?.layout.blocks ?? [] {
+                if case .image(let image, let width, let height) = placed.layout.content {
+                    image.noteShown(width: width, height: height, drawScale: drawScale)
+                }
+            }
+            index += 1
+        }
+    }
+
+    /// The section that holds content coordinate `y`.
+    func section(at y: Double) -> Int {
+        heights.index(containing: max(0, y - outerMargin))
+    }
+
+    private func noteAnchor(at viewportTop: Double) {
+        // A page's reading position is its first line, below the page's top margin: the page
+        // top itself lies in the last block of the page before.
+        let y = isPaginated ? column.pageTextTop(at: viewportTop + 0.5) : viewportTop
+        if let noted = anchor(at: y) { anchor = noted }
+    }
+
+    /// The block at content y `y` and how far into it `y` is, if its section is laid out.
+    private func anchor(at y: Double) -> ReadingAnchor? {
+        let index = section(at: y)
+        guard let section = sections[index]?.layout else { return nil }
+        let local = y - top(ofSection: index)
+        let block = section.blocks.lastIndex { $0.top <= local } ?? 0
+        // Below 0 only above the first block (the page margin), so the top of the document
+        // stays the top, margin included.
+        let fraction = section.blocks.isEmpty ? 0
+            : min((local - section.blocks[block].top) / max(section.blocks[block].height, 1), 1)
+        return ReadingAnchor(section: index, block: block, fraction: fraction)
+    }
+
+    /// The content y of `anchor` (laying out its section): unrounded, not paged.
+    private func offset(of anchor: ReadingAnchor) -> Double {
+        guard anchor.section < heights.count else { return 0 }
+        layOut(anchor.section, keeping: .top)
+        guard let section = sections[anchor.section]?.layout, anchor.block < section.blocks.count else {
+            return top(ofSection: anchor.section)
+        }
+        let block = section.blocks[anchor.block]
+        return top(ofSection: anchor.section) + block.top + anchor.fraction * block.height
+    }
+
+    enum FixedEdge {
+        /// The section's top stays; what follows moves with its change of height.
+        case top
+        /// The section's bottom stays: the change goes to estimates above.
+        case bottom
+    }
+
+    /// Shapes `index` if it is not shaped. Returns how far the content below it moved down
+    /// because the change could not be absorbed above (only with `.bottom`).
+    @discardableResult
+    func layOut(_ index: Int, keeping edge: FixedEdge) -> Double {
+        useCount += 1
+        if sections[index] != nil {
+            sections[index]?.lastUse = useCount
+            return 0
+        }
+        let shaper = BlockShaper(context: context, typography: textTypography, palette: palette, images: images,
+                                 baseDirectory: document.baseDirectory)
+        let layout = SectionLayout(blocks: document.blocks(inSection: index), isFirstSection: index == 0,
+                                   shaper: shaper, column: column)
+        sectionsLaidOutCount += 1
+        sections[index] = (layout, useCount)
+        blockTextTops[index] = layout.blocks.map { $0.lineTop(atOrBelow: $0.top) }
+        evictShapedSections()
+        let change = layout.height - heights[index]
+        let wasExact = isExact[index]
+        isExact[index] = true
+        // Shaping again at the same width gives the same height.
+        guard !wasExact, change != 0 else { return 0 }
+        let oldTop = top(ofSection: index)
+        heights.set(index, to: layout.height)
+        guard edge == .bottom else {
+            changeLog.record(.band(oldTop...Double.infinity))
+            return 0
+        }
+        let absorbed = absorb(change, above: index)
+        let moved = change - absorbed
+        let newTop = top(ofSection: index)
+        changeLog.record(.band(min(newTop, oldTop)...(moved == 0 ? oldTop + layout.height : Double.infinity)))
+        return moved
+    }
+
+    /// Takes `change` logical px out of the estimated sections nearest above `index` (within
+    /// a few sections, so little shaped content moves). Returns how much they took.
+    private func absorb(_ change: Double, above index: Int) -> Double {
+        var remaining = change
+        var highest = index
+        // Eight sections: a few screens of shaped text between may move, never the viewport.
+        for candidate in stride(from: index - 1, through: max(0, index - 8), by: -1) where !isExact[candidate] {
+            let taken = remaining > 0 ? min(remaining, heights[candidate]) : remaining
+            heights.set(candidate, to: heights[candidate] - taken)
+            remaining -= taken
+            highest = candidate
+            if remaining == 0 { break }
+        }
+        if remaining != change { changeLog.record(.band(top(ofSection: highest)...top(ofSection: index))) }
+        return change - remaining
+    }
+
+    /// Section `index` if it is shaped now.
+    func shapedSection(_ index: Int) -> SectionLayout? { sections[index]?.layout }
+
+    /// The sections shaped now, by index, in order.
+    var shapedSections: [(index: Int, layout: SectionLayout)] {
+        sections.map { ($0.key, $0.value.layout) }.sorted { $0.index < $1.index }
+    }
+
+    /// Sections without blocks hold no pango layouts and are kept: they take no memory to
+    /// speak of, and a run of them (a file whose sections are all the tail of one overlong
+    /// character) can all be in view at once, where evicting them would lay them out again
+    /// every frame.
+    private func evictShapedSections() {
+        var shaped = sections.filter { !$0.value.layout.blocks.isEmpty }
+        while shaped.count > DocumentLayout.shapedSectionCapacity,
+              let oldest = shaped.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            sections[oldest.key] = nil
+            shaped[oldest.key] = nil
+        }
+    }
+
+    public func draw(_ rect: ContentRect, on cairo: OpaquePointer) {
+        guard heights.count > 0 else { return }
+        var index = section(at: rect.y)
+        while index < heights.count, top(ofSection: index) < rect.maxY {
+            if let section = sections[index]?.layout {
+                let sectionTop = top(ofSection: index)
+                cairo_save(cairo)
+                cairo_translate(cairo, 0, sectionTop)
+                section.draw(top: rect.y - sectionTop, bottom: rect.maxY - sectionTop, palette: palette,
+                             typography: textTypography, on: cairo)
+                cairo_restore(cairo)
+            }
+            index += 1
+        }
+    }
+}

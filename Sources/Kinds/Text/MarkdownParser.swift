@@ -1,0 +1,59 @@
+import CCmarkGFM
+import DocumentKit
+import Localization
+
+/// Turns GitHub Flavored Markdown into blocks with cmark-gfm: CommonMark plus tables,
+/// strikethrough, task lists, autolinks and footnotes.
+enum MarkdownParser {
+    /// How deep anything may nest (quotes, lists, emphasis, links, images inside image
+    /// descriptions, footnotes) before the rest is left out. Every recursive step of the walk
+    /// counts against this one limit, so the walk's stack and time stay bounded whatever the
+    /// nesting: a file of 100,000 nested images costs what its bytes cost to parse. At 28 px
+    /// a level, 32 levels are wider than any column anyway.
+    static let maximumNestingDepth = 32
+
+    /// What stands in for content nested deeper than that.
+    static var tooDeepText: String { localized("… (nested too deeply to show)") }
+
+    /// The syntax extensions GitHub enables (footnotes are an option of the core parser).
+    private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
+
+    /// The blocks of the Markdown in `bytes`. cmark-gfm replaces invalid UTF-8 and NUL with
+    /// U+FFFD (`CMARK_OPT_VALIDATE_UTF8`).
+    static func blocks(from bytes: [UInt8]) -> [Block] {
+        cmark_gfm_core_extensions_ensure_registered()
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES) else { return [] }
+        defer { cmark_parser_free(parser) }
+        for name in extensionNames {
+            if let syntax = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, syntax) }
+        }
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
+        }
+        guard let root = cmark_parser_finish(parser) else { return [] }
+        defer { cmark_node_free(root) }
+        var walker = MarkdownWalker()
+        walker.visitChildren(of: root)
+        return walker.blocks
+    }
+
+    static func literal(of node: OpaquePointer) -> String {
+        TextSanitizer.boundingCombiningSequences(cmark_node_get_literal(node).map { String(cString: $0) } ?? "")
+    }
+
+    /// The name cmark-gfm gives a node's type: extensions' nodes (`table`, `strikethrough`)
+    /// have no fixed enum value.
+    static func typeName(of node: OpaquePointer) -> String {
+        cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
+    }
+}
+
+/// A cmark node's children, in order. (cmark-gfm's header has no nullability annotations, so
+/// each pointer is taken as optional before it is used.)
+func children(of node: OpaquePointer) -> UnfoldSequence<OpaquePointer, OpaquePointer?> {
+    sequence(state: cmark_node_first_child(node) as OpaquePointer?) { next in
+        guard let current = next else { return nil }
+        next = cmark_node_next(current) as OpaquePointer?
+        return current
+    }
+}

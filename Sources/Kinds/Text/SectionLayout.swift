@@ -1,0 +1,289 @@
+import CCairo
+import CPangoCairo
+import DocumentKit
+
+/// Where a column sits in the window and how it is paged, in logical px.
+struct ColumnGeometry: Equatable {
+    /// The column's left edge and width.
+    var left: Double
+    var width: Double
+    /// The page height in paging mode (the viewport's), nil for one continuous column.
+    var pageHeight: Double?
+    /// The margin above the text of every page in paging mode.
+    var pageMargin: Double
+    /// The margin below the text of every page in paging mode: the top margin, or more where
+    /// a page control needs the room.
+    var pageBottomMargin: Double
+
+    /// The height of a page's text area.
+    var pageTextHeight: Double? { pageHeight.map { $0 - pageMargin - pageBottomMargin } }
+
+    /// The top of the text area of the page that holds `y`.
+    func pageTextTop(at y: Double) -> Double {
+        guard let pageHeight else { return 0 }
+        return (y / pageHeight).rounded(.down) * pageHeight + pageMargin
+    }
+
+    /// The bottom of the text area of the page that holds `y`.
+    func pageTextBottom(at y: Double) -> Double {
+        guard let pageHeight else { return .infinity }
+        return ((y / pageHeight).rounded(.down) + 1) * pageHeight - pageBottomMargin
+    }
+
+    /// The top of the text area of the page after the one that holds `y`.
+    func nextPageTextTop(after y: Double) -> Double {
+        guard let pageHeight else { return y }
+        return ((y / pageHeight).rounded(.down) + 1) * pageHeight + pageMargin
+    }
+}
+
+/// A section's blocks placed in the column, y measured from the section's top. In paging mode
+/// the section starts on a page, a line that would cross a page's bottom margin moves to the
+/// next page, and the section's height is whole pages.
+final class SectionLayout {
+    struct PlacedBlock {
+        let layout: BlockLayout
+        let block: Block
+        let left: Double
+        let top: Double
+        let width: Double
+        /// With the gaps of page breaks inside it.
+        let height: Double
+        /// From line `line` on, lines are drawn `shift` logical px lower (a page break).
+        let shifts: [(line: Int, shift: Double)]
+
+        func shift(ofLine line: Int) -> Double {
+            shifts.last { $0.line <= line }?.shift ?? 0
+        }
+
+        /// Where line `index` is drawn, from the section's top, page breaks included.
+        func extent(ofLine index: Int) -> (top: Double, bottom: Double) {
+            let line = layout.lines[index]
+            let offset = top + layout.inset + shift(ofLine: index)
+            return (offset + line.top, offset + line.bottom)
+        }
+
+        /// The top of the first line that ends below `y` (from the section's top): where the
+        /// text at `y` shows, past the gap of a page break. The block's top when it has no
+        /// lines (images and rules move whole), `y` when it is below the last line.
+        func lineTop(atOrBelow y: Double) -> Double {
+            guard !layout.lines.isEmpty else { return top }
+            return layout.lines.indices.lazy.map(extent(ofLine:)).first { $0.bottom > y }?.top ?? y
+        }
+    }
+
+    let blocks: [PlacedBlock]
+    let height: Double
+
+    /// The least share of a page's text area that must be filled before a block that does
+    /// not fit is moved to the next page: below it, an image is scaled into the room left
+    /// (text is split between lines), so a page is never left mostly blank. A half: an image
+    /// keeps at least half the height it would have on a page of its own.
+    static let leastFilledShareOfPage = 0.5
+
+    init(blocks source: [Block], isFirstSection: Bool, shaper: BlockShaper, column: ColumnGeometry) {
+        let typography = shaper.typography
+        let isPaged = column.pageHeight != nil
+        var placed: [PlacedBlock] = []
+        var y = isPaged ? column.pageMargin : 0
+        for (index, block) in source.enumerated() {
+            let isAtPageTop = isPaged && abs(y - column.pageTextTop(at: y)) < 0.5
+            let isFirst = index == 0 && (isFirstSection || isPaged)
+            if !(isFirst || block.continuesPrevious || isAtPageTop) {
+                // Whole px, so rules and images sit on the pixel grid at scale 1.
+                y += (typography.spaceAfterBlock + typography.spaceBefore(block.kind)).rounded()
+                if y >= column.pageTextBottom(at: y - 1) { y = column.nextPageTextTop(after: y - 1) }
+            }
+            let indent = Double(block.quoteDepth + block.listDepth) * typography.indentPixels
+            let width = max(column.width - indent, 40)
+            let maximumImageHeight = column.pageTextHeight ?? .infinity
+            var layout = shaper.shape(block, width: width, maximumImageHeight: maximumImageHeight)
+            var shifts: [(line: Int, shift: Double)] = []
+            if isPaged {
+                if layout.lines.isEmpty {
+                    let startsPage = abs(y - column.pageTextTop(at: y)) < 0.5
+                    let room = column.pageTextBottom(at: y) - y
+                    if layout.height > room + 0.5, !startsPage {
+                        if let textHeight = column.pageTextHeight, room >= textHeight * SectionLayout.leastFilledShareOfPage,
+                           case .image = layout.content {
+                            // Moving the image on would leave this page mostly blank: it is
+                            // scaled to the room left instead.
+                            layout = shaper.shape(block, width: width, maximumImageHeight: room.rounded(.down))
+                        } else {
+                            y = column.nextPageTextTop(after: y)
+                        }
+                    }
+                } else {
+                    shifts = SectionLayout.pageBreaks(of: layout, at: y, column: column)
+                }
+            }
+            let height = layout.height + (shifts.last?.shift ?? 0)
+            placed.append(PlacedBlock(layout: layout, block: block, left: column.left + indent, top: y,
+                                      width: width, height: height, shifts: shifts))
+            y += height
+        }
+        blocks = placed
+        if let pageHeight = column.pageHeight {
+            height = placed.isEmpty ? 0 : max(1, ((y + column.pageBottomMargin) / pageHeight - 0.001).rounded(.up)) * pageHeight
+        } else {
+            height = y.rounded(.up)
+        }
+    }
+
+    /// The lines of a block placed at `top` that start a new page: a line whose bottom would
+    /// pass a page's text area moves to the next page, unless it already starts its page.
+    private static func pageBreaks(of layout: BlockLayout, at top: Double, column: ColumnGeometry)
+        -> [(line: Int, shift: Double)] {
+        var shifts: [(line: Int, shift: Double)] = []
+        var shift = 0.0
+        for (index, line) in layout.lines.enumerated() {
+            let lineTop = top + layout.inset + line.top + shift
+            let lineBottom = top + layout.inset + line.bottom + shift
+            let pageTop = column.pageTextTop(at: lineTop)
+            if lineBottom > column.pageTextBottom(at: lineTop) + 0.5 || lineTop < pageTop - 0.5, lineTop > pageTop + 0.5 {
+                let moved = column.nextPageTextTop(after: lineTop) - lineTop
+                shift += moved
+                shifts.append((index, shift))
+            }
+        }
+        return shifts
+    }
+
+    /// Draws the blocks that meet the band from `top` to `bottom` (logical px from the
+    /// section's top) onto `cairo`, whose user space has the section's top at y = 0.
+    func draw(top: Double, bottom: Double, palette: Palette, typography: Typography, on cairo: OpaquePointer) {
+        for item in blocks where item.top < bottom && item.top + item.height > top {
+            drawDecorations(of: item, palette: palette, typography: typography, on: cairo)
+            let color = item.block.quoteDepth > 0 || isPlaceholder(item) ? palette.secondaryText : palette.text
+            set(color, on: cairo)
+            let marksWraps = item.block.kind == .plainText || item.block.kind == .code
+            for (index, line) in item.layout.lines.enumerated() {
+                let extent = item.extent(ofLine: index)
+                guard extent.top < bottom, extent.bottom > top else { continue }
+                let baseline = extent.top - line.top + line.baseline
+                item.layout.drawLine(index, x: item.left + item.layout.inset, baselineY: baseline, on: cairo)
+                if marksWraps, line.isContinuation {
+                    drawContinuationMark(x: item.left + item.layout.inset - typography.continuationMarkOffsetPixels,
+                                         baseline: baseline, size: typography.codeSizePixels, palette: palette, on: cairo)
+                    set(color, on: cairo)
+                }
+            }
+        }
+    }
+
+    /// A small hooked arrow (as ↪) left of a line that a long line wrapped onto, so a wrapped
+    /// line of a log is not read as a new one.
+    private func drawContinuationMark(x: Double, baseline: Double, size: Double, palette: Palette, on cairo: OpaquePointer) {
+        let width = size * 0.6, middle = baseline - size * 0.3, head = size * 0.2
+        set(palette.secondaryText, on: cairo)
+        cairo_set_line_width(cairo, 1.2)
+        cairo_move_to(cairo, x, middle - size * 0.45)
+        cairo_line_to(cairo, x, middle)
+        cairo_line_to(cairo, x + width, middle)
+        cairo_move_to(cairo, x + width - head, middle - head)
+        cairo_line_to(cairo, x + width, middle)
+        cairo_line_to(cairo, x + width - head, middle + head)
+        cairo_stroke(cairo)
+    }
+
+    private func isPlaceholder(_ item: PlacedBlock) -> Bool {
+        if case .placeholder = item.layout.content { return true }
+        return false
+    }
+
+    /// Backgrounds, frames, quote bars, rules and images: everything but text.
+    private func drawDecorations(of item: PlacedBlock, palette: Palette, typography: Typography, on cairo: OpaquePointer) {
+        let segments = self.segments(of: item)
+        for depth in 0..<item.block.quoteDepth {
+            set(palette.rule, on: cairo)
+            let x = item.left - Double(item.block.quoteDepth - depth) * typography.indentPixels + 4
+            // 3 px: the weight of a quote bar against 17 px text.
+            for segment in segments { cairo_rectangle(cairo, x, segment.top, 3, segment.bottom - segment.top) }
+            cairo_fill(cairo)
+        }
+        switch item.layout.content {
+        case .text:
+            guard item.block.kind == .code else { return }
+            set(palette.codeBackground, on: cairo)
+            for segment in segments { cairo_rectangle(cairo, item.left, segment.top, item.width, segment.bottom - segment.top) }
+            cairo_fill(cairo)
+        case .placeholder:
+            set(palette.rule, on: cairo)
+            cairo_set_line_width(cairo, 1)
+            for segment in segments {
+                cairo_rectangle(cairo, item.left + 0.5, segment.top + 0.5, item.width - 1, segment.bottom - segment.top - 1)
+            }
+            cairo_stroke(cairo)
+        case .rule:
+            set(palette.rule, on: cairo)
+            cairo_rectangle(cairo, item.left, item.top + item.height / 2, item.width, 1)
+            cairo_fill(cairo)
+        case .tableRow(let cells, let isHeader):
+            drawTableRow(cells, isHeader: isHeader, item: item, palette: palette, on: cairo)
+        case .pendingImage(let width, let height):
+            set(palette.codeBackground, on: cairo)
+            cairo_rectangle(cairo, (item.left + (item.width - width) / 2).rounded(), item.top, width, height)
+            cairo_fill(cairo)
+        case .image(let image, let width, let height):
+            image.draw(x: (item.left + (item.width - width) / 2).rounded(), y: item.top, width: width, height: height,
+                       on: cairo)
+        }
+    }
+
+    /// A table row: the header's tint, the cells' text clipped to their cells, and the grid
+    /// (each row draws its bottom and sides; the first row of a table its top too).
+    private func drawTableRow(_ cells: [BlockLayout.TableCell], isHeader: Bool, item: PlacedBlock, palette: Palette,
+                              on cairo: OpaquePointer) {
+        let width = (cells.last.map { $0.left + $0.width } ?? 0)
+        if isHeader {
+            set(palette.codeBackground, on: cairo)
+            cairo_rectangle(cairo, item.left, item.top, width, item.height)
+            cairo_fill(cairo)
+        }
+        set(item.block.quoteDepth > 0 ? palette.secondaryText : palette.text, on: cairo)
+        for cell in cells {
+            cairo_save(cairo)
+            cairo_rectangle(cairo, item.left + cell.left, item.top, cell.width, item.height)
+            cairo_clip(cairo)
+            cairo_move_to(cairo, item.left + cell.left + item.layout.inset, item.top + item.layout.inset)
+            pango_cairo_show_layout(cairo, cell.layout)
+            cairo_restore(cairo)
+        }
+        set(palette.rule, on: cairo)
+        cairo_set_line_width(cairo, 1)
+        let top = item.top + 0.5, bottom = item.top + item.height - 0.5
+        if isHeader || !item.block.continuesPrevious {
+            cairo_move_to(cairo, item.left, top)
+            cairo_line_to(cairo, item.left + width, top)
+        }
+        cairo_move_to(cairo, item.left, bottom)
+        cairo_line_to(cairo, item.left + width, bottom)
+        for x in [0] + cells.map({ $0.left + $0.width }) {
+            let edge = (item.left + x).rounded() + (x == 0 ? 0.5 : -0.5)
+            cairo_move_to(cairo, edge, item.top)
+            cairo_line_to(cairo, edge, item.top + item.height)
+        }
+        cairo_stroke(cairo)
+    }
+
+    /// The vertical extents of a block's parts between page breaks.
+    private func segments(of item: PlacedBlock) -> [(top: Double, bottom: Double)] {
+        guard !item.shifts.isEmpty else { return [(item.top, item.top + item.height)] }
+        let lines = item.layout.lines
+        let inset = item.layout.inset
+        var starts = [0] + item.shifts.map(\.line)
+        var segments: [(top: Double, bottom: Double)] = []
+        starts.append(lines.count)
+        for (first, end) in zip(starts, starts.dropFirst()) where first < end {
+            let shift = item.shift(ofLine: first)
+            let top = item.top + lines[first].top + shift
+            let bottom = item.top + 2 * inset + lines[end - 1].bottom + shift
+            segments.append((top, bottom))
+        }
+        return segments
+    }
+
+    private func set(_ color: Palette.Color, on cairo: OpaquePointer) {
+        cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+    }
+}

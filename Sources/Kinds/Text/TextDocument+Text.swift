@@ -1,0 +1,55 @@
+import DocumentKit
+import Machinery
+
+/// The document's shown text as plain UTF-8: what a copy puts on the clipboard.
+extension TextDocument {
+    /// The text in `range`: Markdown's text, not its markup; blocks apart by a blank line (list
+    /// items by a line break), pieces of one long line joined again. Parses the sections the
+    /// range spans, so a large range is read on a worker (`DocumentLayout.textForCopying(in:)`).
+    public func text(in range: TextRange) -> String {
+        guard sectionCount > 0 else { return "" }
+        let lastSection = min(range.end.section, sectionCount - 1)
+        guard range.start.section <= lastSection else { return "" }
+        var text = ""
+        var previous: Block?
+        for section in range.start.section...lastSection {
+            for (index, block) in blocks(inSection: section).enumerated() {
+                let utf8 = block.text.utf8
+                guard let part = range.utf8Range(inSection: section, block: index, length: utf8.count) else { continue }
+                if let previous { text += TextDocument.separator(between: previous, and: block) }
+                let start = utf8.index(utf8.startIndex, offsetBy: part.lowerBound)
+                text += Substring(utf8[start..<utf8.index(start, offsetBy: part.count)])
+                previous = block
+            }
+        }
+        return text
+    }
+
+    private static func separator(between first: Block, and second: Block) -> String {
+        if second.continuesPrevious { return "" }
+        if first.listDepth > 0, second.listDepth > 0 { return "\n" }
+        return "\n\n"
+    }
+
+    /// Finds the heading a `#fragment` link names on a worker (a large Markdown file is parsed
+    /// whole to find it) and hands the answer to `deliver` on the loop's thread, through
+    /// `mailbox`.
+    public func findHeading(anchor fragment: String, mailbox: MainThreadMailbox = .shared,
+                            then deliver: @escaping (TextPosition?) -> Void) {
+        let delivery = LoopThreadValue(deliver)
+        WorkQueue.shared.submit { [self] _ in
+            let position = position(ofHeadingAnchor: fragment)
+            mailbox.post { delivery.value(position) }
+        }
+    }
+
+    /// Where the heading a `#fragment` link names starts: its GitHub-style anchor (see
+    /// `AnchorSlug`), the first one when several headings share it.
+    public func position(ofHeadingAnchor fragment: String) -> TextPosition? {
+        let wanted = AnchorSlug.normalised(fragment: fragment)
+        let headings = DocumentOutline(document: self).headings
+        guard let heading = headings.first(where: { AnchorSlug.slug(ofHeading: $0.text) == wanted })
+            ?? headings.first(where: { $0.text.lowercased() == wanted }) else { return nil }
+        return TextPosition(section: heading.location.section, block: heading.location.block, utf8Offset: 0)
+    }
+}

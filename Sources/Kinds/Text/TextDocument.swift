@@ -1,0 +1,129 @@
+import DocumentKit
+import Glibc
+import ImageDecoding
+import Localization
+import Machinery
+
+/// A text document: Markdown or plain text cut into sections that are parsed and laid out
+/// only when needed.
+///
+/// Its sections are immutable once loaded (bytes read on demand, or blocks parsed up front),
+/// and parsing a section makes new blocks without changing it, so a worker may read it while
+/// the loop lays it out.
+public final class TextDocument: LoadedDocument, @unchecked Sendable {
+    /// Where the document came from, for the window title.
+    public let title: String
+    /// The directory relative image sources and links are read from.
+    public let baseDirectory: String
+    /// The file the document was read from (nil for text given in memory): the file to watch
+    /// and reload.
+    public let path: String?
+    private let source: SourceBytes?
+    private let sections: TextSections
+
+    /// The size of a section of source, in bytes: about three screens of body text at
+    /// 1280 px, which pango lays out in a few ms, so a first frame needs one or two.
+    static let sectionBytes = 8192
+
+    /// Markdown up to this size is parsed whole, so that reference links and fenced code with
+    /// blank lines work everywhere; cmark-gfm parses it in well under 100 ms. Larger files, and
+    /// pathologically nested ones (`NestingScan`), are parsed a section at a time.
+    static let wholeParseLimitBytes = 4 << 20
+
+    /// Opens the text file at `path`, whose bytes `source` reads: Markdown by its name
+    /// (`.md`, `.markdown`), else plain text.
+    public convenience init(path: String, source: SourceBytes) {
+        self.init(title: FilePath.name(of: path), bytes: source, isMarkdown: FileFormat.isMarkdownPath(path),
+                  baseDirectory: FilePath.parent(of: path), path: path)
+    }
+
+    /// Opens the file at `path` as text, whatever its bytes: for tools and tests that know
+    /// what they open (the app goes through the kind registry, which recognises files first).
+    public convenience init(contentsOfFile path: String) throws(DocumentError) {
+        self.init(path: path, source: try SourceBytes(path: path))
+    }
+
+    /// A document from text already in memory.
+    public convenience init(text: String, isMarkdown: Bool, title: String, baseDirectory: String = ".") {
+        self.init(title: title, bytes: SourceBytes(Array(text.utf8)), isMarkdown: isMarkdown, baseDirectory: baseDirectory,
+                  path: nil)
+    }
+
+    /// One image as a text document of a single image block, so it can share a strip of
+    /// pages with text documents.
+    public init(pageShowingImageAt imagePath: String, title: String) {
+        self.title = title
+        baseDirectory = "."
+        path = imagePath
+        source = nil
+        sections = TextSections(grouping: [Block(kind: .image(source: FilePath.absolute(imagePath)), text: title)])
+    }
+
+    private init(title: String, bytes: SourceBytes, isMarkdown: Bool, baseDirectory: String, path: String?) {
+        self.title = title
+        self.baseDirectory = baseDirectory
+        self.path = path
+        source = bytes
+        if isMarkdown, bytes.count <= TextDocument.wholeParseLimitBytes, case let whole = bytes.bytes(0..<bytes.count),
+           !NestingScan.isDeeplyNested(whole) {
+            sections = TextSections(grouping: MarkdownParser.blocks(from: whole))
+        } else {
+            sections = .onDemand(SectionBoundaries(bytes: bytes, nominalBytes: TextDocument.sectionBytes), isMarkdown: isMarkdown)
+        }
+    }
+
+    /// The document read again from its file, as it is now (after the file changed): what
+    /// opening it as text throws (deleted, now a directory). Text given in memory stays.
+    public func reloaded() throws(DocumentError) -> TextDocument {
+        guard isReloadable, let path else { return self }
+        return try TextDocument(contentsOfFile: path)
+    }
+
+    /// Whether the document is text read from a file, which can be read again.
+    public var isReloadable: Bool { source != nil && path != nil }
+
+    public var isPagedByDefault: Bool { false }
+
+    public var hasOutline: Bool { true }
+
+    public var joinsStrips: Bool { true }
+
+    /// A lazy text column, or with `paged` its pages side by side (`HorizontalPagesLayout`).
+    public func makeLayout(palette: Palette, paged: Bool) -> any DocumentContent {
+        makeLayout(palette: palette, images: ImageStore(), paged: paged)
+    }
+
+    public func makeLayout(palette: Palette, images: ImageStore, paged: Bool = false) -> any DocumentContent {
+        paged ? HorizontalPagesLayout(document: self, palette: palette, images: images)
+            : DocumentLayout(document: self, palette: palette, images: images)
+    }
+
+    /// Whether a read found the file shorter than when it was opened: what is shown may be
+    /// cut short until it is reloaded.
+    public var hasShrunk: Bool { source?.hasShrunk ?? false }
+
+    /// The size of the text in bytes when it was read (0 for an image page).
+    public var byteCount: Int { source?.count ?? 0 }
+
+    /// How many sections the text has (at least one).
+    public var sectionCount: Int { sections.count }
+
+    /// The blocks of `section`, parsed now for a large file (a few ms at most).
+    public func blocks(inSection section: Int) -> [Block] {
+        sections.blocks(inSection: section)
+    }
+
+    /// Whether the text may have headings (Markdown); plain text has none.
+    var mayHaveHeadings: Bool { sections.mayHoldHeadings }
+
+    /// The source size of `section` in bytes, from which its height is estimated until it is
+    /// laid out.
+    func byteCount(ofSection section: Int) -> Int {
+        sections.byteCount(ofSection: section)
+    }
+
+    /// Every block, in order. Parses the whole document: for tests and small documents.
+    public var blocks: [Block] {
+        (0..<sectionCount).flatMap { blocks(inSection: $0) }
+    }
+}

@@ -1,0 +1,94 @@
+import DocumentKit
+
+/// A text as a screen reader reads it: its sections' blocks (see `AccessibleBlocks`), and
+/// where the column draws them.
+extension DocumentLayout: AccessibleContent {
+    public var sectionCount: Int { document.sectionCount }
+
+    public func isPending(section: Int) -> Bool { false }
+
+    public func blocks(inSection section: Int) -> [AccessibleBlock] {
+        AccessibleBlocks.blocks(document.blocks(inSection: section), inSection: section)
+    }
+
+    public var firstVisibleBlock: AccessibleBlockLocation {
+        AccessibleBlockLocation(section: readingAnchor.section, block: readingAnchor.block)
+    }
+
+    public func frame(of location: AccessibleBlockLocation) -> ContentRect? {
+        frame(ofBlock: location.block, inSection: location.section)
+    }
+
+    public func frame(ofCharacter offset: Int, in location: AccessibleBlockLocation) -> ContentRect? {
+        frame(ofCharacter: offset, inBlock: location.block, inSection: location.section)
+    }
+
+    public func lineStartOffsets(of location: AccessibleBlockLocation) -> [Int]? {
+        lineStartOffsets(ofBlock: location.block, inSection: location.section)
+    }
+
+    public func destination(ofAnchor fragment: String, near location: AccessibleBlockLocation) -> AccessibleBlockLocation? {
+        document.location(ofHeadingAnchor: fragment, near: location.section)
+            .map { AccessibleBlockLocation(section: $0.section, block: $0.block) }
+    }
+
+    public func scrollTarget(of location: AccessibleBlockLocation) -> AccessibleScrollTarget {
+        .block(BlockLocation(section: location.section, block: location.block, shareOfSectionBefore: 0))
+    }
+}
+
+/// Pages side by side read as the same text, their blocks where the pages draw them.
+extension HorizontalPagesLayout: AccessibleContent {
+    public var sectionCount: Int { document.sectionCount }
+
+    public func isPending(section: Int) -> Bool { false }
+
+    public func blocks(inSection section: Int) -> [AccessibleBlock] { column.blocks(inSection: section) }
+
+    public var firstVisibleBlock: AccessibleBlockLocation { column.firstVisibleBlock }
+
+    public func frame(of location: AccessibleBlockLocation) -> ContentRect? {
+        frame(ofBlock: location.block, inSection: location.section)
+    }
+
+    public func frame(ofCharacter offset: Int, in location: AccessibleBlockLocation) -> ContentRect? {
+        frame(ofCharacter: offset, inBlock: location.block, inSection: location.section)
+    }
+
+    public func lineStartOffsets(of location: AccessibleBlockLocation) -> [Int]? {
+        lineStartOffsets(ofBlock: location.block, inSection: location.section)
+    }
+
+    public func destination(ofAnchor fragment: String, near location: AccessibleBlockLocation) -> AccessibleBlockLocation? {
+        column.destination(ofAnchor: fragment, near: location)
+    }
+
+    public func scrollTarget(of location: AccessibleBlockLocation) -> AccessibleScrollTarget {
+        column.scrollTarget(of: location)
+    }
+}
+
+extension TextDocument {
+    /// How many sections are searched for a link's heading: 512 sections of 8 KB are the
+    /// 4 MB a Markdown file is parsed whole up to (`wholeParseLimitBytes`), so searching
+    /// them costs no parse; beyond that only this many around the link are.
+    static let searchedSectionLimit = 512
+
+    /// The location of the heading `fragment` (without `#`) names, searched in the whole
+    /// document when it was parsed whole at open, else only in the sections around `section`,
+    /// so following a link costs a bounded parse.
+    func location(ofHeadingAnchor fragment: String, near section: Int) -> BlockLocation? {
+        let reach = TextDocument.searchedSectionLimit / 2
+        let sections = sectionCount <= TextDocument.searchedSectionLimit ? 0..<sectionCount
+            : max(0, section - reach)..<min(sectionCount, section + reach)
+        let wanted = AnchorSlug.normalised(fragment: fragment)
+        for section in sections {
+            for (index, block) in blocks(inSection: section).enumerated() {
+                if case .heading = block.kind, AnchorSlug.slug(ofHeading: block.text) == wanted {
+                    return BlockLocation(section: section, block: index, shareOfSectionBefore: 0)
+                }
+            }
+        }
+        return nil
+    }
+}

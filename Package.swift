@@ -96,7 +96,11 @@ let package = Package(
         .target(name: "Viewer", dependencies: ["ScrollEngine", "DocumentKit", "Render", "Localization", "Machinery"]),
         // Replay, option parsing and the trace format: shared by glide, glide-replay and the
         // tests, not part of the engine's product.
-        .target(name: "GlideTools", dependencies: ["ScrollPhysics", "ScrollEngine", "Viewer", "Localization"]),
+        .target(name: "GlideTools", dependencies: [
+            "ScrollPhysics", "ScrollEngine", "Viewer", "Localization", "Machinery", "CSystem", "DocumentKit",
+        ]),
+        // What Glide remembers of the reader between runs: reading positions (state files).
+        .target(name: "ReadingState", dependencies: ["DocumentKit", "Machinery", "Localization"]),
         // The accessible tree on the accessibility bus: ATK objects over a model of the
         // document, no Wayland. GObject types (AtkObject subclasses, interfaces, AtkUtil) are
         // registered in C.
@@ -117,7 +121,7 @@ let package = Package(
             name: "glide",
             dependencies: [
                 "ScrollPhysics", "ScrollEngine", "DocumentKit", "KindRegistry", "Render", "Viewer", "GlideTools", "WaylandClient",
-                "Accessibility", "CSystem", "Localization", "Machinery",
+                "Accessibility", "CSystem", "Localization", "Machinery", "ReadingState",
             ]),
         .executableTarget(name: "glide-replay", dependencies: ["ScrollPhysics", "ScrollEngine", "GlideTools"]),
         // Decodes one image per run, in a process of its own that glide kills at the budget.
@@ -154,7 +158,7 @@ let package = Package(
         .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "CAtk", "DocumentKit"]),
         .testTarget(name: "GlideTests", dependencies: [
             "glide", "CCairo", "DocumentKit", "TextKind", "KindRegistry", "Render", "ScrollEngine", "GlideTools", "PDFFixtures",
-            "Localization",
+            "Localization", "Machinery", "ReadingState",
         ]),
 
         // An in-process Wayland compositor that drives the real client in tests.

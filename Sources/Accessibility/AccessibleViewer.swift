@@ -29,14 +29,14 @@ public final class AccessibleViewer: AccessibilityModel {
     private var text: (any AccessibleContent)? { viewer.document.accessibleContent }
 
     public var windowTitle: String { shownWindowTitle() ?? firstWindowTitle }
-    public var documentTitle: String { viewer.documentTitle ?? firstDocumentTitle }
+    public var documentTitle: String { viewer.navigation.documentTitle ?? firstDocumentTitle }
     /// A link to another document shows it in a layout of its own.
     public var shownDocument: ObjectIdentifier { ObjectIdentifier(viewer.document) }
 
     public var isWindowActive: Bool { isWindowActivated() }
     public var windowSize: (width: Double, height: Double) { (viewer.windowSize.width, viewer.windowSize.height) }
     public var documentFrame: AccessibleRect { AccessibleRect(viewer.paneRects[viewer.paneRects.count - 1]) }
-    public var isAtRest: Bool { viewer.isAtRest }
+    public var isAtRest: Bool { viewer.navigation.isAtRest }
 
     public var sectionCount: Int { text?.sectionCount ?? 0 }
 
@@ -55,7 +55,7 @@ public final class AccessibleViewer: AccessibilityModel {
     }
 
     private func windowRect(_ content: ContentRect?) -> AccessibleRect? {
-        content.flatMap(viewer.windowRect(ofDocumentContent:)).map(AccessibleRect.init)
+        content.flatMap(viewer.navigation.windowRect(ofDocumentContent:)).map(AccessibleRect.init)
     }
 
     public func lineStartOffsets(of location: AccessibleBlockLocation) -> [Int]? { text?.lineStartOffsets(of: location) }
@@ -65,7 +65,7 @@ public final class AccessibleViewer: AccessibilityModel {
         switch text.scrollTarget(of: location) {
         case .page(let page): showPage(page)
         case .block(let block):
-            viewer.scrollDocument(to: block, timeMilliseconds: AccessibleViewer.compositorNowMilliseconds())
+            viewer.navigation.scrollDocument(to: block, timeMilliseconds: AccessibleViewer.compositorNowMilliseconds())
         }
     }
 
@@ -90,7 +90,7 @@ public final class AccessibleViewer: AccessibilityModel {
     public var highlightedOutlineItem: Int? { viewer.outline?.highlightedHeading }
 
     public func activateOutlineItem(_ index: Int) {
-        viewer.showOutlineHeading(index, timeMilliseconds: AccessibleViewer.compositorNowMilliseconds())
+        viewer.navigation.showOutlineHeading(index, timeMilliseconds: AccessibleViewer.compositorNowMilliseconds())
     }
 
     public var outlineFrame: AccessibleRect? {
@@ -98,14 +98,14 @@ public final class AccessibleViewer: AccessibilityModel {
     }
 
     public func frameOfOutlineItem(_ index: Int) -> AccessibleRect? {
-        viewer.windowRect(ofOutlineRow: index).map(AccessibleRect.init)
+        viewer.navigation.windowRect(ofOutlineRow: index).map(AccessibleRect.init)
     }
 
-    public var pages: (current: Int, count: Int)? { viewer.pages }
-    public var pageControlFrame: AccessibleRect? { viewer.pageControlRect.map(AccessibleRect.init) }
+    public var pages: (current: Int, count: Int)? { viewer.navigation.pages }
+    public var pageControlFrame: AccessibleRect? { viewer.navigation.pageControlRect.map(AccessibleRect.init) }
 
     public func showPage(_ index: Int) {
-        viewer.showPage(index, timeMilliseconds: AccessibleViewer.compositorNowMilliseconds())
+        viewer.navigation.showPage(index, timeMilliseconds: AccessibleViewer.compositorNowMilliseconds())
     }
 
     public func selection(of text: String, at location: AccessibleBlockLocation) -> Range<Int>? {

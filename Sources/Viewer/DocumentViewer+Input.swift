@@ -1,207 +1,34 @@
 import DocumentKit
 import ScrollEngine
 
-/// Input, in window coordinates with its timestamps: it only changes the engine (or a
-/// claimed control) and marks the viewer; the next `frame(at:into:bufferID:)` shows it.
+/// What the app asks of the viewer's input routing (`InputRouter`).
 extension DocumentViewer {
-    /// The left button (evdev `BTN_LEFT`): the one that clicks controls.
-    static let leftButton: UInt32 = 0x110
+    /// How long a finger rests before a long press (see `wantsLongPressTimer`).
+    public static let longPressMilliseconds = InputRouter.longPressMilliseconds
 
-    public func handle(_ input: ViewerInput) {
-        advanceClock(to: input.timeMilliseconds)
-        // The engine gets the event's own time, so one stamped behind what it has seen starts
-        // its animation at the next frame instead of in the past. 0 is what senders without a
-        // clock stamp (virtual keyboards such as wtype): no time at all.
-        let time = input.timeMilliseconds == 0 ? Double.nan : input.timeMilliseconds
-        let wasNeeded = needsFrame
-        needsFrame = true
-        // The reading tools see keys first: Escape closes find before it quits.
-        if case .key(let name, let modifiers) = input.event,
-           readingTools.key(name, shift: modifiers.contains(.shift), control: modifiers.contains(.control),
-                            alt: modifiers.contains(.alt), text: input.text) { return }
-        guard !isTakenByViewer(input), !isTakenByReadingTools(input) else {
-            // A window key becomes a request for the app; it changes nothing to draw.
-            if case .key = input.event { needsFrame = wasNeeded }
-            return
-        }
-        // Keys the viewer answers itself: the text size (Ctrl+0) and the outline's rows.
-        if case .key(let name, let modifiers) = input.event, handleViewerKey(name, modifiers: modifiers) { return }
-        // Taps are acted on once the scene has finished the frame: acting on one changes the
-        // scene, which must not happen while the scene is still mutating itself.
-        var taps: [(view: Int, tap: Tap)] = []
-        let isUsed = scene.apply(input.event, timeMilliseconds: time) { view, tap in taps.append((view, tap)) }
-        for (view, tap) in taps { handleTap(tap, inView: view) }
-        readingToolsFollow(input, sceneUsedIt: isUsed)
-        switch input.event {
-        case .touchFrame:
-            // Any touch reveals the window controls (after the hit test of its down, so a
-            // first touch on a hidden control scrolls instead).
-            lastTouchMilliseconds = timeMilliseconds
-        case .touchCancel:
-            // Touch changes take effect at a frame; a cancel has none of its own.
-            scene.apply(.touchFrame, timeMilliseconds: time)
-        case .pointerMotion(let location):
-            hoverOutline(at: location)
-        case .pointerLeave:
-            hoverOutline(at: nil)
-        case .pointerButton(DocumentViewer.leftButton, let isPressed):
-            clickOutline(isPressed: isPressed, isUsed: isUsed)
-            // A press and release off the controls is a click, which may follow a PDF's link.
-            guard let location = scene.pointerLocation else { break }
-            if isPressed {
-                pressLocation = location
-            } else if let press = pressLocation {
-                pressLocation = nil
-                pointerClicked(from: press, to: location)
-            }
-        case .key:
-            // A key nothing answers changes nothing to draw.
-            if !isUsed { needsFrame = wasNeeded }
-        default:
-            break
-        }
-    }
-
-    /// Whether a control or the window took `input` (a claimed touch or click, a window key),
-    /// so the scene must not see it.
-    private func isTakenByViewer(_ input: ViewerInput) -> Bool {
-        switch input.event {
-        case .touchDown(let id, let location):
-            return claimControl(id, at: location, serial: input.serial)
-        case .touchMotion(let id, let location):
-            return moveClaim(id, to: location)
-        case .touchUp(let id):
-            return releaseClaim(id)
-        case .touchCancel:
-            claims.removeAll()
-        case .pointerMotion(let location):
-            return moveClaim(ControlClaims.pointerKey, to: location)
-        case .pointerButton(DocumentViewer.leftButton, let isPressed):
-            let key = ControlClaims.pointerKey
-            guard isPressed else { return releaseClaim(key) }
-            return scene.pointerLocation.map { claimControl(key, at: $0, serial: input.serial) } ?? false
-        case .key(let name, let modifiers):
-            return handleWindowKey(name, modifiers: modifiers)
-        default:
-            break
-        }
-        return false
-    }
-
-    /// Whether the reading tools took `input` from the scene: a touch on the find button or a
-    /// selection handle and the finger's later motion, a touch that a long press made a
-    /// selection's.
-    private func isTakenByReadingTools(_ input: ViewerInput) -> Bool {
-        switch input.event {
-        case .touchDown(let id, let location):
-            return handleFindButtonTouch(at: location)
-                || readingTools.touchDown(id: Int32(id), x: location.x, y: location.y, timeMilliseconds: timeMilliseconds)
-        case .touchMotion(let id, let location):
-            return readingTools.touchMoved(id: Int32(id), x: location.x, y: location.y)
-        case .touchUp(let id):
-            wantsLongPressTimer = false
-            return readingTools.touchUp(id: Int32(id))
-        case .touchCancel:
-            wantsLongPressTimer = false
-            readingTools.touchesCancelled()
-        default:
-            break
-        }
-        return false
-    }
-
-    /// What the reading tools do with input the scene had first: watch a finger for a long
-    /// press, hover links, select with a left button the scroll bar did not take.
-    private func readingToolsFollow(_ input: ViewerInput, sceneUsedIt isUsed: Bool) {
-        switch input.event {
-        case .touchDown:
-            wantsLongPressTimer = readingTools.isTouchPending
-        case .touchMotion:
-            if !readingTools.isTouchPending { wantsLongPressTimer = false }
-        case .pointerMotion(let location):
-            readingTools.mouseMoved(x: location.x, y: location.y)
-        case .pointerLeave:
-            readingTools.mouseLeft()
-        case .pointerAxis:
-            readingTools.contentMovedUnderPointer()
-        case .pointerButton(DocumentViewer.leftButton, let isPressed) where !isUsed:
-            guard let location = scene.pointerLocation else { return }
-            if !isPressed {
-                readingTools.mouseReleased(x: location.x, y: location.y)
-            } else if readingTools.isHelpShown {
-                readingTools.toggleHelp()
-            } else if !isOnFindField(location) {
-                _ = readingTools.mousePressed(x: location.x, y: location.y, extending: input.heldModifiers.contains(.shift),
-                                              timeMilliseconds: timeMilliseconds)
-            }
-        default:
-            break
-        }
-    }
-
-    /// An on-screen keyboard or input method typed `text` after deleting `deleteBefore` bytes
-    /// before the cursor (`zwp_text_input_v3.commit_string`): it goes to the find field.
-    public func inputMethodCommitted(_ text: String, deletingBefore deleteBefore: Int) {
-        guard readingTools.isFindOpen else { return }
-        readingTools.insert(text, deletingBefore: deleteBefore)
-        needsFrame = true
-    }
-
-    /// Text an input method is composing (empty when it ends), shown in the find field.
-    public func inputMethodPreedit(_ text: String) {
-        guard readingTools.isFindOpen else { return }
-        readingTools.setPreedit(text)
-        needsFrame = true
-    }
+    /// Whether a finger rests on the document that may become a long press: the app runs a
+    /// timer of `longPressMilliseconds` from the moment this turns true, and calls
+    /// `longPressTimerFired()` if it is still true then (the viewer reads no clock).
+    public var wantsLongPressTimer: Bool { input.wantsLongPressTimer }
 
     /// The long-press timer the app ran while `wantsLongPressTimer` fired: a finger still
     /// resting selects the word under it, and the scene forgets the finger (no fling, no tap).
-    public func longPressTimerFired() {
-        wantsLongPressTimer = false
-        guard readingTools.longPressFired() else { return }
-        scene.apply(.touchCancel, timeMilliseconds: timeMilliseconds)
-        scene.apply(.touchFrame, timeMilliseconds: timeMilliseconds)
-        needsFrame = true
-    }
+    public func longPressTimerFired() { input.longPressTimerFired() }
 
-    /// Whether `name` was a window key, which becomes a request: Escape closes what is
-    /// transient (full screen) and otherwise does nothing; `q`, Ctrl+Q and Ctrl+W quit; F11.
-    private func handleWindowKey(_ name: String, modifiers: InputModifiers) -> Bool {
-        switch (name, modifiers) {
-        case ("Escape", _):
-            if isFullscreen { requests.append(.setFullscreen(false)) }
-        case ("q", []), ("q", .control), ("Q", .control), ("w", .control), ("W", .control):
-            requests.append(.quit)
-        case ("F11", []):
-            requests.append(.setFullscreen(!isFullscreen))
-        default:
-            return false
-        }
-        return true
-    }
+    /// Follows a link of the document to `destination` as a tap on it does (a screen
+    /// reader's action): a heading scrolls there, a document opens, a web or mail address goes
+    /// to the desktop. False when the link is refused or leads nowhere.
+    public func followLink(to destination: String) -> Bool { input.followLink(to: destination) }
 
-    /// A tap on the document goes to the reading tools (links, help, clearing a selection),
-    /// then to a PDF's links; a tap on a row of the outline pages the document to its heading.
-    func handleTap(_ tap: Tap, inView view: Int) {
-        let origin = scene.rects[view].origin
-        let point = LogicalPoint(x: tap.location.x + origin.x, y: tap.location.y + origin.y)
-        if view == documentPane.view {
-            // A PDF's link is followed even with a selection shown, as a text link is.
-            if tap.count == 1, !readingTools.isHelpShown, followLink(at: tap.location) {
-                readingTools.clearSelection()
-                return
-            }
-            _ = readingTools.tap(x: point.x, y: point.y)
-            return
-        }
-        guard let (pane, _) = outlinePane, pane.view == view, let heading = outlineHeading(at: point) else { return }
-        openHeading(heading)
-    }
+    /// The reader's selection (mouse, touch, Ctrl+A), if any.
+    public var selection: TextRange? { input.selection }
 
-    /// Whether the viewer answered a key itself: Ctrl+0 on reflowing text (the default text
-    /// size), or a row key while the outline has the keys.
-    private func handleViewerKey(_ name: String, modifiers: InputModifiers) -> Bool {
-        if name == "0", modifiers == .control, scene.focusedView == documentPane.view { return resetTextSize() }
-        return handleOutlineKey(name, modifiers: modifiers)
-    }
+    /// What the find field says ("3 of 27"; empty with no query).
+    public var findStatus: String { input.findStatus }
+
+    /// Who has touch `id` now, if anyone: a control's claim, else the view holding it.
+    public func owner(ofTouch id: Int) -> TouchOwner? { input.owner(ofTouch: id) }
+
+    /// The pointer's position in the window, as the scene keeps it (the one record of it).
+    public var pointerLocation: LogicalPoint? { input.pointerLocation }
 }

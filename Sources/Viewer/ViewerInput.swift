@@ -4,9 +4,18 @@ import ScrollEngine
 /// One input event for the viewer, already translated from the seat (the viewer knows no
 /// Wayland), with the time it happened on the compositor's millisecond clock.
 public struct ViewerInput: Sendable, Equatable {
-    /// What happened, as the scene takes it: the viewer hands the scene every input no
-    /// control claims, through the scene's one `apply`.
-    public typealias Event = SceneInput
+    /// What happened.
+    public enum Event: Sendable, Equatable {
+        /// Input as the scene takes it: the viewer hands the scene every such input no control
+        /// or reading tool claims, through the scene's one `apply`.
+        case scene(SceneInput)
+        /// An on-screen keyboard or input method typed `text` after deleting `deletingBefore`
+        /// bytes before the cursor (`zwp_text_input_v3.commit_string`): it goes to the find
+        /// field.
+        case textCommitted(String, deletingBefore: Int)
+        /// Text an input method is composing (empty when it ends), shown in the find field.
+        case textComposing(String)
+    }
 
     public var event: Event
     /// When it happened, in ms; the viewer clamps it so its clock never runs backwards. 0 is
@@ -21,7 +30,13 @@ public struct ViewerInput: Sendable, Equatable {
     /// The keyboard's modifiers held with a button press (Shift+click extends a selection).
     public var heldModifiers: InputModifiers
 
-    public init(_ event: Event, timeMilliseconds: Double, serial: UInt32 = 0, text: String = "",
+    public init(_ event: SceneInput, timeMilliseconds: Double, serial: UInt32 = 0, text: String = "",
+                heldModifiers: InputModifiers = []) {
+        self.init(event: .scene(event), timeMilliseconds: timeMilliseconds, serial: serial, text: text,
+                  heldModifiers: heldModifiers)
+    }
+
+    public init(event: Event, timeMilliseconds: Double, serial: UInt32 = 0, text: String = "",
                 heldModifiers: InputModifiers = []) {
         self.event = event
         self.timeMilliseconds = timeMilliseconds

@@ -14,7 +14,7 @@ final class SeatAdapter: SeatDelegate {
         self.app = app
     }
 
-    private func deliver(_ event: ViewerInput.Event, at time: UInt32, serial: UInt32 = 0, text: String = "",
+    private func deliver(_ event: SceneInput, at time: UInt32, serial: UInt32 = 0, text: String = "",
                          heldModifiers: InputModifiers = []) {
         app.deliver(ViewerInput(event, timeMilliseconds: Double(time), serial: serial, text: text,
                                 heldModifiers: heldModifiers))
@@ -85,8 +85,9 @@ final class SeatAdapter: SeatDelegate {
     /// What an on-screen keyboard or input method typed (`zwp_text_input_v3`), for the find field.
     func seat(_ seat: Seat, didReceiveTextInput event: TextInputEvent) {
         switch event {
-        case .commit(let text, let before, _): app.viewer.inputMethodCommitted(text, deletingBefore: before)
-        case .preedit(let text): app.viewer.inputMethodPreedit(text)
+        // Text input carries no time of its own (0: none).
+        case .commit(let text, let before, _): app.deliver(ViewerInput(event: .textCommitted(text, deletingBefore: before), timeMilliseconds: 0))
+        case .preedit(let text): app.deliver(ViewerInput(event: .textComposing(text), timeMilliseconds: 0))
         }
     }
 }

@@ -1,7 +1,9 @@
 import DocumentKit
+import GlideTools
 import KindRegistry
 import Localization
 import Machinery
+import ReadingState
 import Render
 import ScrollEngine
 import Viewer
@@ -58,10 +60,10 @@ final class ViewerApp {
         window = Window(registry: registry, display: display, title: ViewerApp.windowTitle(naming: documents.title), appID: ViewerApp.appID,
                         width: Int32(size.width), height: Int32(size.height), bufferRoomHeights: BufferBlit.slideRoomHeights)
         viewer.showsWindowControls = window.hasClientSideDecorations
-        viewer.documentPath = documentPath
-        viewer.documentTitle = documents.title
-        viewer.documentOpener = { path throws(DocumentError) in try KindRegistry.open(path) }
-        viewer.onWillLeaveDocument = { [unowned self] in saveReadingPosition() }
+        viewer.navigation.documentPath = documentPath
+        viewer.navigation.documentTitle = documents.title
+        viewer.navigation.documentOpener = { path throws(DocumentError) in try KindRegistry.open(path) }
+        viewer.navigation.onWillLeaveDocument = { [unowned self] in saveReadingPosition() }
         window.onResize = { [unowned self] in
             viewer.resize(to: LogicalSize(width: Double(window.width), height: Double(window.height)))
         }
@@ -81,8 +83,8 @@ final class ViewerApp {
         do {
             return try DocumentReloader(documents: documents) { _, outcome in
                 switch outcome {
-                case .reloaded(let document): viewer.reload(document)
-                case .unavailable(let notice): viewer.setNotice(notice)
+                case .reloaded(let document): viewer.navigation.reload(document)
+                case .unavailable(let notice): viewer.navigation.setNotice(notice)
                 }
             }
         } catch {
@@ -117,7 +119,7 @@ final class ViewerApp {
     /// Remembers where the reader is (at rest and at exit, never per frame).
     func saveReadingPosition() {
         // A document that could not be shown keeps the position it had.
-        guard let documentPath = viewer.documentPath, documentFailure == nil else { return }
+        guard let documentPath = viewer.navigation.documentPath, documentFailure == nil else { return }
         let position = viewer.readingPosition
         positions.save(ReadingPosition(anchor: position.anchor, zoomScale: position.zoomScale), forFileAt: documentPath)
     }
@@ -159,7 +161,7 @@ final class ViewerApp {
         viewer.handle(input)
         // A finger came to rest on the document (again): the long press counts from now.
         var isTouchDown = false
-        if case .touchDown = input.event { isTouchDown = true }
+        if case .scene(.touchDown) = input.event { isTouchDown = true }
         if viewer.wantsLongPressTimer, !wantedLongPress || isTouchDown {
             longPressTimer.arm(afterMilliseconds: DocumentViewer.longPressMilliseconds)
         } else if !viewer.wantsLongPressTimer {

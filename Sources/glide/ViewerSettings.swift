@@ -1,6 +1,7 @@
 import DocumentKit
 import FoundationEssentials
 import Glibc
+import GlideTools
 import Machinery
 import ScrollEngine
 

@@ -2,9 +2,12 @@ import Accessibility
 import CSystem
 import DocumentKit
 import FoundationEssentials
-import KindRegistry
 import Glibc
+import GlideTools
+import KindRegistry
 import Localization
+import Machinery
+import ReadingState
 import WaylandClient
 
 /// The paths of the documents to show: the command line's, or the bundled guide.

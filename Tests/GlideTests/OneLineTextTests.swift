@@ -1,5 +1,5 @@
 import XCTest
-@testable import glide
+@testable import Machinery
 
 /// Names in messages: one line, shown as they are.
 final class OneLineTextTests: XCTestCase {

@@ -1,7 +1,8 @@
 import DocumentKit
 import Foundation
 import XCTest
-@testable import glide
+@testable import Machinery
+@testable import ReadingState
 
 /// The reading-position store: per file, atomic, tolerant of broken and read-only state.
 final class ReadingPositionStoreTests: XCTestCase {

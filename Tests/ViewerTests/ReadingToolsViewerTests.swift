@@ -32,8 +32,8 @@ final class ReadingToolsViewerTests: XCTestCase {
             to: directory.appendingPathComponent("other.md"), atomically: true, encoding: .utf8)
         let document = try TextDocument(contentsOfFile: path)
         let harness = ViewerHarness(layout: document.makeLayout(palette: .light))
-        harness.viewer.documentPath = path
-        harness.viewer.documentTitle = document.title
+        harness.viewer.navigation.documentPath = path
+        harness.viewer.navigation.documentTitle = document.title
         harness.runUntilIdle()
         _ = harness.viewer.takeRequests()
         return harness
@@ -65,7 +65,7 @@ final class ReadingToolsViewerTests: XCTestCase {
         harness.send(.key("f", modifiers: .control))
         XCTAssertEqual(harness.viewer.takeRequests(), [.setTextInput(true)])
         type("zeb", into: harness)
-        harness.viewer.inputMethodCommitted("ra", deletingBefore: 0)
+        harness.viewer.handle(ViewerInput(event: .textCommitted("ra", deletingBefore: 0), timeMilliseconds: 0))
         deliverSearch(harness) { offset(harness) > 2000 && !harness.frames.last!.isAnimating }
         XCTAssertGreaterThan(offset(harness), 2000, "glided to paragraph 100")
         XCTAssertEqual(offset(harness), harness.runUntilIdle().last!.traced.contentOffset.y, "and rests there")
@@ -129,11 +129,11 @@ final class ReadingToolsViewerTests: XCTestCase {
         harness.send(.pointerButton(0x110, isPressed: true))
         harness.send(.pointerButton(0x110, isPressed: false))
         harness.runUntilIdle()
-        XCTAssertTrue(harness.viewer.documentPath?.hasSuffix("other.md") ?? false)
+        XCTAssertTrue(harness.viewer.navigation.documentPath?.hasSuffix("other.md") ?? false)
         XCTAssertEqual(harness.viewer.shownFileName, "other.md", "the title names the document shown")
         harness.send(.key("Left", modifiers: .alt))
         harness.runUntilIdle()
-        XCTAssertTrue(harness.viewer.documentPath?.hasSuffix("main.md") ?? false)
+        XCTAssertTrue(harness.viewer.navigation.documentPath?.hasSuffix("main.md") ?? false)
         XCTAssertEqual(harness.viewer.shownFileName, "main.md", "and names the first again")
         XCTAssertEqual(offset(harness), before, accuracy: 0.5, "back where the reader was")
     }
@@ -145,13 +145,13 @@ final class ReadingToolsViewerTests: XCTestCase {
         let link = try XCTUnwrap(layout.links(within: 0...600).last)
         harness.tap(link.rects[0].x + 5, link.rects[0].y + link.rects[0].height / 2)
         harness.runUntilIdle()
-        XCTAssertTrue(harness.viewer.documentPath?.hasSuffix("other.md") ?? false, "the tap followed the link")
+        XCTAssertTrue(harness.viewer.navigation.documentPath?.hasSuffix("other.md") ?? false, "the tap followed the link")
         harness.drag(from: LogicalPoint(x: 300, y: 300), to: LogicalPoint(x: 500, y: 310), steps: 6)
         harness.runUntilIdle()
-        XCTAssertTrue(harness.viewer.documentPath?.hasSuffix("other.md") ?? false, "a swipe mid-window is no back")
+        XCTAssertTrue(harness.viewer.navigation.documentPath?.hasSuffix("other.md") ?? false, "a swipe mid-window is no back")
         harness.drag(from: LogicalPoint(x: 4, y: 300), to: LogicalPoint(x: 200, y: 310), steps: 6)
         harness.runUntilIdle()
-        XCTAssertTrue(harness.viewer.documentPath?.hasSuffix("main.md") ?? false, "the edge swipe went back")
+        XCTAssertTrue(harness.viewer.navigation.documentPath?.hasSuffix("main.md") ?? false, "the edge swipe went back")
     }
 
     func testF1ShowsHelpAndATapDismissesIt() throws {

@@ -35,11 +35,11 @@ final class ReloadTests: XCTestCase {
         let path = try logFile(lines: 0..<10)
         let harness = ViewerHarness(layout: try TextDocument(contentsOfFile: path).makeLayout(palette: .light))
         XCTAssertEqual(noticeInk(harness), 0)
-        harness.viewer.setNotice("cannot open '\(path)': No such file or directory; showing it as it was")
+        harness.viewer.navigation.setNotice("cannot open '\(path)': No such file or directory; showing it as it was")
         XCTAssertTrue(harness.viewer.needsFrame)
         harness.drawFrame()
         XCTAssertGreaterThan(noticeInk(harness), 500)
-        harness.viewer.setNotice(nil)
+        harness.viewer.navigation.setNotice(nil)
         harness.drawFrame()
         XCTAssertEqual(noticeInk(harness), 0)
     }
@@ -57,7 +57,7 @@ final class ReloadTests: XCTestCase {
         let end = harness.viewer.scene[view].contentOffset.y
         XCTAssertEqual(end, harness.viewer.scene[view].offsetBounds(.vertical).upperBound, accuracy: 0.5)
         try Data(text(0..<600).utf8).write(to: URL(fileURLWithPath: path))
-        XCTAssertTrue(harness.viewer.reload(try document.reloaded()))
+        XCTAssertTrue(harness.viewer.navigation.reload(try document.reloaded()))
         harness.runUntilIdle()
         let offset = harness.viewer.scene[view].contentOffset.y
         XCTAssertGreaterThan(offset, end + 2_000, "moved down with the new lines")
@@ -74,7 +74,7 @@ final class ReloadTests: XCTestCase {
         let before = harness.viewer.scene[view].contentOffset.y
         let pixels = Array(UnsafeRawBufferPointer(start: harness.pixels, count: harness.width * harness.height * 4))
         try Data(text(0..<700).utf8).write(to: URL(fileURLWithPath: path))
-        XCTAssertTrue(harness.viewer.reload(try document.reloaded()))
+        XCTAssertTrue(harness.viewer.navigation.reload(try document.reloaded()))
         harness.runUntilIdle()
         XCTAssertEqual(harness.viewer.scene[view].contentOffset.y, before, accuracy: 0.5)
         let after = Array(UnsafeRawBufferPointer(start: harness.pixels, count: harness.width * harness.height * 4))

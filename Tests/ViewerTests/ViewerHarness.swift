@@ -30,7 +30,7 @@ final class ViewerHarness {
         let size = LogicalSize(width: Double(width), height: Double(height))
         viewer = DocumentViewer(layout: layout, options: options, windowSize: size, position: position)
         // Links open other documents as the app opens them.
-        viewer.documentOpener = { path throws(DocumentError) in try KindRegistry.open(path) }
+        viewer.navigation.documentOpener = { path throws(DocumentError) in try KindRegistry.open(path) }
         viewer.resize(to: size)
         let stride = Int((Double(width) * scale).rounded()) * 4
         pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * Int((Double(height) * scale).rounded()),
@@ -60,7 +60,7 @@ final class ViewerHarness {
 
     /// Sends events stamped with the next frame's time, then draws that frame.
     @discardableResult
-    func send(_ events: ViewerInput.Event...) -> ViewerFrame {
+    func send(_ events: SceneInput...) -> ViewerFrame {
         // Every input carries serial 1, as if one compositor event stood behind them all.
         for event in events { viewer.handle(ViewerInput(event, timeMilliseconds: time, serial: 1)) }
         return drawFrame()

@@ -1,9 +1,11 @@
+import Glibc
+
 /// Text safe to print as part of a one-line message: control characters (a newline in a file
 /// name, an escape sequence) are shown escaped as C writes them (`\n`, `\x1B`), and bytes
 /// that are not UTF-8 as `\xFF`, so every message stays one line and shows the name as it is.
-enum OneLineText {
+public enum OneLineText {
     /// `text` with its control characters escaped.
-    static func escaping(_ text: String) -> String {
+    public static func escaping(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -25,7 +27,7 @@ enum OneLineText {
 
     /// `bytes` (a file name as the kernel has it) as text: UTF-8 sequences as characters,
     /// other bytes as `\xFF`, control characters escaped.
-    static func escaping<Bytes: RandomAccessCollection<UInt8>>(bytes: Bytes) -> String where Bytes.Index == Int {
+    public static func escaping<Bytes: RandomAccessCollection<UInt8>>(bytes: Bytes) -> String where Bytes.Index == Int {
         var result = ""
         var index = bytes.startIndex
         while index < bytes.endIndex {
@@ -48,4 +50,11 @@ enum OneLineText {
         let text = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
+}
+
+/// Writes one line to stderr, prefixed with the program name; control characters in
+/// `message` (from a file name) are escaped, so it stays one line.
+public func printError(_ message: String) {
+    var line = "glide: \(OneLineText.escaping(message))\n"
+    line.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
 }

@@ -1,20 +1,21 @@
 import CSystem
 import DocumentKit
 import Glibc
+import Machinery
 
 /// The command line as the kernel passed it. `CommandLine.arguments` repairs invalid UTF-8
 /// (a file named `bad\xFF.txt` would become `bad\u{FFFD}.txt`, which does not exist), so file
 /// operands that are not UTF-8 are opened here from their bytes, and stand in the rest of the
 /// program as `/proc/self/fd/N`, which names the same file; messages show the name as it is.
-struct RawArguments {
+public struct RawArguments {
     /// The arguments after the program name, as text.
-    private(set) var arguments: [String] = []
+    public private(set) var arguments: [String] = []
     /// The name to show for each stand-in path, its bytes escaped (see `OneLineText`).
     private var displayNames: [(standIn: String, name: String)] = []
 
     /// Reads the process's argv; a file operand that is not UTF-8 and cannot be opened is a
     /// file error, named in the message.
-    init() throws(DocumentError) {
+    public init() throws(DocumentError) {
         for index in 1..<Int(CommandLine.argc) {
             guard let argument = CommandLine.unsafeArgv[index] else { continue }
             let bytes = UnsafeRawBufferPointer(start: argument, count: strlen(argument)).bindMemory(to: UInt8.self)
@@ -39,7 +40,7 @@ struct RawArguments {
     }
 
     /// `message` with each stand-in path replaced by the name the user gave.
-    func naming(_ message: String) -> String {
+    public func naming(_ message: String) -> String {
         var result = message
         // Longest first: `/proc/self/fd/1` is the start of `/proc/self/fd/12`.
         for (standIn, name) in displayNames.sorted(by: { $0.standIn.count > $1.standIn.count }) {

@@ -2,12 +2,18 @@ import DocumentKit
 import FoundationEssentials
 import Glibc
 import Localization
+import Machinery
 
 /// Where the reader was in a document: the block at the top of the window, which also fixes
 /// the page of a paged view (or the page itself, for an image collection), and the zoom.
-struct ReadingPosition: Codable, Equatable {
-    var anchor: ReadingAnchor
-    var zoomScale: Double
+public struct ReadingPosition: Codable, Equatable {
+    public var anchor: ReadingAnchor
+    public var zoomScale: Double
+
+    public init(anchor: ReadingAnchor, zoomScale: Double) {
+        self.anchor = anchor
+        self.zoomScale = zoomScale
+    }
 }
 
 /// Remembers reading positions per file under `$XDG_STATE_HOME/glide/` (default
@@ -19,7 +25,7 @@ struct ReadingPosition: Codable, Equatable {
 /// warning and replaced on the next write; a record that is not a regular file (a directory,
 /// a FIFO) is reported once and left alone; a read-only or full state directory never stops
 /// the viewer (one warning). Temporaries left by a killed Glide are removed.
-final class ReadingPositionStore {
+public final class ReadingPositionStore {
     private let directory: String
     private var hasWarned = false
     private var hasRemovedStrayTemporaries = false
@@ -33,7 +39,7 @@ final class ReadingPositionStore {
     /// whole (a 200 MB file would cost 0.5 s and 400 MB).
     static let maximumRecordBytes = 64 << 10
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment,
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment,
          warn: @escaping (String) -> Void = { printError(localized("warning: %s", $0)) }) {
         let base = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"] ?? getpwuid(getuid()).map { String(cString: $0.pointee.pw_dir) } ?? "/") + "/.local/state"
@@ -50,7 +56,7 @@ final class ReadingPositionStore {
     }
 
     /// The saved position of the file at `path`, if it has not changed since.
-    func position(forFileAt path: String) -> ReadingPosition? {
+    public func position(forFileAt path: String) -> ReadingPosition? {
         guard let identity = FileIdentity(path: path) else { return nil }
         // Also here, not only when saving: a reader who opens a document and leaves without
         // moving saves nothing, and a killed run's temporary would stay forever.
@@ -92,7 +98,7 @@ final class ReadingPositionStore {
     }
 
     /// Saves the position for the file at `path`, unless it is what was saved last.
-    func save(_ position: ReadingPosition, forFileAt path: String) {
+    public func save(_ position: ReadingPosition, forFileAt path: String) {
         guard let identity = FileIdentity(path: path), lastWritten[identity.path] != position else { return }
         let file = recordPath(for: identity.path)
         guard !foreignRecords.contains(file) else { return }
@@ -127,7 +133,7 @@ final class ReadingPositionStore {
             guard status.st_mode & S_IFMT == S_IFDIR else { throw AtomicFile.Failure(localized("cannot use '%s'", path), errno: ENOTDIR) }
             return
         }
-        let parent = AtomicFile.parent(of: path)
+        let parent = FilePath.parent(of: path)
         if parent != path, parent != "/" { try makeDirectory(parent) }
         guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
             throw AtomicFile.Failure(localized("cannot create the directory '%s'", path), errno: errno)

@@ -3,7 +3,7 @@ import ScrollEngine
 
 /// Zoom that is more than magnification: text set larger and re-wrapped once a zoom settles,
 /// and images zoomed one at a time up to their own limit.
-extension DocumentViewer {
+extension ViewerState {
     /// Lets the engine's zoom reach from the smallest to the largest text size from `text`'s
     /// size now, so a pinch bounces at the text's limits as it magnifies live.
     static func limitTextZoom(of view: inout ScrollView, at text: any TextScalableLayout) {
@@ -13,7 +13,7 @@ extension DocumentViewer {
 
     /// The text that reflows on zoom, when the document's does.
     var textScaling: (any TextScalableLayout)? {
-        guard reflowsTextOnZoom, case .reflow(let text) = document.zoomPolicy else { return nil }
+        guard zoomRules.reflowsText, case .reflow(let text) = document.zoomPolicy else { return nil }
         return text
     }
 
@@ -45,7 +45,7 @@ extension DocumentViewer {
         let zoom = view.zoomScale
         let point = ContentPoint(x: (view.contentOffset.x + focus.x) / zoom, y: (view.contentOffset.y + focus.y) / zoom)
         let kept = text.setTextScale(scale, keeping: point)
-        DocumentViewer.limitTextZoom(of: &scene[pane.view], at: text)
+        ViewerState.limitTextZoom(of: &scene[pane.view], at: text)
         scene[pane.view].setZoomScale(1, animated: false, timeMilliseconds: timeMilliseconds)
         updateContentSize(of: pane, to: text.contentSize)
         scene[pane.view].scroll(to: LogicalPoint(x: 0, y: kept.y - focus.y), animated: false,
@@ -56,7 +56,7 @@ extension DocumentViewer {
     /// Keeps the zoom limit of content zoomed page by page at the page shown's (an image's:
     /// twice its pixels), set between zooms so a zoom in progress keeps its limits.
     func limitPageZoomToThePageShown() {
-        guard !isZoomRangeFixed, case .perPage = document.zoomPolicy else { return }
+        guard !zoomRules.isRangeFixed, case .perPage = document.zoomPolicy else { return }
         let view = scene[documentPane.view]
         guard view.zoomsPagesIndividually, !view.isPageZoomed else { return }
         let limit = document.maximumZoomScale(ofPage: view.frame.pageControl.currentPage)

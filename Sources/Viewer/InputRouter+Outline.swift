@@ -4,7 +4,7 @@ import ScrollEngine
 /// The outline of `--split` answers as a list does: a tap or a click on a row opens its
 /// heading, the row under the pointer is tinted, and with the keys (which go to the pane last
 /// touched, clicked or hovered) Up and Down move along the rows and Return opens one.
-extension DocumentViewer {
+extension InputRouter {
     /// How far the pointer may move between press and release for a click, in logical px:
     /// the engine's touch slop, so a click and a tap forgive the same.
     private var clickSlopPixels: Double { scene[documentPane.view].configuration.touchSlopPixels }
@@ -67,7 +67,7 @@ extension DocumentViewer {
     func openHeading(_ index: Int) {
         guard let (_, outline) = outlinePane else { return }
         outline.focusedHeading = index
-        showOutlineHeading(index, timeMilliseconds: timeMilliseconds)
+        navigation.showOutlineHeading(index, timeMilliseconds: timeMilliseconds)
         needsFrame = true
     }
 

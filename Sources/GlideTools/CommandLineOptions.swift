@@ -4,30 +4,30 @@ import ScrollEngine
 import ScrollPhysics
 
 /// What the command line asked for.
-struct CommandLineOptions {
+public struct CommandLineOptions {
     /// The pointer to `--help` that ends every command-line error.
-    static var usage: String { HelpText.usagePointer }
+    public static var usage: String { HelpText.usagePointer }
 
     /// The files or directories to open; empty for the bundled guide.
-    var paths: [String] = []
-    var showsHelp = false
-    var showsVersion = false
+    public var paths: [String] = []
+    public var showsHelp = false
+    public var showsVersion = false
     /// Show a document as horizontal pages with a page control.
-    var isPagingEnabled = false
+    public var isPagingEnabled = false
     /// Hide the page control of paged views.
-    var showsPageControl = true
+    public var showsPageControl = true
     /// Zoom limits; equal bounds turn zoom off. Nil: the viewer's defaults.
-    var zoomRange: ClosedRange<Double>?
-    var decelerationRate = DecelerationRate.normal
-    var isDirectionalLockEnabled = false
+    public var zoomRange: ClosedRange<Double>?
+    public var decelerationRate = DecelerationRate.normal
+    public var isDirectionalLockEnabled = false
     /// The outline above horizontally paged pages.
-    var isSplit = false
+    public var isSplit = false
     /// Light text on a dark page.
-    var isDark = false
+    public var isDark = false
     /// Where to write the frame trace (`-` for stdout), if anywhere.
-    var tracePath: String?
+    public var tracePath: String?
     /// The window's initial size in logical px.
-    var windowSize = LogicalSize(width: 1024, height: 768)
+    public var windowSize = LogicalSize(width: 1024, height: 768)
 
     /// The largest window side accepted, in logical px (beyond any screen made today, and
     /// small enough that a buffer stays within the memory budget).
@@ -37,7 +37,7 @@ struct CommandLineOptions {
     static let minimumWindowSidePixels = 1.0
 
     /// Parses the arguments after the program name.
-    init(arguments: [String]) throws(UsageError) {
+    public init(arguments: [String]) throws(UsageError) {
         var onlyOperands = false
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
@@ -102,12 +102,12 @@ struct CommandLineOptions {
     }
 
     /// `glide --help`, in the user's language.
-    static var help: String { HelpText.text }
+    public static var help: String { HelpText.text }
 }
 
 /// A mistake on the command line.
-struct UsageError: Error {
-    let message: String
+public struct UsageError: Error {
+    public let message: String
 
     init(_ message: String) {
         self.message = message

@@ -6,18 +6,18 @@ import Localization
 /// The new content goes to `<path>.tmp-<pid>`, is synced, then renamed over `path`. A process
 /// killed between the two leaves the temporary behind; `removeStrayTemporaries(in:)` clears
 /// those of processes that are gone.
-enum AtomicFile {
+public enum AtomicFile {
     /// What went wrong, in words: the step and the system's reason.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
 
-        init(_ step: String, errno code: Int32) {
+        public init(_ step: String, errno code: Int32) {
             description = "\(step): \(String(cString: strerror(code)))"
         }
     }
 
     /// The temporary a process with `processID` writes `path` through.
-    static func temporaryPath(for path: String, processID: pid_t = getpid()) -> String {
+    public static func temporaryPath(for path: String, processID: pid_t = getpid()) -> String {
         path + temporaryMarker + String(processID)
     }
 
@@ -25,9 +25,9 @@ enum AtomicFile {
 
     /// A temporary older than this was abandoned, whatever its process ID says (IDs are
     /// reused): a write of a few hundred bytes takes milliseconds.
-    static let abandonedAfterSeconds = 600
+    public static let abandonedAfterSeconds = 600
 
-    static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+    public static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
         let temporary = temporaryPath(for: path)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw Failure(localized("cannot create '%s'", temporary), errno: errno) }
@@ -47,7 +47,7 @@ enum AtomicFile {
             throw Failure(localized("cannot replace '%s'", path), errno: renameError)
         }
         // The rename itself is durable once the directory is synced.
-        let directory = open(parent(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let directory = open(FilePath.parent(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directory >= 0 {
             fsync(directory)
             close(directory)
@@ -55,7 +55,7 @@ enum AtomicFile {
     }
 
     /// Deletes the temporaries in `directory` left by processes that died mid-write.
-    static func removeStrayTemporaries(in directory: String) {
+    public static func removeStrayTemporaries(in directory: String) {
         guard let stream = opendir(directory) else { return }
         defer { closedir(stream) }
         let now = time(nil)
@@ -69,10 +69,5 @@ enum AtomicFile {
             let isOwnerGone = kill(processID, 0) != 0 && errno == ESRCH
             if isOwnerGone || now - status.st_mtim.tv_sec > abandonedAfterSeconds { unlink(path) }
         }
-    }
-
-    static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }

@@ -5,21 +5,21 @@ import ScrollEngine
 /// The viewer's side of the reading tools: the reading pane (the document pane), links that
 /// open other documents and come back, and the desktop services the tools ask for, which
 /// become `ViewerRequest`s for the app.
-extension DocumentViewer: ReadingHost {
+extension InputRouter: ReadingHost {
     /// How long a finger rests before a long press (see `wantsLongPressTimer`).
-    public static let longPressMilliseconds = ReadingTools.longPressMilliseconds
+    static let longPressMilliseconds = ReadingTools.longPressMilliseconds
 
     var readingLayout: (any ReadableLayout)? { document.readableText }
 
     /// Follows a link of the document to `destination` as a tap on it does (a screen
     /// reader's action): a heading scrolls there, a document opens, a web or mail address goes
     /// to the desktop. False when the link is refused or leads nowhere.
-    public func followLink(to destination: String) -> Bool {
+    func followLink(to destination: String) -> Bool {
         readingTools.follow(destination: destination)
     }
 
     /// The reader's selection (mouse, touch, Ctrl+A), if any.
-    public var selection: TextRange? { readingTools.selection }
+    var selection: TextRange? { readingTools.selection }
 
     var readingPaneRect: LogicalRect { scene.rects[documentPane.view] }
 
@@ -59,23 +59,8 @@ extension DocumentViewer: ReadingHost {
     }
 
     func openDocument(atPath path: String, fragment: String?) -> Bool {
-        guard let documentOpener, readingLayout?.linkBaseDirectory != nil else { return false }
-        let opened: any LoadedDocument
-        do {
-            opened = try documentOpener(path)
-        } catch {
-            log("link to '\(path)' not followed: \(error)")
-            return false
-        }
-        // A link leads to text (`LinkAction`); another kind opened there would need a window
-        // of its own.
-        let layout = opened.makeLayout(palette: document.palette, paged: false)
-        guard let text = layout.readableText, text.linkBaseDirectory != nil else { return false }
-        onWillLeaveDocument?()
-        documentHistory.append((documentPath, documentTitle, document, scene[documentPane.view].contentOffset))
-        show(layout, offset: LogicalPoint(x: 0, y: 0))
-        documentPath = path
-        documentTitle = opened.title
+        guard let text = navigation.openLinkedDocument(atPath: path) else { return false }
+        readingTools.reset()
         if let fragment {
             text.findAnchor(fragment) { [weak self] heading in
                 guard let self, let heading, readingLayout === text,
@@ -87,32 +72,9 @@ extension DocumentViewer: ReadingHost {
     }
 
     func goBack() -> Bool {
-        guard let previous = documentHistory.popLast() else { return false }
-        onWillLeaveDocument?()
-        show(previous.layout, offset: previous.offset)
-        documentPath = previous.path
-        documentTitle = previous.title
-        return true
-    }
-
-    /// Puts `layout` in the document pane at `offset`, with fresh tiles and the tools reset.
-    private func show(_ layout: any DocumentContent, offset: LogicalPoint) {
+        guard navigation.goBack() else { return false }
         readingTools.reset()
-        let pane = documentPane
-        document = layout
-        pane.layout = layout
-        pane.renderer = FrameRenderer()
-        pane.bufferContents.removeAll()
-        let rect = scene.rects[pane.view]
-        layout.setViewportSize(width: rect.size.width, height: rect.size.height)
-        let zoom = scene[pane.view].zoomScale
-        _ = layout.prepare(ContentRect(x: 0, y: offset.y / zoom, width: rect.size.width, height: rect.size.height),
-                           margin: rect.size.height)
-        let size = layout.contentSize
-        scene[pane.view].setContentSize(LogicalSize(width: size.width, height: max(size.height, rect.size.height)),
-                                        timeMilliseconds: timeMilliseconds)
-        scene[pane.view].scroll(to: offset, animated: false, timeMilliseconds: timeMilliseconds)
-        needsFrame = true
+        return true
     }
 
     func setWantsTextInput(_ wants: Bool) {
@@ -134,7 +96,7 @@ extension DocumentViewer: ReadingHost {
     }
 
     /// What the find field says ("3 of 27"; empty with no query).
-    public var findStatus: String { readingTools.findStatus }
+    var findStatus: String { readingTools.findStatus }
 
     /// What the reading tools draw this frame.
     var readingOverlay: ReadingOverlay {

@@ -1,6 +1,7 @@
 import Glibc
 import GlideTools
 import Localization
+import Machinery
 import ScrollEngine
 
 /// Writes `--trace FILE`: one JSON object per committed frame, the replay tool's fields (see
@@ -11,7 +12,7 @@ import ScrollEngine
 /// A trace never stalls or ends Glide: into a pipe it writes without blocking and keeps what
 /// the reader has not taken yet; a reader that goes away (EPIPE) or falls too far behind stops
 /// the trace with one warning, and the viewer goes on.
-final class TraceWriter {
+public final class TraceWriter {
     private let fileDescriptor: Int32
     /// Where the lines go, for the warning.
     private let name: String
@@ -41,7 +42,7 @@ final class TraceWriter {
 
     /// Opens `path` for writing (`-` is stdout). An existing file is overwritten, as
     /// `strace -o` and `perf -o` do: the user named it as output.
-    init(path: String) throws(TraceError) {
+    public init(path: String) throws(TraceError) {
         if path == "-" {
             fileDescriptor = STDOUT_FILENO
             name = localized("standard output")
@@ -71,7 +72,7 @@ final class TraceWriter {
     private var accessibilityMilliseconds: Double?
 
     /// Remembers the frame drawn for commit `number`.
-    func record(_ frame: ScrollFrame, number: Int) {
+    public func record(_ frame: ScrollFrame, number: Int) {
         var line = frame.traceLine
         if let accessibilityMilliseconds {
             line = String(line.dropLast()) + ",\"a11y_ms\":\(ScrollFrame.traceNumber(accessibilityMilliseconds))}"
@@ -82,19 +83,19 @@ final class TraceWriter {
 
     /// Notes a turn of the loop that spent `milliseconds` on accessibility; the next frame's
     /// line carries the longest as `a11y_ms`.
-    func noteAccessibilityWork(milliseconds: Double) {
+    public func noteAccessibilityWork(milliseconds: Double) {
         accessibilityMilliseconds = max(accessibilityMilliseconds ?? 0, milliseconds)
     }
 
     /// Notes that frame `number` was committed at `commitMilliseconds` (monotonic clock).
-    func committed(number: Int, commitMilliseconds: Double) {
+    public func committed(number: Int, commitMilliseconds: Double) {
         guard let line = drawn.removeValue(forKey: number) else { return }
         pending.append(PendingLine(number: number, line: line, commitMilliseconds: commitMilliseconds))
         writeSettledLines()
     }
 
     /// Notes the compositor's report on frame `number`.
-    func presented(number: Int, presentedMilliseconds: Double?) {
+    public func presented(number: Int, presentedMilliseconds: Double?) {
         guard let index = pending.firstIndex(where: { $0.number == number }) else { return }
         pending[index].presentedMilliseconds = presentedMilliseconds
         pending[index].isReported = true
@@ -102,7 +103,7 @@ final class TraceWriter {
     }
 
     /// Writes every line still waiting (at exit), giving a slow pipe reader up to a second.
-    func close() {
+    public func close() {
         while !pending.isEmpty { write(pending.removeFirst()) }
         var waitedMilliseconds: Int32 = 0
         while !isStopped, !backlog.isEmpty, waitedMilliseconds < 1000 {
@@ -154,7 +155,7 @@ final class TraceWriter {
 }
 
 /// The trace file could not be created.
-struct TraceError: Error, CustomStringConvertible {
+public struct TraceError: Error, CustomStringConvertible {
     let path: String
     let reason: String
 
@@ -163,5 +164,5 @@ struct TraceError: Error, CustomStringConvertible {
         reason = code == ENXIO ? localized("it is a FIFO that no one reads") : String(cString: strerror(code))
     }
 
-    var description: String { localized("cannot create trace file '%1$s': %2$s", path, reason) }
+    public var description: String { localized("cannot create trace file '%1$s': %2$s", path, reason) }
 }

@@ -5,7 +5,7 @@ import Localization
 /// (`packaging/manpage.sh`), so the layout is a contract: a section header is a line ending in
 /// ':' at column 0, a term is indented by 2 and its description starts at column 24 (on the
 /// next line when the term is longer).
-enum HelpText {
+public enum HelpText {
     /// The column descriptions start at, and the width lines are wrapped to (a classic terminal).
     static let descriptionColumn = 24
     static let lineWidth = 79

@@ -1,0 +1,278 @@
+import DocumentKit
+import Render
+import ScrollEngine
+
+/// Where the document is and which document it is: moving it from outside the seat (a screen
+/// reader's caret and focus, a followed link, the outline's and the page control's actions),
+/// the documents links opened and the way back, the path and title of the document shown, and
+/// files read again. Each move scrolls with the engine's animation from `timeMilliseconds`
+/// (such requests carry no event time, so the app gives the compositor's clock now) and marks
+/// a frame; none draws.
+public final class Navigation: ViewerPart {
+    unowned let state: ViewerState
+    /// The file the document pane shows, whose reading position is remembered (nil for
+    /// several files at once); a link to another document changes it.
+    public var documentPath: String?
+    /// What the document in the pane is called, for the window title; a link to another
+    /// document changes it, and coming back restores it.
+    public var documentTitle: String?
+    /// Called before a link replaces the document (and before coming back), so the app can
+    /// save the reading position of the one being left.
+    public var onWillLeaveDocument: (() -> Void)?
+    /// Opens the document a link leads to; nil when links to other documents are not followed.
+    public var documentOpener: ((String) throws(DocumentError) -> any LoadedDocument)?
+    /// The documents a link left, to come back to with Alt+Left.
+    private var documentHistory: [(path: String?, title: String?, layout: any DocumentContent, offset: LogicalPoint)] = []
+    /// The block a navigation call is scrolling the document to, and the offset last aimed at:
+    /// content laid out on the way moves the block, so the scroll follows it until it rests.
+    private var navigationTarget: (location: BlockLocation, offset: LogicalPoint)?
+
+    init(state: ViewerState) {
+        self.state = state
+    }
+
+    /// Scrolls the document, animated, so the block at `location` is at the top of its pane
+    /// (in a paged view, its page is shown). The scroll follows the block while the content
+    /// on the way is laid out and moves it.
+    public func scrollDocument(to location: BlockLocation, timeMilliseconds: Double) {
+        advanceClock(to: timeMilliseconds)
+        let pane = documentPane
+        // Setting the anchor lays the block's section out, so where it is starts out exact.
+        pane.layout.readingAnchor = ReadingAnchor(section: location.section, block: location.block, fraction: 0)
+        let anchor = pane.layout.anchorOffset, zoom = scene[pane.view].zoomScale
+        let offset = LogicalPoint(x: anchor.x * zoom, y: anchor.y * zoom)
+        scene[pane.view].scroll(to: offset, animated: true, timeMilliseconds: self.timeMilliseconds)
+        navigationTarget = (location, offset)
+        needsFrame = true
+    }
+
+    /// Aims the running navigation scroll at where its block is now, once the content was
+    /// laid out for this frame; forgets it once the scroll ends or a gesture takes over.
+    func followNavigationTarget() {
+        guard let target = navigationTarget else { return }
+        let view = scene[documentPane.view]
+        guard view.frame.phase == .animating, let offset = contentOffset(of: target.location) else {
+            navigationTarget = nil
+            return
+        }
+        guard abs(offset.x - target.offset.x) >= 0.5 || abs(offset.y - target.offset.y) >= 0.5 else { return }
+        scene[documentPane.view].scroll(to: offset, animated: true, timeMilliseconds: timeMilliseconds)
+        navigationTarget = (target.location, offset)
+    }
+
+    /// The document's offset that shows the block at `location` at the top (its page, when
+    /// paged), as the content is laid out now.
+    private func contentOffset(of location: BlockLocation) -> LogicalPoint? {
+        let zoom = scene[documentPane.view].zoomScale
+        return document.contentOffset(of: location).map { LogicalPoint(x: $0.x * zoom, y: $0.y * zoom) }
+    }
+
+    /// Shows page `page` (from 0) of a paged document, animated.
+    public func showPage(_ page: Int, timeMilliseconds: Double) {
+        advanceClock(to: timeMilliseconds)
+        scene[documentPane.view].scrollToPage(page, timeMilliseconds: self.timeMilliseconds)
+        needsFrame = true
+    }
+
+    /// Pages the document to the outline's heading `index` (split mode), animated; the page
+    /// follows the heading while the pages on the way are laid out.
+    public func showOutlineHeading(_ index: Int, timeMilliseconds: Double) {
+        guard let (_, list) = outlinePane, list.entries.indices.contains(index) else { return }
+        switch list.target(ofHeading: index) {
+        case .block(let location):
+            scrollDocument(to: location, timeMilliseconds: timeMilliseconds)
+        case .page(let page):
+            // A page's position is known.
+            scene[documentPane.view].scrollToPage(page, timeMilliseconds: timeMilliseconds)
+        }
+    }
+
+    /// The page shown (from 0) and the page count, in a paged view.
+    public var pages: (current: Int, count: Int)? {
+        let view = scene[documentPane.view]
+        guard view.isPagingEnabled else { return nil }
+        return (view.frame.pageControl.currentPage, view.frame.pageControl.numberOfPages)
+    }
+
+    /// Whether nothing moves in any pane.
+    public var isAtRest: Bool { panes.allSatisfy { scene[$0.view].frame.isAtRest } }
+
+    /// Where `rect` of the document's content (zoom 1) shows in the window, if any of it does.
+    public func windowRect(ofDocumentContent rect: ContentRect) -> LogicalRect? {
+        state.windowRect(ofContent: rect, in: documentPane)
+    }
+
+    /// Where the outline's row `index` shows in the window, if it does.
+    public func windowRect(ofOutlineRow index: Int) -> LogicalRect? {
+        guard let (pane, outline) = outlinePane else { return nil }
+        return state.windowRect(ofContent: outline.rowRect(ofHeading: index), in: pane)
+    }
+
+    /// Where the document's page control is drawn in the window, if it is shown.
+    public var pageControlRect: LogicalRect? {
+        guard let control = state.pageControl(ofPane: panes.count - 1) else { return nil }
+        let layout = control.layout
+        return LogicalRect(x: control.origin.x + layout.backdropX,
+                           y: control.origin.y + layout.centerY - layout.backdropHeight / 2,
+                           width: layout.backdropWidth, height: layout.backdropHeight)
+    }
+
+    /// Shows `document`, its file read again, in place of the one shown. At rest, the reading
+    /// position stays at the same block (or the nearest that still exists) and nothing on
+    /// screen jumps; a document that was shown at its end keeps following its end, as
+    /// `less +F` does, so a growing log can be watched. While the content moves (a fling), the
+    /// motion goes on over the new content. Returns false if no pane shows that file.
+    @discardableResult
+    public func reload(_ document: any LoadedDocument) -> Bool {
+        let pane = documentPane
+        let view = scene[pane.view]
+        let bounds = view.offsetBounds(.vertical)
+        let wasAtEnd = !view.isPagingEnabled && bounds.upperBound > bounds.lowerBound
+            && view.contentOffset.y >= bounds.upperBound - 1
+        let wasAtRest = !view.frame.needsFrames
+        guard state.document.replaceDocument(with: document) else { return false }
+        state.updateContentSize(of: pane, to: pane.layout.contentSize)
+        if wasAtEnd {
+            followEnd(of: pane)
+        } else if wasAtRest {
+            let zoom = scene[pane.view].zoomScale
+            let anchor = pane.layout.anchorOffset
+            scene[pane.view].scroll(to: LogicalPoint(x: anchor.x * zoom, y: anchor.y * zoom), animated: false,
+                                    timeMilliseconds: timeMilliseconds)
+        }
+        setNotice(nil)
+        needsFrame = true
+        return true
+    }
+
+    /// Scrolls `pane` to the end of its content, laying the end out first: the end of a
+    /// reloaded document is estimated until it is laid out, and laying it out moves it.
+    private func followEnd(of pane: Pane) {
+        let rect = scene.rects[pane.view]
+        // Each round lays out what the end shows; estimates there become exact, so two rounds
+        // settle it, and four leave room for a last section that wraps differently.
+        for _ in 0..<4 {
+            let view = scene[pane.view]
+            let zoom = view.zoomScale
+            let end = view.offsetBounds(.vertical).upperBound
+            scene[pane.view].scroll(to: LogicalPoint(x: view.contentOffset.x, y: end), animated: false,
+                                    timeMilliseconds: timeMilliseconds)
+            let visible = ContentRect(x: view.contentOffset.x / zoom, y: end / zoom,
+                                      width: rect.size.width / zoom, height: rect.size.height / zoom)
+            _ = pane.layout.prepare(visible, margin: 0)
+            state.updateContentSize(of: pane, to: pane.layout.contentSize)
+            if scene[pane.view].offsetBounds(.vertical).upperBound == end { break }
+        }
+        let end = scene[pane.view].offsetBounds(.vertical).upperBound
+        scene[pane.view].scroll(to: LogicalPoint(x: scene[pane.view].contentOffset.x, y: end), animated: false,
+                                timeMilliseconds: timeMilliseconds)
+    }
+
+    /// A one-line notice over the bottom of the document (a file that can no longer be read),
+    /// or none.
+    public func setNotice(_ notice: String?) {
+        guard documentPane.renderer.notice != notice else { return }
+        documentPane.renderer.notice = notice
+        needsFrame = true
+    }
+
+    /// Follows the link of the PDF in the document pane at `location` (px in the pane),
+    /// scrolling to its target with an animation or handing a web address to the desktop;
+    /// returns whether there was one.
+    @discardableResult
+    func followLink(at location: LogicalPoint) -> Bool {
+        let view = scene[documentPane.view]
+        let point = ContentPoint(x: (location.x + view.contentOffset.x) / view.zoomScale,
+                                 y: (location.y + view.contentOffset.y) / view.zoomScale)
+        let page: Int, target: ContentPoint
+        switch document.link(at: point, zoomScale: view.zoomScale) {
+        case .place(let destination, let offset)?:
+            (page, target) = (destination, offset)
+        case .address(let address)?:
+            // Web and mail addresses go to the desktop, as a text document's do; nothing else
+            // a PDF names is ever opened or run.
+            if case .external(let url) = LinkAction(destination: address, baseDirectory: "/") {
+                requests.append(.openURL(url))
+            } else {
+                requests.append(.diagnostic("link not followed: '\(address)' is not a web or mail address"))
+            }
+            return true
+        case nil:
+            return false
+        }
+        if view.isPagingEnabled {
+            scene[documentPane.view].scrollToPage(page, timeMilliseconds: timeMilliseconds)
+        } else {
+            scene[documentPane.view].scroll(to: LogicalPoint(x: view.contentOffset.x, y: target.y * view.zoomScale),
+                                            animated: true, timeMilliseconds: timeMilliseconds)
+        }
+        return true
+    }
+    /// How far the pointer may move between a press and its release for a click, in logical
+    /// px (GTK's default drag threshold is 8 px; a click on a link should be stricter).
+    static let clickSlopPixels = 4.0
+
+    /// A left click (press and release in place) on the document pane follows a link of the
+    /// viewer's (a PDF's).
+    func pointerClicked(from press: LogicalPoint, to release: LogicalPoint) {
+        let rect = scene.rects[documentPane.view]
+        guard abs(release.x - press.x) <= Navigation.clickSlopPixels,
+              abs(release.y - press.y) <= Navigation.clickSlopPixels,
+              release.x >= rect.origin.x, release.x < rect.origin.x + rect.size.width,
+              release.y >= rect.origin.y, release.y < rect.origin.y + rect.size.height else { return }
+        followLink(at: LogicalPoint(x: release.x - rect.origin.x, y: release.y - rect.origin.y))
+    }
+
+    /// Opens the document at `path` that a link leads to in place of the one shown,
+    /// remembering where this one was; the text shown then, or nil when it cannot be opened
+    /// (the reason is logged) or is no text a link may lead to.
+    func openLinkedDocument(atPath path: String) -> (any ReadableLayout)? {
+        guard let documentOpener, document.readableText?.linkBaseDirectory != nil else { return nil }
+        let opened: any LoadedDocument
+        do {
+            opened = try documentOpener(path)
+        } catch {
+            requests.append(.diagnostic("link to '\(path)' not followed: \(error)"))
+            return nil
+        }
+        // A link leads to text (`LinkAction`); another kind opened there would need a window
+        // of its own.
+        let layout = opened.makeLayout(palette: document.palette, paged: false)
+        guard let text = layout.readableText, text.linkBaseDirectory != nil else { return nil }
+        onWillLeaveDocument?()
+        documentHistory.append((documentPath, documentTitle, document, scene[documentPane.view].contentOffset))
+        show(layout, offset: LogicalPoint(x: 0, y: 0))
+        documentPath = path
+        documentTitle = opened.title
+        return text
+    }
+
+    /// Returns to the document and position before the last linked document; false when none.
+    func goBack() -> Bool {
+        guard let previous = documentHistory.popLast() else { return false }
+        onWillLeaveDocument?()
+        show(previous.layout, offset: previous.offset)
+        documentPath = previous.path
+        documentTitle = previous.title
+        return true
+    }
+
+    /// Puts `layout` in the document pane at `offset`, with fresh tiles.
+    private func show(_ layout: any DocumentContent, offset: LogicalPoint) {
+        let pane = documentPane
+        state.document = layout
+        pane.layout = layout
+        pane.renderer = FrameRenderer()
+        pane.bufferContents.removeAll()
+        let rect = scene.rects[pane.view]
+        layout.setViewportSize(width: rect.size.width, height: rect.size.height)
+        let zoom = scene[pane.view].zoomScale
+        _ = layout.prepare(ContentRect(x: 0, y: offset.y / zoom, width: rect.size.width, height: rect.size.height),
+                           margin: rect.size.height)
+        let size = layout.contentSize
+        scene[pane.view].setContentSize(LogicalSize(width: size.width, height: max(size.height, rect.size.height)),
+                                        timeMilliseconds: timeMilliseconds)
+        scene[pane.view].scroll(to: offset, animated: false, timeMilliseconds: timeMilliseconds)
+        needsFrame = true
+    }
+}

@@ -55,7 +55,10 @@ let package = Package(
         // The standard library's own rounded() and squareRoot() lower to libm calls on Linux
         // (x86-64 has no baseline rounding instruction); ScrollPhysics imports nothing.
         .target(name: "ScrollPhysics", linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "ScrollEngine", dependencies: ["ScrollPhysics"]),
+        // Points, sizes and rectangles in logical px: the engine's, the content's, the screen
+        // reader's. Pure Swift.
+        .target(name: "Geometry"),
+        .target(name: "ScrollEngine", dependencies: ["ScrollPhysics", "Geometry"]),
 
         // The shared machinery: the loop mailbox, the one work queue, the one timer, file
         // watching, helper processes under budgets, the debug log. The only module that starts
@@ -65,7 +68,7 @@ let package = Package(
         // Documents, no Wayland. The capability protocols every kind conforms to, and the
         // geometry, text positions, search and outline list they share.
         .target(
-            name: "DocumentKit", dependencies: ["Machinery", "Localization", "CCairo", "CPangoCairo", "CSystem"],
+            name: "DocumentKit", dependencies: ["Geometry", "Machinery", "Localization", "CCairo", "CPangoCairo", "CSystem"],
             path: "Sources/Kinds/DocumentKit"),
         // Images decoded in budgeted glide-image-decoder processes, for every kind that shows them.
         .target(
@@ -106,7 +109,7 @@ let package = Package(
         // registered in C.
         .target(name: "CAccessibility", dependencies: ["CAtk"]),
         .target(name: "Accessibility", dependencies: [
-            "CAccessibility", "CAtk", "CPangoCairo", "DocumentKit", "Viewer", "ScrollEngine", "Machinery",
+            "CAccessibility", "CAtk", "CPangoCairo", "DocumentKit", "Viewer", "ScrollEngine", "Machinery", "Geometry",
         ]),
 
         // Wayland objects: no scrolling.
@@ -139,24 +142,32 @@ let package = Package(
 
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
         .testTarget(name: "MachineryTests", dependencies: ["Machinery"]),
-        .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine", "GlideTools"]),
+        .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine", "TestSupport"]),
+        // Replay scripts, the trace format and the glide-replay tool.
+        .testTarget(name: "GlideToolsTests", dependencies: ["GlideTools", "ScrollEngine", "TestSupport"]),
+        // What the test targets share: fixtures, ink counting, programs run by a test.
+        .target(name: "TestSupport", dependencies: ["ScrollEngine"], path: "Tests/TestSupport"),
         // PDFs written at test time with cairo's PDF surface, for tests, benchmarks and the demo.
         .target(name: "PDFFixtures", dependencies: ["CPoppler"], path: "Tests/PDFFixtures"),
         .testTarget(name: "DocumentTests", dependencies: [
+            "TestSupport",
             "DocumentKit", "ImageDecoding", "TextKind", "ImageKind", "PDFKind", "KindRegistry", "CCairo", "CGdkPixbuf",
             "PDFFixtures", "Machinery",
         ]),
         .testTarget(name: "RenderTests", dependencies: [
+            "TestSupport",
             "DocumentKit", "TextKind", "ImageKind", "PDFKind", "KindRegistry", "Render", "ScrollEngine", "CCairo", "PDFFixtures",
             "Machinery",
         ]),
         // The viewer offscreen: input in, frames and pixels out, no compositor.
         .testTarget(name: "ViewerTests", dependencies: [
+            "TestSupport",
             "Viewer", "GlideTools", "DocumentKit", "TextKind", "ImageKind", "PDFKind", "KindRegistry", "Render", "ScrollEngine",
             "CCairo", "PDFFixtures", "Machinery",
         ]),
         .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "CAtk", "DocumentKit"]),
         .testTarget(name: "GlideTests", dependencies: [
+            "TestSupport",
             "glide", "CCairo", "DocumentKit", "TextKind", "KindRegistry", "Render", "ScrollEngine", "GlideTools", "PDFFixtures",
             "Localization", "Machinery", "ReadingState",
         ]),
@@ -171,8 +182,8 @@ let package = Package(
             dependencies: ["TestCompositor", "CWaylandClient", "CWaylandProtocols"]),
         // Drives the real `glide` through the test compositor: sessions, input steps, the
         // frame trace and pixel analysis; shared by the end-to-end tests and the demo.
-        .target(name: "GlideDriver", dependencies: ["TestCompositor", "CCairo"], path: "Tests/GlideDriver"),
-        .testTarget(name: "GlideEndToEndTests", dependencies: ["GlideDriver", "TestCompositor", "PDFFixtures"]),
+        .target(name: "GlideDriver", dependencies: ["TestCompositor", "TestSupport", "CCairo"], path: "Tests/GlideDriver"),
+        .testTarget(name: "GlideEndToEndTests", dependencies: ["TestSupport", "GlideDriver", "TestCompositor", "PDFFixtures"]),
         // `make demo`: plays a scripted sequence on the release glide and saves pictures.
         .executableTarget(name: "glide-demo", dependencies: ["GlideDriver", "TestCompositor", "CCairo", "PDFFixtures"]),
     ],

@@ -1,14 +1,4 @@
-/// A rectangle in the window, in logical px.
-public struct AccessibleRect: Equatable, Sendable {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
+@_exported import Geometry
 
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-}
+/// A rectangle in the window, in logical px, as a screen reader is told where things are.
+public typealias AccessibleRect = Rect

@@ -35,7 +35,7 @@ public final class AccessibleViewer: AccessibilityModel {
 
     public var isWindowActive: Bool { isWindowActivated() }
     public var windowSize: (width: Double, height: Double) { (viewer.windowSize.width, viewer.windowSize.height) }
-    public var documentFrame: AccessibleRect { AccessibleRect(viewer.paneRects[viewer.paneRects.count - 1]) }
+    public var documentFrame: AccessibleRect { viewer.paneRects[viewer.paneRects.count - 1] }
     public var isAtRest: Bool { viewer.navigation.isAtRest }
 
     public var sectionCount: Int { text?.sectionCount ?? 0 }
@@ -55,7 +55,7 @@ public final class AccessibleViewer: AccessibilityModel {
     }
 
     private func windowRect(_ content: ContentRect?) -> AccessibleRect? {
-        content.flatMap(viewer.navigation.windowRect(ofDocumentContent:)).map(AccessibleRect.init)
+        content.flatMap(viewer.navigation.windowRect(ofDocumentContent:))
     }
 
     public func lineStartOffsets(of location: AccessibleBlockLocation) -> [Int]? { text?.lineStartOffsets(of: location) }
@@ -94,15 +94,15 @@ public final class AccessibleViewer: AccessibilityModel {
     }
 
     public var outlineFrame: AccessibleRect? {
-        viewer.outline == nil ? nil : AccessibleRect(viewer.paneRects[0])
+        viewer.outline == nil ? nil : viewer.paneRects[0]
     }
 
     public func frameOfOutlineItem(_ index: Int) -> AccessibleRect? {
-        viewer.navigation.windowRect(ofOutlineRow: index).map(AccessibleRect.init)
+        viewer.navigation.windowRect(ofOutlineRow: index)
     }
 
     public var pages: (current: Int, count: Int)? { viewer.navigation.pages }
-    public var pageControlFrame: AccessibleRect? { viewer.navigation.pageControlRect.map(AccessibleRect.init) }
+    public var pageControlFrame: AccessibleRect? { viewer.navigation.pageControlRect }
 
     public func showPage(_ index: Int) {
         viewer.navigation.showPage(index, timeMilliseconds: AccessibleViewer.compositorNowMilliseconds())
@@ -129,11 +129,5 @@ public final class AccessibleViewer: AccessibilityModel {
     /// frame callbacks).
     private static func compositorNowMilliseconds() -> Double {
         Double(UInt32(truncatingIfNeeded: Int(MonotonicClock.milliseconds())))
-    }
-}
-
-extension AccessibleRect {
-    public init(_ rect: LogicalRect) {
-        self.init(x: rect.origin.x, y: rect.origin.y, width: rect.size.width, height: rect.size.height)
     }
 }

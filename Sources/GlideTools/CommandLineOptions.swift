@@ -102,7 +102,8 @@ public struct CommandLineOptions {
     }
 
     /// `glide --help`, in the user's language.
-    public static var help: String { HelpText.text }
+    /// `--help`, FILE being what `fileKinds` (the registered kinds' descriptions) describe.
+    public static func help(fileKinds: [String]) -> String { HelpText.text(fileKinds: fileKinds) }
 }
 
 /// A mistake on the command line.

@@ -25,9 +25,22 @@ public enum HelpText {
         localized("usage: glide [OPTIONS] [FILE|DIRECTORY]... (see glide --help)")
     }
 
-    static var options: [Entry] {
+    /// What FILE may be, one description a registered kind (`KindRegistry.fileDescriptions`),
+    /// as one phrase: "a PDF, an image or a text file".
+    static func fileDescription(_ kinds: [String]) -> String {
+        guard var phrase = kinds.last else { return "" }
+        for (index, kind) in kinds.dropLast().enumerated().reversed() {
+            // TRANSLATORS: the last two of a list of what a file may be ("a PDF or an image").
+            phrase = index == kinds.count - 2 ? localized("%1$s or %2$s", kind, phrase)
+                // TRANSLATORS: an earlier item of a list of what a file may be, and the rest.
+                : localized("%1$s, %2$s", kind, phrase)
+        }
+        return phrase
+    }
+
+    static func options(fileKinds: [String]) -> [Entry] {
         [
-            Entry(term: "FILE", description: localized("a text or Markdown (.md, .markdown) file, or an image")),
+            Entry(term: "FILE", description: fileDescription(fileKinds)),
             Entry(term: "DIRECTORY", description: localized("a directory of images, shown one image per page")),
             Entry(term: "--paging", description: localized("show a document as horizontal pages with a page control")),
             Entry(term: "--no-page-control", description: localized("hide the page control")),
@@ -65,17 +78,17 @@ public enum HelpText {
         ]
     }
 
-    /// The whole help (`print` ends it with a newline).
-    static var text: String {
+    /// The whole help (`print` ends it with a newline); FILE is what `fileKinds` describe.
+    static func text(fileKinds: [String]) -> String {
         var lines = [usage, ""]
         lines += wrap(localized("Glide shows documents and images in a Wayland window and scrolls them by touch, touchpad, wheel and keyboard. Without FILE it opens its bundled guide."), indent: 0)
-        for (title, entries) in [(localized("Options:"), options), (localized("Environment:"), environment),
+        for (title, entries) in [(localized("Options:"), options(fileKinds: fileKinds)), (localized("Environment:"), environment),
                                  (localized("Exit status:"), exitStatuses)] {
             lines += ["", title]
             for entry in entries { lines += format(entry) }
         }
         lines += [""]
-        lines += wrap(localized("Touch: drag, flick, pinch, double-tap. Keys: arrows, Page Up/Down, Space, Home/End, Ctrl+plus/minus/0 zoom, Ctrl+F find, F1 or ? every gesture and key, F11 full screen, Escape closes find, help or a selection, then leaves full screen or quits, q or Ctrl+Q quits."), indent: 0)
+        lines += wrap(localized("Touch: drag, flick, pinch, double-tap. Keys: arrows, Page Up/Down, Space, Home/End, Ctrl+plus/minus/0 zoom, Ctrl+F find, F1 or ? every gesture and key, F11 full screen, Escape closes find, help or a selection, else leaves full screen, q or Ctrl+Q quits."), indent: 0)
         return lines.joined(separator: "\n")
     }
 

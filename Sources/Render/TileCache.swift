@@ -21,10 +21,13 @@ public final class TileCache {
     }
 
     /// The most bytes the tiles may hold: about two screens of tiles at 2560×1600.
-    public var capacityBytes: Int
+    public var capacityBytes: Int {
+        get { tiles.capacityBytes }
+        set { tiles.capacityBytes = newValue }
+    }
 
     /// The bytes the tiles hold now.
-    public private(set) var byteCount = 0
+    public var byteCount: Int { tiles.byteCount }
 
     /// How many tiles have been drawn since the cache was made (for tests and benchmarks).
     public private(set) var drawnTileCount = 0
@@ -36,35 +39,33 @@ public final class TileCache {
         var scale: Double
     }
 
-    private var tiles: [Key: (surface: OpaquePointer, byteCount: Int, lastUse: Int)] = [:]
-    private var frameNumber = 0
+    private var tiles: ByteBoundedCache<Key, OpaquePointer>
+    /// The cache's use count when this frame began: tiles used since are the frame's.
+    private var frameStart = 0
 
     public init(capacityBytes: Int = 48 << 20) {
-        self.capacityBytes = capacityBytes
+        tiles = ByteBoundedCache(capacityBytes: capacityBytes)
     }
 
     deinit {
-        for tile in tiles.values { cairo_surface_destroy(tile.surface) }
+        for surface in tiles.values { cairo_surface_destroy(surface) }
     }
 
     /// Starts a frame: tiles used from now on are kept until the next frame starts.
     func beginFrame() {
-        frameNumber += 1
+        frameStart = tiles.useCount
     }
 
     /// Whether the tile at `column`, `row` for `scale` is cached.
     func contains(column: Int, row: Int, scale: Double) -> Bool {
-        tiles[Key(column: column, row: row, scale: scale)] != nil
+        tiles.contains(Key(column: column, row: row, scale: scale))
     }
 
     /// The tile `width` device px wide at `column`, `row` for `scale`, drawn from `content`
     /// if it is not cached.
     func tile(column: Int, row: Int, width: Int, scale: Double, content: any ContentLayout) -> OpaquePointer {
         let key = Key(column: column, row: row, scale: scale)
-        if let tile = tiles[key] {
-            tiles[key]?.lastUse = frameNumber
-            return tile.surface
-        }
+        if let surface = tiles.value(for: key) { return surface }
         let height = TileCache.tileHeightPixels
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
         let cairo = cairo_create(surface)!
@@ -78,9 +79,7 @@ public final class TileCache {
         content.draw(rect, on: cairo)
         cairo_destroy(cairo)
         cairo_surface_flush(surface)
-        let bytes = width * height * 4
-        tiles[key] = (surface, bytes, frameNumber)
-        byteCount += bytes
+        tiles.insert(surface, byteCount: width * height * 4, for: key)
         drawnTileCount += 1
         return surface
     }
@@ -94,32 +93,21 @@ public final class TileCache {
             removeAll()
         case .band(let band):
             let height = Double(TileCache.tileHeightPixels)
-            for (key, tile) in tiles {
+            let stale = tiles.removeAll { key in
                 let top = Double(key.row) * height / key.scale, bottom = top + height / key.scale
-                if top < band.upperBound, bottom > band.lowerBound { remove(key, tile) }
+                return top < band.upperBound && bottom > band.lowerBound
             }
+            for tile in stale { cairo_surface_destroy(tile.value) }
         }
     }
 
     func removeAll() {
-        for tile in tiles.values { cairo_surface_destroy(tile.surface) }
-        tiles.removeAll()
-        byteCount = 0
+        for tile in tiles.removeAll(where: { _ in true }) { cairo_surface_destroy(tile.value) }
     }
 
     /// Evicts least recently used tiles until the cache fits its cap, sparing this frame's.
     func trim() {
-        guard byteCount > capacityBytes else { return }
-        let candidates = tiles.filter { $0.value.lastUse < frameNumber }.sorted { $0.value.lastUse < $1.value.lastUse }
-        for (key, tile) in candidates {
-            guard byteCount > capacityBytes else { return }
-            remove(key, tile)
-        }
-    }
-
-    private func remove(_ key: Key, _ tile: (surface: OpaquePointer, byteCount: Int, lastUse: Int)) {
-        cairo_surface_destroy(tile.surface)
-        tiles[key] = nil
-        byteCount -= tile.byteCount
+        let start = frameStart
+        for tile in tiles.trim(sparing: { _, lastUse in lastUse > start }) { cairo_surface_destroy(tile.value) }
     }
 }

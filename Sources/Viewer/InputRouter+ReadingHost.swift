@@ -130,7 +130,7 @@ extension InputRouter: ReadingHost {
         guard readingTools.isFindOpen else { return false }
         let field = ReadingOverlayGeometry.findFieldRect(windowWidth: readingPaneRect.size.width)
         let origin = readingPaneRect.origin
-        return field.contains(ContentPoint(x: point.x - origin.x, y: point.y - origin.y))
+        return field.containsIncludingEdges(ContentPoint(x: point.x - origin.x, y: point.y - origin.y))
     }
 
     /// At a frame, before the engine advances: starts a pending animated scroll at a frame

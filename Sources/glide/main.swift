@@ -92,7 +92,7 @@ do {
     exit(.usage, "\(rawArguments.naming(error.message)); \(CommandLineOptions.usage)")
 }
 if options.showsHelp {
-    print(CommandLineOptions.help)
+    print(CommandLineOptions.help(fileKinds: KindRegistry.fileDescriptions))
     exit(ExitStatus.success.rawValue)
 }
 if options.showsVersion {

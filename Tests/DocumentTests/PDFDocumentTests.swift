@@ -5,6 +5,7 @@ import KindRegistry
 import Machinery
 import PDFFixtures
 @testable import PDFKind
+import TestSupport
 import XCTest
 
 /// Runs the loop thread's deliveries until `condition` holds or 20 s pass (a loaded machine).
@@ -341,12 +342,13 @@ func pixel(_ surface: OpaquePointer, x: Int, y: Int) -> UInt32 {
     return UnsafeRawPointer(cairo_image_surface_get_data(surface)!).load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
 }
 
-/// How many dark pixels (ink) the surface has.
-func inkCount(_ surface: OpaquePointer) -> Int {
-    let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
-    var count = 0
-    for y in 0..<height {
-        for x in 0..<width where (pixel(surface, x: x, y: y) >> 8) & 0xff < 100 { count += 1 }
-    }
-    return count
+/// A cairo image surface read for its ink.
+struct SurfacePixels: InkCounting {
+    let surface: OpaquePointer
+    var width: Int { Int(cairo_image_surface_get_width(surface)) }
+    var height: Int { Int(cairo_image_surface_get_height(surface)) }
+    func isInk(x: Int, y: Int) -> Bool { isDarkPixel(pixel(surface, x: x, y: y)) }
 }
+
+/// How many dark pixels (ink) the surface has.
+func inkCount(_ surface: OpaquePointer) -> Int { SurfacePixels(surface: surface).inkCount() }

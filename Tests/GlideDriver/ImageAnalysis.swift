@@ -1,4 +1,5 @@
 import TestCompositor
+import TestSupport
 
 /// Reading what glide drew: where the text is, how far it moved, the scroll indicator.
 extension SurfaceImage {
@@ -101,4 +102,9 @@ extension SurfaceImage {
 
     /// The luminances as a grid, row by row.
     public var luminanceGrid: [[Double]] { downsampledLuminance(by: 1) }
+}
+
+extension SurfaceImage: InkCounting {
+    /// Green below 100 of 255: text on the light page.
+    public func isInk(x: Int, y: Int) -> Bool { isDarkPixel(rgb(x: x, y: y)) }
 }

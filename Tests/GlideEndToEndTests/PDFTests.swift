@@ -2,6 +2,7 @@ import GlideDriver
 import Glibc
 import PDFFixtures
 import TestCompositor
+import TestSupport
 import XCTest
 
 /// PDFs in the real glide: pages rendered in the background while a flick runs, a pinch
@@ -51,13 +52,7 @@ final class PDFTests: GlideTestCase {
         return Double(soft) / Double(max(inked, 1))
     }
 
-    private func inkCount(_ image: SurfaceImage, rows: Range<Int>? = nil) -> Int {
-        var count = 0
-        for y in stride(from: rows?.lowerBound ?? 0, to: rows?.upperBound ?? image.height, by: 2) {
-            for x in stride(from: 0, to: image.width, by: 2) where (image.rgb(x: x, y: y) >> 8) & 0xFF < 100 { count += 1 }
-        }
-        return count
-    }
+    private func inkCount(_ image: SurfaceImage, rows: Range<Int>? = nil) -> Int { image.inkCount(rows: rows, step: 2) }
 
     func testATouchFlickThroughAPDFNeverShowsABlankPage() throws {
         let session = try start(document: .paths([pdf()]))

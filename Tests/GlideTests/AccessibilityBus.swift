@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A private session bus with the accessibility bus and its registry, as a GNOME session has:
 /// `dbus-run-session` runs `at-spi-bus-launcher`, which starts the accessibility bus (and the

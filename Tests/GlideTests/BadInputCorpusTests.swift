@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Issue 14's bad-input corpus, generated at test time by `BadInputCorpus/corpus.py` and run

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The faults of issue 14's corpus that need a compositor of their own (they kill or stop it),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Every kind of bad input the document issue names, through the real binary in a real

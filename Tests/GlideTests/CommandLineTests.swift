@@ -1,4 +1,6 @@
 import Foundation
+import KindRegistry
+import TestSupport
 import XCTest
 
 /// The `glide` binary's errors, which need no compositor.
@@ -146,5 +148,25 @@ final class CommandLineTests: XCTestCase {
         let version = try ChildProcess.run(glide, ["--version"], environment: noCompositor)
         XCTAssertEqual(version.status, 0)
         XCTAssertTrue(version.output.hasPrefix("glide "))
+    }
+
+    /// `--help`'s FILE line is made from the registered kinds, so it names every one of them
+    /// and cannot fall behind; it says what Escape does as the README does.
+    func testHelpNamesEveryKindAndWhatEscapeDoes() throws {
+        let help = try ChildProcess.run(glide, ["--help"], environment: noCompositor)
+        // The FILE entry, its wrapped lines joined.
+        let lines = help.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("  FILE ") })
+        var entry = String(lines[start].dropFirst(24))
+        for line in lines[(start + 1)...] where line.hasPrefix(String(repeating: " ", count: 24)) {
+            entry += " " + line.trimmingCharacters(in: .whitespaces)
+        }
+        for kind in KindRegistry.fileDescriptions {
+            XCTAssertTrue(entry.contains(kind), "'\(kind)' missing from the FILE line: \(entry)")
+        }
+        XCTAssertEqual(KindRegistry.fileDescriptions.count, KindRegistry.kinds.count)
+        let flat = help.output.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
+        XCTAssertTrue(flat.contains("Escape closes find, help or a selection, else leaves full screen,"), flat)
+        XCTAssertFalse(flat.contains("or quits, q"), "Escape does not quit")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The package `make deb` writes (make test writes it before the tests, from the release

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Glide as a client of headless sway: started until its window is mapped, and read back
 /// once it shows text.

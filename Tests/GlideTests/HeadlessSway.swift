@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A real sway compositor with a headless 1280x800 output, for end-to-end tests.

@@ -1,5 +1,6 @@
 import Foundation
 import PDFFixtures
+import TestSupport
 import XCTest
 
 /// Glide as a screen reader meets it: a private session bus with the accessibility bus and

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Real input in a real compositor: touchpad finger scrolling with axis_stop and wheel steps

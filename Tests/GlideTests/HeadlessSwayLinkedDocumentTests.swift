@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A link to another document in a real compositor: clicked with a virtual pointer, the

@@ -1,5 +1,6 @@
 import Foundation
 import PDFFixtures
+import TestSupport
 import XCTest
 
 /// Find and copy over a PDF's text in a real compositor: keys from wtype, the view's motion

@@ -1,18 +1,13 @@
 import Foundation
 import PDFFixtures
+import TestSupport
 import XCTest
 
 /// A real PDF in a real compositor: shown, then scrolled with the touchpad, read back with grim.
 final class HeadlessSwayPDFTests: XCTestCase {
 
-    /// How many dark pixels (text) the screenshot has.
-    private func inkCount(_ image: RGBImage) -> Int {
-        var count = 0
-        for y in stride(from: 0, to: image.height, by: 2) {
-            for x in stride(from: 0, to: image.width, by: 2) where image.luminance(x: x, y: y) < 100 { count += 1 }
-        }
-        return count
-    }
+    /// How many dark pixels (text) the screenshot has, of every other row and column.
+    private func inkCount(_ image: RGBImage) -> Int { image.inkCount(step: 2) }
 
     /// How many pixels are paper white.
     private func paperCount(_ image: RGBImage) -> Int {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A web link under a desktop session: Glide hands the address to the OpenURI portal on the

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The reading tools in a real compositor: keys from wtype, clicks through sway's seat, the

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// End-to-end: the real `glide` binary in a real compositor (headless sway), read back with grim.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `make install PREFIX=…` (its copying step) and `make uninstall`: the binary, the desktop entry named after the

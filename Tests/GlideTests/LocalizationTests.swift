@@ -5,6 +5,7 @@ import KindRegistry
 import Localization
 import PDFFixtures
 import Render
+import TestSupport
 import XCTest
 
 /// Glide in the user's language: `LANGUAGE` or `LC_MESSAGES` pick the catalog compiled from

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `make run` where no compositor runs (a console, ssh, CI): it plays the bundled guide in the

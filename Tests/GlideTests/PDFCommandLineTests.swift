@@ -1,5 +1,6 @@
 import Foundation
 import PDFFixtures
+import TestSupport
 import XCTest
 
 /// `glide` on PDFs it cannot show: one line naming the reason, exit status 1 (or 2 for a

@@ -1,4 +1,5 @@
 import CCairo
+import TestSupport
 
 /// A decoded picture (a screenshot), with its pixels as 8-bit red, green and blue.
 struct RGBImage {
@@ -42,4 +43,9 @@ struct RGBImage {
     func rgb(x: Int, y: Int) -> UInt32 {
         pixels[y * width + x] & 0xff_ffff
     }
+}
+
+extension RGBImage: InkCounting {
+    /// Darker than a luminance of 100: text on the light page.
+    func isInk(x: Int, y: Int) -> Bool { luminance(x: x, y: y) < 100 }
 }

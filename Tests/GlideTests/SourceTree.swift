@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The repository the tests were built from, and the programs its Makefile runs.
 enum SourceTree {

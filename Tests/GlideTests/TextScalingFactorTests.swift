@@ -1,6 +1,7 @@
 import Foundation
-@testable import glide
+import TestSupport
 import XCTest
+@testable import glide
 
 /// GNOME's Large Text setting read the way Glide reads it: through `gsettings`, here with
 /// GLib's keyfile backend in a private configuration directory.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The `glide-virtual-pointer` tool, kept running so sway's seat keeps its pointer; each
 /// command returns once the compositor has handled it.

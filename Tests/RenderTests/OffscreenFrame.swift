@@ -2,6 +2,7 @@ import CCairo
 import DocumentKit
 import Render
 import ScrollEngine
+import TestSupport
 
 /// A cairo image surface to render frames into, with pixel reading for assertions. With
 /// `roomHeights`, the surface is that many buffer heights taller, room the buffer may slide
@@ -40,10 +41,12 @@ final class OffscreenFrame {
         return rows.flatMap { y in columns.map { x in pixel(x: x, y: y) } }
     }
 
-    /// How many pixels in the region are dark (ink on the light page).
-    func inkCount(rows: Range<Int>? = nil, columns: Range<Int>? = nil) -> Int {
-        pixels(rows: rows, columns: columns).filter { ($0 >> 8) & 0xff < 100 }.count
-    }
+}
+
+extension OffscreenFrame: InkCounting {
+    var width: Int { buffer.width }
+    var height: Int { buffer.height }
+    func isInk(x: Int, y: Int) -> Bool { isDarkPixel(pixel(x: x, y: y)) }
 }
 
 /// A scroll view over `layout` in a `width`×`height` viewport, scrolled to `offsetY`.

@@ -1,4 +1,5 @@
 @testable import ScrollEngine
+import TestSupport
 import XCTest
 
 /// Taps, double-tap zoom, programmatic zoom, panning zoomed content and centring.

@@ -1,4 +1,5 @@
 @testable import ScrollEngine
+import TestSupport
 import XCTest
 
 /// Images in a collection zoom like Photos: one page at a time, panned within its edges,

@@ -1,5 +1,6 @@
 @testable import ScrollEngine
 import ScrollPhysics
+import TestSupport
 import XCTest
 
 /// Two-finger pinch on the touch screen: the content under the centroid stays under it, the

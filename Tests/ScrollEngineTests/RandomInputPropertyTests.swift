@@ -1,5 +1,6 @@
 import ScrollEngine
 import ScrollPhysics
+import TestSupport
 import XCTest
 
 /// Thousands of random sequences of every input (touch, touchpad axis, wheel, trackpoint,

@@ -1,4 +1,5 @@
 import ScrollEngine
+import TestSupport
 import XCTest
 
 /// The scene keeps no table of finger owners: a finger is the view's whose touch state holds

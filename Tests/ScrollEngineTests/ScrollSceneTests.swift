@@ -1,4 +1,5 @@
 @testable import ScrollEngine
+import TestSupport
 import XCTest
 
 /// Several scroll views on one screen: gestures belong to the view they start in.

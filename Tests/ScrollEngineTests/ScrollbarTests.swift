@@ -1,4 +1,5 @@
 @testable import ScrollEngine
+import TestSupport
 import XCTest
 
 /// The indicators under a mouse pointer: they widen into scrollbars, stay while hovered,

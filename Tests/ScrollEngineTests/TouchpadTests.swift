@@ -1,5 +1,6 @@
 @testable import ScrollEngine
 import ScrollPhysics
+import TestSupport
 import XCTest
 
 /// Touchpad input: finger-source axis scrolling with its fling after `axis_stop`, hold, and

@@ -1,4 +1,5 @@
 @testable import ScrollEngine
+import TestSupport
 import XCTest
 
 /// Input stamped 0, repeated or going backwards (virtual keyboards stamp 0) still animates;

@@ -1,4 +1,5 @@
 import ScrollEngine
+import TestSupport
 import XCTest
 
 final class VelocityTrackerTests: XCTestCase {

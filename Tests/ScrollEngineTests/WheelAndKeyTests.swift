@@ -1,5 +1,6 @@
 @testable import ScrollEngine
 import ScrollPhysics
+import TestSupport
 import XCTest
 
 /// Mouse wheel, trackpoint and keyboard: fixed animated steps, never kinetic.

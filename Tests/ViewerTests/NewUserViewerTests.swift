@@ -4,6 +4,7 @@ import Foundation
 @testable import ImageKind
 import Render
 import ScrollEngine
+import TestSupport
 @testable import TextKind
 import Viewer
 import XCTest

@@ -1,24 +1,7 @@
 import DocumentKit
 import Foundation
+import TestSupport
 import TextKind
-
-/// Markdown of `chapters` chapters (`# Chapter c`), each with three parts of paragraphs of
-/// varied length: many pages at a small viewport, one heading row per chapter and part.
-func chapteredText(chapters: Int) -> String {
-    var text = ""
-    for chapter in 1...chapters {
-        text += "# Chapter \(chapter)\n\n"
-        for part in 1...3 {
-            text += "## Part \(chapter).\(part)\n\n"
-            for paragraph in 1...4 {
-                text += "Paragraph \(chapter).\(part).\(paragraph) "
-                text += String(repeating: "tells how a page turns under a finger. ", count: 3 + (chapter + part + paragraph) % 9)
-                text += "\n\n"
-            }
-        }
-    }
-    return text
-}
 
 /// A long scrolling document.
 func longLayout() -> any DocumentContent {

@@ -46,7 +46,7 @@ extension LoadedDocument {
 /// they open. Adding a kind is a module that conforms to this and the capability protocols,
 /// one entry in the registry, its tests and a README line.
 public protocol DocumentKind {
-    /// What a file of this kind is, for `--help`'s FILE line ("a PDF").
+    /// What a file of this kind is, for `--help`'s FILE line ("a PDF"), in the user's language.
     static var fileDescription: String { get }
 
     /// Whether the file at `path`, whose first bytes (up to `FileFormat.sniffedBytes`) are

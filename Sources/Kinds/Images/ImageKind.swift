@@ -1,10 +1,11 @@
 import DocumentKit
+import Localization
 import Machinery
 
 /// Images gdk-pixbuf decodes (by their magic numbers; SVG by its first element), shown among
 /// their folder's when opened alone; and folders of images.
 public enum ImageKind: DocumentKind {
-    public static var fileDescription: String { "an image or a folder of images" }
+    public static var fileDescription: String { localized("an image") }
 
     public static func recognises(head: [UInt8], path: String) -> Bool {
         if case .image = FileFormat.recognise(head: head, path: path) { return true }

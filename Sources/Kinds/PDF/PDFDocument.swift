@@ -1,4 +1,5 @@
 import DocumentKit
+import Localization
 import Machinery
 
 /// A PDF as the app opens it: the file, shown one page after another (or a page per screen
@@ -35,7 +36,7 @@ public final class PDFDocument: LoadedDocument {
 
 /// PDF files, recognised by their `%PDF-` header; poppler opens them in the background.
 public enum PDFKind: DocumentKind {
-    public static var fileDescription: String { "a PDF" }
+    public static var fileDescription: String { localized("a PDF") }
 
     public static func recognises(head: [UInt8], path: String) -> Bool {
         FileFormat.recognise(head: head, path: path) == .pdf

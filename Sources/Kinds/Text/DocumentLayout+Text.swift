@@ -70,7 +70,7 @@ extension DocumentLayout {
     public func link(at point: ContentPoint) -> DocumentLink? {
         let reach = DocumentLink.minimumHitHeightPixels
         return links(within: (point.y - reach)...(point.y + reach))
-            .filter { link in link.hitRects.contains { $0.contains(point) } }
+            .filter { link in link.hitRects.contains { $0.containsIncludingEdges(point) } }
             .min { $0.distance(to: point) < $1.distance(to: point) }
     }
 

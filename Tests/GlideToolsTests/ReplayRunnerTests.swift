@@ -1,5 +1,6 @@
 @testable import GlideTools
 @testable import ScrollEngine
+import TestSupport
 import XCTest
 
 final class ReplayRunnerTests: XCTestCase {

@@ -1,12 +1,12 @@
 import Foundation
 
 /// A program run by a test: its exit status and what it printed.
-struct ChildProcess {
-    let process = Process()
+public struct ChildProcess {
+    public let process = Process()
     private let output = Pipe()
     private let errors = Pipe()
 
-    init(_ executable: String, _ arguments: [String] = [], environment: [String: String]? = nil) {
+    public init(_ executable: String, _ arguments: [String] = [], environment: [String: String]? = nil) {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let environment { process.environment = environment }
@@ -15,13 +15,13 @@ struct ChildProcess {
         process.standardInput = FileHandle.nullDevice
     }
 
-    func start() throws {
+    public func start() throws {
         try process.run()
     }
 
     /// Waits at most `seconds` for the program to end; kills it and returns nil if it does not.
     @discardableResult
-    func waitForExit(seconds: Double) -> Int32? {
+    public func waitForExit(seconds: Double) -> Int32? {
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning && Date() < deadline {
             usleep(20_000)
@@ -34,16 +34,16 @@ struct ChildProcess {
         return process.terminationStatus
     }
 
-    var standardOutput: String {
+    public var standardOutput: String {
         String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
-    var standardError: String {
+    public var standardError: String {
         String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
     /// Runs a program to the end and returns its status and output.
-    static func run(_ executable: String, _ arguments: [String] = [], environment: [String: String]? = nil,
+    public static func run(_ executable: String, _ arguments: [String] = [], environment: [String: String]? = nil,
                     timeoutSeconds: Double = 30) throws -> (status: Int32?, output: String, error: String) {
         let child = ChildProcess(executable, arguments, environment: environment)
         try child.start()
@@ -53,19 +53,19 @@ struct ChildProcess {
 }
 
 /// Where the package's built products are: beside the test executable (`*.xctest`).
-enum BuiltProducts {
-    static var directory: URL {
+public enum BuiltProducts {
+    public static var directory: URL {
         let testExecutable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         return URL(fileURLWithPath: testExecutable).deletingLastPathComponent()
     }
 
-    static func path(of product: String) -> String {
+    public static func path(of product: String) -> String {
         directory.appendingPathComponent(product).path
     }
 
     /// The release build of a product (`make test` builds it before the tests).
-    static func releasePath(of product: String) -> String {
+    public static func releasePath(of product: String) -> String {
         directory.deletingLastPathComponent().appendingPathComponent("release").appendingPathComponent(product).path
     }
 }

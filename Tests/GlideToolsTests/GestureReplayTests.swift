@@ -1,5 +1,6 @@
 @testable import GlideTools
 @testable import ScrollEngine
+import TestSupport
 import XCTest
 
 /// The gestures of the input issue replayed as scripts, through the same path as

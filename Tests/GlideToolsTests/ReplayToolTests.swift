@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Runs the built `glide-replay` as a subprocess: options, parse errors and output.

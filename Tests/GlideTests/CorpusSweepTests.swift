@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Issue 28's corpus sweep, `Tests/Corpus/sweep`, run on a few files written here (the public

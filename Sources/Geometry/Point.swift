@@ -7,6 +7,7 @@ public struct Point: Sendable, Equatable, Hashable {
     public var y: Double
 
     /// Creates a point from coordinates in px.
+    @inlinable
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y

@@ -7,6 +7,7 @@ public struct Size: Sendable, Equatable, Hashable {
     public var height: Double
 
     /// Creates a size from extents in px.
+    @inlinable
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height

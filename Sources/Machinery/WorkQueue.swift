@@ -128,16 +128,16 @@ public final class WorkQueue: Sendable {
                     pending.removeAll { $0.group == group }
                 }
                 guard !isStopped else { return jobs.forEach { $0.0.cancel() } }
-                for (ticket, body) in jobs {
+                // Ordered by priority, then by arrival: the batch goes after every job of its
+                // priority or a higher one, in its own order.
+                let index = pending.firstIndex { $0.priority < priority } ?? pending.endIndex
+                pending.insert(contentsOf: jobs.map { ticket, body in
                     sequence += 1
-                    let entry = Entry(priority: priority, sequence: sequence, group: group, ticket: ticket, body: body)
-                    // Ordered by priority, then by arrival.
-                    let index = pending.firstIndex { $0.priority < entry.priority } ?? pending.endIndex
-                    pending.insert(entry, at: index)
-                    if pending.count > capacity, let least = pending.last?.priority,
-                       let oldest = pending.firstIndex(where: { $0.priority == least }) {
-                        pending.remove(at: oldest).ticket.cancel()
-                    }
+                    return Entry(priority: priority, sequence: sequence, group: group, ticket: ticket, body: body)
+                }, at: index)
+                while pending.count > capacity, let least = pending.last?.priority,
+                      let oldest = pending.firstIndex(where: { $0.priority == least }) {
+                    pending.remove(at: oldest).ticket.cancel()
                 }
                 while !jobs.isEmpty, threads.count < threadCount {
                     threads.append(startThread { [self] in serve() })

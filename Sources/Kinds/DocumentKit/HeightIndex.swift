@@ -2,11 +2,13 @@
 /// section starts and which section holds a given y are O(log n), as is changing one height,
 /// so a 100 MB document's 12 800 sections cost nothing per frame.
 public struct HeightIndex: Sendable {
-    private(set) var heights: [Double]
+    @usableFromInline var heights: [Double]
     /// `tree[i]` holds the sum of `heights[i - lowbit(i) ..< i]` (1-based ranges).
-    private var tree: [Double]
+    @usableFromInline var tree: [Double]
     /// The sum of all heights.
-    public private(set) var total: Double
+    @usableFromInline var storedTotal: Double
+    /// The sum of all heights.
+    public var total: Double { storedTotal }
 
     public init(_ heights: [Double]) {
         self.heights = heights
@@ -15,14 +17,17 @@ public struct HeightIndex: Sendable {
             let parent = index + (index & -index)
             if parent < tree.count { tree[parent] += tree[index] }
         }
-        total = heights.reduce(0, +)
+        storedTotal = heights.reduce(0, +)
     }
 
+    @inlinable
     public var count: Int { heights.count }
 
+    @inlinable
     public subscript(index: Int) -> Double { heights[index] }
 
     /// The sum of the heights before `index`: where that section starts.
+    @inlinable
     public func offset(of index: Int) -> Double {
         var sum = 0.0
         var position = index
@@ -33,11 +38,12 @@ public struct HeightIndex: Sendable {
         return sum
     }
 
+    @inlinable
     public mutating func set(_ index: Int, to height: Double) {
         let change = height - heights[index]
         guard change != 0 else { return }
         heights[index] = height
-        total += change
+        storedTotal += change
         var position = index + 1
         while position < tree.count {
             tree[position] += change
@@ -47,6 +53,7 @@ public struct HeightIndex: Sendable {
 
     /// The section that holds `y`: the last one starting at or above it (sections of zero
     /// height are passed over), clamped to the sections that exist.
+    @inlinable
     public func index(containing y: Double) -> Int {
         guard count > 0 else { return 0 }
         var position = 0

@@ -1,8 +1,18 @@
 import DocumentKit
 
+/// A text laid out in blocks: a column, or its pages side by side, whose blocks and
+/// characters can be found where they are drawn.
+protocol BlockFramedLayout: AccessibleContent {
+    var document: TextDocument { get }
+    var readingAnchor: ReadingAnchor { get }
+    func frame(ofBlock block: Int, inSection section: Int) -> ContentRect?
+    func frame(ofCharacter offset: Int, inBlock block: Int, inSection section: Int) -> ContentRect?
+    func lineStartOffsets(ofBlock block: Int, inSection section: Int) -> [Int]?
+}
+
 /// A text as a screen reader reads it: its sections' blocks (see `AccessibleBlocks`), and
-/// where the column draws them.
-extension DocumentLayout: AccessibleContent {
+/// where the layout draws them (in the column, or on the pages side by side).
+extension BlockFramedLayout {
     public var sectionCount: Int { document.sectionCount }
 
     public func isPending(section: Int) -> Bool { false }
@@ -37,36 +47,9 @@ extension DocumentLayout: AccessibleContent {
     }
 }
 
-/// Pages side by side read as the same text, their blocks where the pages draw them.
-extension HorizontalPagesLayout: AccessibleContent {
-    public var sectionCount: Int { document.sectionCount }
+extension DocumentLayout: BlockFramedLayout {}
 
-    public func isPending(section: Int) -> Bool { false }
-
-    public func blocks(inSection section: Int) -> [AccessibleBlock] { column.blocks(inSection: section) }
-
-    public var firstVisibleBlock: AccessibleBlockLocation { column.firstVisibleBlock }
-
-    public func frame(of location: AccessibleBlockLocation) -> ContentRect? {
-        frame(ofBlock: location.block, inSection: location.section)
-    }
-
-    public func frame(ofCharacter offset: Int, in location: AccessibleBlockLocation) -> ContentRect? {
-        frame(ofCharacter: offset, inBlock: location.block, inSection: location.section)
-    }
-
-    public func lineStartOffsets(of location: AccessibleBlockLocation) -> [Int]? {
-        lineStartOffsets(ofBlock: location.block, inSection: location.section)
-    }
-
-    public func destination(ofAnchor fragment: String, near location: AccessibleBlockLocation) -> AccessibleBlockLocation? {
-        column.destination(ofAnchor: fragment, near: location)
-    }
-
-    public func scrollTarget(of location: AccessibleBlockLocation) -> AccessibleScrollTarget {
-        column.scrollTarget(of: location)
-    }
-}
+extension HorizontalPagesLayout: BlockFramedLayout {}
 
 extension TextDocument {
     /// How many sections are searched for a link's heading: 512 sections of 8 KB are the

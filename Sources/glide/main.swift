@@ -59,7 +59,7 @@ func run(_ documents: DocumentSet, paths: [String], options: CommandLineOptions,
     }
     // Screen readers reach the window through AT-SPI when an accessibility bus is there.
     let accessibilityModel = AccessibleViewer(
-        viewer: viewer.viewer, windowTitle: ViewerApp.windowTitle(naming: documents.title), documentTitle: documents.title,
+        viewer: viewer.viewer, windowTitle: WindowTitle.naming( documents.title), documentTitle: documents.title,
         shownWindowTitle: { viewer.shownWindowTitle }, isWindowActive: { viewer.window.states.isActivated })
     let accessibility = AccessibilityBridge(model: accessibilityModel, applicationName: "glide",
                                             toolkitVersion: glideVersion,

@@ -154,7 +154,7 @@ let package = Package(
         .testTarget(name: "DocumentTests", dependencies: [
             "TestSupport",
             "DocumentKit", "ImageDecoding", "TextKind", "ImageKind", "PDFKind", "KindRegistry", "CCairo", "CGdkPixbuf",
-            "PDFFixtures", "Machinery",
+            "PDFFixtures", "Machinery", "CGLib",
         ]),
         .testTarget(name: "RenderTests", dependencies: [
             "TestSupport",

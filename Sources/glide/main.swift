@@ -77,6 +77,8 @@ func run(_ documents: DocumentSet, paths: [String], options: CommandLineOptions,
 // First of all: a signal while a FIFO or a device is read ends Glide cleanly, and a closed
 // pipe is an error to report, not a silent death.
 glide_handle_signals_while_loading()
+// Before any library runs: what libraries print reaches the user only with GLIDE_DEBUG.
+LibraryOutput.quiet()
 Localization.start(searchingCatalogsIn: ResourceLocator.localeDirectories)
 
 let rawArguments: RawArguments

@@ -27,6 +27,9 @@ final class BadInputCorpusTests: XCTestCase {
         "quotes-1m.md", "fenced-40mb.md", "hostile-images.md", "folder-5000", "folder-loop", "permission denied",
         "/dev/zero refused at 256 MB", "/proc/self/maps", "state-read-only.md", "state-full.md", "state-garbage.md",
         "two instances quitting at once",
+        // Issue 28, stderr.
+        "count-lies.pdf", "kids-1m.pdf", "kids-1m.pdf GLIDE_DEBUG=1", "jbig2-bomb.pdf",
+        "jbig2-bomb.pdf GLIDE_DEBUG=1", "past-the-end.pdf --split", "past-the-end.pdf --split GLIDE_DEBUG=1",
     ]
 
     /// Whether `problem` is a missed timing budget (a late frame or key) rather than a wrong

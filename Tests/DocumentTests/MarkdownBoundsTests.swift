@@ -1,0 +1,83 @@
+import CPangoCairo
+@testable import DocumentKit
+@testable import TextKind
+import XCTest
+
+/// Markdown whose parse would grow without bound inside cmark-gfm (issue 28): what it makes is
+/// bounded by its bytes.
+final class MarkdownBoundsTests: XCTestCase {
+    private func laidOut(_ text: String) -> DocumentLayout {
+        let layout = DocumentLayout(document: TextDocument(text: text, isMarkdown: true, title: "t"))
+        layout.setViewportSize(width: 1280, height: 800)
+        _ = layout.prepare(ContentRect(x: 0, y: 0, width: 1280, height: 800), margin: 400)
+        return layout
+    }
+
+    /// The text of each laid-out cell of the header rows, band after band.
+    private func headerCellTexts(of layout: DocumentLayout) -> [String] {
+        layout.shapedSections.flatMap { $0.layout.blocks }.flatMap { placed -> [String] in
+            guard case .tableRow(let cells, isHeader: true) = placed.layout.content else { return [] }
+            return cells.map { String(cString: pango_layout_get_text($0.layout)) }
+        }
+    }
+
+    private func tableCells(of document: TextDocument) -> Int {
+        document.blocks.reduce(0) { total, block in
+            if case .tableRow(let row) = block.kind { return total + row.cells.count }
+            return total
+        }
+    }
+
+    func testAWideTableKeepsNinetyNineColumnsAndSaysHowManyItLeftOut() {
+        let columns = 150
+        let header = "|" + (0..<columns).map { " h\($0) |" }.joined()
+        let rule = "|" + String(repeating: "---|", count: columns)
+        let rows = (0..<3).map { row in "|" + (0..<columns).map { " c\(row).\($0) |" }.joined() }
+        let texts = headerCellTexts(of: laidOut(([header, rule] + rows).joined(separator: "\n") + "\n"))
+        XCTAssertEqual(texts.count, TableColumnLimit.maximumColumns + 1, "the columns kept and the notice")
+        XCTAssertEqual(texts.first, "h0")
+        XCTAssertEqual(texts.dropLast().last, "h98")
+        XCTAssertEqual(texts.last, "51 more columns not shown")
+    }
+
+    /// The red team's 2 MB of pipes, smaller: a header and a delimiter row of 20,000 cells.
+    func testARowOfTwentyThousandPipesIsAHundredColumns() {
+        let columns = 20_000
+        let text = String(repeating: "|", count: columns + 1) + "\n|" + String(repeating: "-|", count: columns) + "\n"
+        let document = TextDocument(text: text, isMarkdown: true, title: "t")
+        XCTAssertEqual(tableCells(of: document), TableColumnLimit.maximumColumns + 1)
+    }
+
+    /// The red team's 60 KB table, smaller: a header of 1,000 cells over 1,000 rows of one
+    /// cell, which cmark-gfm would pad to 10^6 cells.
+    func testRowsPaddedToAWideHeaderMakeCellsBoundedByTheTablesBytes() {
+        let text = "|" + String(repeating: "a|", count: 1_000) + "\n|" + String(repeating: "-|", count: 1_000) + "\n"
+            + String(repeating: "a\n", count: 1_000)
+        let document = TextDocument(text: text, isMarkdown: true, title: "t")
+        let cells = tableCells(of: document)
+        XCTAssertLessThanOrEqual(cells, max(TableColumnLimit.minimumCellAllowance, TableColumnLimit.cellsPerSourceByte * text.utf8.count)
+                                 + 1_002, "at most the allowance, and one notice cell a row")
+        XCTAssertGreaterThanOrEqual(cells, 1_002, "every row is still there")
+        XCTAssertTrue(document.blocks.contains { $0.text.hasPrefix("a\t") }, "each row's own cell is kept")
+    }
+
+    func testTablesOfMoreCellsThanAWholeParseMayMakeAreParsedASectionAtATime() {
+        let row = "|" + String(repeating: "a|", count: 99) + "\n"
+        let rows = MarkdownParser.wholeParseNodeLimit / 99 + 1
+        let large = TextDocument(text: row + "|" + String(repeating: "-|", count: 99) + "\n" + String(repeating: row, count: rows),
+                                 isMarkdown: true, title: "t")
+        XCTAssertFalse(large.isParsedWhole)
+        let small = TextDocument(text: row + "|" + String(repeating: "-|", count: 99) + "\n" + String(repeating: row, count: 100),
+                                 isMarkdown: true, title: "t")
+        XCTAssertTrue(small.isParsedWhole)
+    }
+
+    func testTablesAsWideAsAllowedAreLeftAlone() {
+        let columns = TableColumnLimit.maximumColumns
+        let text = "|" + String(repeating: "h|", count: columns) + "\n|" + String(repeating: "-|", count: columns) + "\n"
+            + String(repeating: "|" + String(repeating: "c|", count: columns) + "\n", count: 3)
+        XCTAssertEqual(TableColumnLimit.limited(Array(text.utf8)).bytes, Array(text.utf8))
+        let escaped = "| a \\| b | c |\n|---|---|\n| 1 | 2 |\n"
+        XCTAssertEqual(TableColumnLimit.limited(Array(escaped.utf8)).bytes, Array(escaped.utf8))
+    }
+}

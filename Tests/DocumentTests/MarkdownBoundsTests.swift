@@ -80,4 +80,39 @@ final class MarkdownBoundsTests: XCTestCase {
         let escaped = "| a \\| b | c |\n|---|---|\n| 1 | 2 |\n"
         XCTAssertEqual(TableColumnLimit.limited(Array(escaped.utf8)).bytes, Array(escaped.utf8))
     }
+
+    private func linkDestinationBytes(of document: TextDocument) -> Int {
+        document.blocks.reduce(0) { total, block in
+            total + block.styles.reduce(0) { sum, style in
+                if case .link(let destination) = style.kind { return sum + destination.utf8.count }
+                return sum
+            }
+        }
+    }
+
+    /// The red team's reference flood, smaller: a 20 KB destination used by 5,000 references
+    /// (100 MB of destinations from 40 KB).
+    func testAReferenceFloodExpandsToBoundedBytes() {
+        let text = "[a]: http://example.com/" + String(repeating: "u", count: 20_000) + "\n\n"
+            + String(repeating: "[a] ", count: 5_000) + "\n"
+        let document = TextDocument(text: text, isMarkdown: true, title: "t")
+        XCTAssertLessThanOrEqual(linkDestinationBytes(of: document),
+                                 max(ReferenceExpansionLimit.minimumExpansionBytes,
+                                     ReferenceExpansionLimit.expansionPerSourceByte * text.utf8.count))
+        let shown = document.blocks.map(\.text).joined()
+        XCTAssertEqual(shown.filter { $0 == "a" }.count, 5_000, "every reference keeps its text")
+    }
+
+    func testTheReferenceThatExpandsMostLosesItsDestinationAndTheOthersKeepTheirs() {
+        let text = "[flood]: http://example.com/" + String(repeating: "u", count: 20_000) + "\n"
+            + "[Real Page]: https://example.org/page\n\n"
+            + String(repeating: "[flood] ", count: 5_000) + "\n\nSee [the page][real  page] and [REAL PAGE].\n"
+        let blocks = TextDocument(text: text, isMarkdown: true, title: "t").blocks
+        let destinations = blocks.flatMap(\.styles).compactMap { style -> String? in
+            if case .link(let destination) = style.kind { return destination }
+            return nil
+        }
+        XCTAssertEqual(destinations, ["https://example.org/page", "https://example.org/page"])
+        XCTAssertTrue(blocks.last?.text == "See the page and REAL PAGE.")
+    }
 }

@@ -30,13 +30,13 @@ enum MarkdownParser {
         guard !NestingScan.isDeeplyNested(bytes) else { return nil }
         let (tables, cellCount) = TableColumnLimit.limited(bytes)
         guard cellCount <= wholeParseNodeLimit else { return nil }
-        return parsed(tables)
+        return parsed(ReferenceExpansionLimit.limited(tables))
     }
 
-    /// The blocks of the Markdown in `bytes`, its tables cut to what its size allows
-    /// (`TableColumnLimit`).
+    /// The blocks of the Markdown in `bytes`, its tables and references cut to what its size
+    /// allows (`TableColumnLimit`, `ReferenceExpansionLimit`).
     static func blocks(from bytes: [UInt8]) -> [Block] {
-        parsed(TableColumnLimit.limited(bytes).bytes)
+        parsed(ReferenceExpansionLimit.limited(TableColumnLimit.limited(bytes).bytes))
     }
 
     /// The blocks cmark-gfm makes of `bytes`. It replaces invalid UTF-8 and NUL with

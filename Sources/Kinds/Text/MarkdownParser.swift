@@ -18,18 +18,18 @@ enum MarkdownParser {
     /// The syntax extensions GitHub enables (footnotes are an option of the core parser).
     private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
 
-    /// The most table cells a file parsed whole may make (`TableColumnLimit`). At about 1 µs
-    /// and 200 bytes a cell that is 0.3 s and 60 MB, so the first frame comes well within a
-    /// second. A file that makes more is parsed a section at a time, where each section's
-    /// cells are bounded by its 8 KB.
+    /// The most nodes a file parsed whole may make: its table cells (`TableColumnLimit`) and
+    /// inlines (`InlineNodeEstimate`). At about 1 µs and 200 bytes a node that is 0.3 s and
+    /// 60 MB, so the first frame comes well within a second. A file that makes more is parsed
+    /// a section at a time, where each section's nodes are bounded by its 8 KB.
     static let wholeParseNodeLimit = 300_000
 
     /// The blocks of the Markdown in `bytes` parsed whole, or nil if that would cost more than
-    /// its bytes do: nested too deeply (`NestingScan`), or with tables of too many cells.
+    /// its bytes do: nested too deeply (`NestingScan`), or making too many nodes.
     static func wholeBlocks(from bytes: [UInt8]) -> [Block]? {
         guard !NestingScan.isDeeplyNested(bytes) else { return nil }
         let (tables, cellCount) = TableColumnLimit.limited(bytes)
-        guard cellCount <= wholeParseNodeLimit else { return nil }
+        guard cellCount + InlineNodeEstimate.count(in: bytes) <= wholeParseNodeLimit else { return nil }
         return parsed(ReferenceExpansionLimit.limited(tables))
     }
 

@@ -18,9 +18,30 @@ enum MarkdownParser {
     /// The syntax extensions GitHub enables (footnotes are an option of the core parser).
     private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
 
-    /// The blocks of the Markdown in `bytes`. cmark-gfm replaces invalid UTF-8 and NUL with
-    /// U+FFFD (`CMARK_OPT_VALIDATE_UTF8`).
+    /// The most nodes a file parsed whole may make: its table cells (`TableColumnLimit`) and
+    /// inlines (`InlineNodeEstimate`). At about 1 µs and 200 bytes a node that is 0.3 s and
+    /// 60 MB, so the first frame comes well within a second. A file that makes more is parsed
+    /// a section at a time, where each section's nodes are bounded by its 8 KB.
+    static let wholeParseNodeLimit = 300_000
+
+    /// The blocks of the Markdown in `bytes` parsed whole, or nil if that would cost more than
+    /// its bytes do: nested too deeply (`NestingScan`), or making too many nodes.
+    static func wholeBlocks(from bytes: [UInt8]) -> [Block]? {
+        guard !NestingScan.isDeeplyNested(bytes) else { return nil }
+        let (tables, cellCount) = TableColumnLimit.limited(bytes)
+        guard cellCount + InlineNodeEstimate.count(in: bytes) <= wholeParseNodeLimit else { return nil }
+        return parsed(ReferenceExpansionLimit.limited(tables))
+    }
+
+    /// The blocks of the Markdown in `bytes`, its tables and references cut to what its size
+    /// allows (`TableColumnLimit`, `ReferenceExpansionLimit`).
     static func blocks(from bytes: [UInt8]) -> [Block] {
+        parsed(ReferenceExpansionLimit.limited(TableColumnLimit.limited(bytes).bytes))
+    }
+
+    /// The blocks cmark-gfm makes of `bytes`. It replaces invalid UTF-8 and NUL with
+    /// U+FFFD (`CMARK_OPT_VALIDATE_UTF8`).
+    private static func parsed(_ bytes: [UInt8]) -> [Block] {
         cmark_gfm_core_extensions_ensure_registered()
         guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES) else { return [] }
         defer { cmark_parser_free(parser) }

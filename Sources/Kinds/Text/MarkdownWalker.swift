@@ -190,7 +190,13 @@ struct MarkdownWalker {
             styled(.strong) { $0.collect(node) }
         case CMARK_NODE_LINK:
             let destination = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
-            styled(.link(destination: destination)) { $0.collect(node) }
+            // A link to nothing (a reference whose destination was dropped,
+            // `ReferenceExpansionLimit`) is its text alone.
+            if destination.isEmpty {
+                collect(node)
+            } else {
+                styled(.link(destination: destination)) { $0.collect(node) }
+            }
         case CMARK_NODE_FOOTNOTE_REFERENCE:
             // cmark-gfm gives a reference its footnote's number as its literal.
             styled(.superscript) { $0.text += MarkdownParser.literal(of: node) }

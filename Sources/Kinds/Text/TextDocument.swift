@@ -27,7 +27,8 @@ public final class TextDocument: LoadedDocument, @unchecked Sendable {
 
     /// Markdown up to this size is parsed whole, so that reference links and fenced code with
     /// blank lines work everywhere; cmark-gfm parses it in well under 100 ms. Larger files, and
-    /// pathologically nested ones (`NestingScan`), are parsed a section at a time.
+    /// those whose nesting or tables would cost more than their bytes (`MarkdownParser.wholeBlocks`),
+    /// are parsed a section at a time.
     static let wholeParseLimitBytes = 4 << 20
 
     /// Opens the text file at `path`, whose bytes `source` reads: Markdown by its name
@@ -64,9 +65,9 @@ public final class TextDocument: LoadedDocument, @unchecked Sendable {
         self.baseDirectory = baseDirectory
         self.path = path
         source = bytes
-        if isMarkdown, bytes.count <= TextDocument.wholeParseLimitBytes, case let whole = bytes.bytes(0..<bytes.count),
-           !NestingScan.isDeeplyNested(whole) {
-            sections = TextSections(grouping: MarkdownParser.blocks(from: whole))
+        if isMarkdown, bytes.count <= TextDocument.wholeParseLimitBytes,
+           let blocks = MarkdownParser.wholeBlocks(from: bytes.bytes(0..<bytes.count)) {
+            sections = TextSections(grouping: blocks)
         } else {
             sections = .onDemand(SectionBoundaries(bytes: bytes, nominalBytes: TextDocument.sectionBytes), isMarkdown: isMarkdown)
         }
@@ -104,6 +105,13 @@ public final class TextDocument: LoadedDocument, @unchecked Sendable {
 
     /// The size of the text in bytes when it was read (0 for an image page).
     public var byteCount: Int { source?.count ?? 0 }
+
+    /// Whether the text was parsed whole when it was opened, rather than a section at a time
+    /// as it is shown.
+    var isParsedWhole: Bool {
+        if case .parsed = sections { return true }
+        return false
+    }
 
     /// How many sections the text has (at least one).
     public var sectionCount: Int { sections.count }

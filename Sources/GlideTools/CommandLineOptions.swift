@@ -29,8 +29,10 @@ public struct CommandLineOptions {
     /// The window's initial size in logical px.
     public var windowSize = LogicalSize(width: 1024, height: 768)
 
-    /// The largest window side accepted, in logical px (beyond any screen made today, and
-    /// small enough that a buffer stays within the memory budget).
+    /// The largest window side accepted, in logical px: beyond any screen made today, and a
+    /// window this large draws at any scale (at 16384×16384 px a buffer is 1 GiB, the most
+    /// wl_shm holds; at a higher scale the window draws at the scale that fits, see
+    /// `Window.maximumBufferSidePixels`).
     static let maximumWindowSidePixels = 16_384.0
     /// The smallest window side accepted, in logical px: a side that rounds to no pixel at
     /// all cannot have a buffer.

@@ -181,8 +181,10 @@ public final class Window {
     private func draw(timing: FrameTiming) {
         guard let onDraw else { return }
         let buffer: ShmBuffer?
+        let drawScale = drawScale
         do {
-            buffer = try buffers.nextBuffer(width: bufferSize(width), height: bufferSize(height))
+            buffer = try buffers.nextBuffer(width: bufferSize(width, scale: drawScale),
+                                            height: bufferSize(height, scale: drawScale))
         } catch {
             failure = error
             return
@@ -190,7 +192,7 @@ public final class Window {
         // All buffers busy: the compositor will release one, and the frame callback retries.
         guard let buffer else { return }
         needsDisplay = false
-        let drawn = onDraw(buffer, scale, timing)
+        let drawn = onDraw(buffer, drawScale, timing)
         buffer.slide(by: drawn.slideBytes)
         // A frame that leaves everything at rest asks for no callback, so an idle window gets
         // no wake-ups. Otherwise the callback paces the next frame: an animation draws again
@@ -210,7 +212,7 @@ public final class Window {
             viewport.setDestination(width: width, height: height)
             surface.attach(buffer, scale: 1, damage: drawn.damage)
         } else {
-            surface.attach(buffer, scale: Int32(scale), damage: drawn.damage)
+            surface.attach(buffer, scale: Int32(drawScale), damage: drawn.damage)
         }
         buffer.isBusy = true
         commit()
@@ -218,8 +220,24 @@ public final class Window {
 
     /// A logical length in buffer pixels: ×scale, and for a fractional scale rounded half
     /// away from zero, as fractional-scale-v1 specifies.
-    private func bufferSize(_ logical: Int32) -> Int32 {
+    private func bufferSize(_ logical: Int32, scale: Double) -> Int32 {
         Int32((Double(logical) * scale).rounded(.toNearestOrAwayFromZero))
+    }
+
+    /// The longest side of a buffer, in device px: at 16384×16384 px a buffer is 1 GiB, which
+    /// a wl_shm pool (32-bit sizes, at most 2 GiB) holds once, and GL compositors cannot show
+    /// a buffer larger than their largest texture (`GL_MAX_TEXTURE_SIZE`, 16384 px with the
+    /// common Mesa drivers).
+    public static let maximumBufferSidePixels = 16_384
+
+    /// The scale frames are drawn at: `scale`, lowered when the buffer would be longer than
+    /// `maximumBufferSidePixels` a side (a 16384 px window on a scale-2 output is drawn at
+    /// scale 1 and magnified by the compositor). A buffer scale is an integer; a viewport
+    /// takes any scale.
+    private var drawScale: Double {
+        let largest = Double(Window.maximumBufferSidePixels) / Double(max(width, height, 1))
+        guard scale > largest else { return scale }
+        return viewport == nil ? max(1, largest.rounded(.down)) : largest
     }
 
     /// How many frames may wait for the compositor's presentation report.

@@ -61,6 +61,16 @@ final class HeadlessSway {
             throw HarnessError("headless sway did not start: \(sway.standardError.suffix(2000))")
         }
         waylandDisplay = socket
+        // The socket can be there before sway listens on it: under load a message sent at once
+        // has been refused ("Unable to connect").
+        while (try? message(["-t", "get_version"])) == nil {
+            guard Date() < deadline, sway.process.isRunning else {
+                sway.process.terminate()
+                sway.waitForExit(seconds: 5)
+                throw HarnessError("headless sway does not answer IPC: \(sway.standardError.suffix(2000))")
+            }
+            usleep(50_000)
+        }
     }
 
     deinit {

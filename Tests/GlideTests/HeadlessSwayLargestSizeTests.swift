@@ -54,4 +54,10 @@ final class HeadlessSwayLargestSizeTests: XCTestCase {
     func testHalfTheLargestSizeDrawsAtScale2() throws {
         try assertDrawsAtSize(8_192, outputScale: 2)
     }
+
+    /// 16384 px a side at scale 2 would be 32768 device px, 4 GiB a buffer: more than wl_shm
+    /// can address, so the window is drawn at scale 1 and magnified by the compositor.
+    func testTheLargestSizeDrawsAtScale2() throws {
+        try assertDrawsAtSize(16_384, outputScale: 2)
+    }
 }

@@ -27,6 +27,8 @@ final class BadInputCorpusTests: XCTestCase {
         "quotes-1m.md", "fenced-40mb.md", "hostile-images.md", "folder-5000", "folder-loop", "permission denied",
         "/dev/zero refused at 256 MB", "/proc/self/maps", "state-read-only.md", "state-full.md", "state-garbage.md",
         "two instances quitting at once",
+        // Issue 28.
+        "marks-short-lines.txt, Down held",
     ]
 
     /// Whether `problem` is a missed timing budget (a late frame or key) rather than a wrong

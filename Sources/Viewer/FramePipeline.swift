@@ -84,7 +84,7 @@ final class FramePipeline: ViewerPart {
             pane.bufferContents[bufferID] = rendered.contents
             slideBytes += rendered.slideBytes
             damage += rendered.damage.map { $0.offsetBy(dx: 0, dy: band.top) }
-            isAnimating = isAnimating || frame.needsFrames
+            isAnimating = isAnimating || frame.needsFrames || pane.layout.hasPendingLayout
             isAtRest = isAtRest && frame.isAtRest
         }
         drawnFrameCount += 1

@@ -33,4 +33,34 @@ final class HostileTextTests: XCTestCase {
         _ = layout.prepare(ContentRect(x: 0, y: 0, width: 1280, height: 800), margin: 400)
         XCTAssertGreaterThan(layout.sectionsLaidOutCount, 0)
     }
+
+    /// Issue 28: one e and 400,000 U+0301, then 3,000 short lines. The marks' 97 sections
+    /// come out empty, so nothing but a budget stopped one prepare from laying out every one
+    /// of them (and a longer flood, any number) before the frame could be drawn.
+    func testAFloodOfMarksIsLaidOutAFewSectionsAPrepare() throws {
+        let lines = (0..<3_000).map { "Line \($0) after the marks.\n" }.joined()
+        let text = "e" + String(repeating: "\u{301}", count: 400_000) + "\n" + lines
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("glide-\(UUID().uuidString).txt").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let layout = DocumentLayout(document: try TextDocument(contentsOfFile: path))
+        layout.setViewportSize(width: 1280, height: 800)
+        let before = layout.sectionsLaidOutCount
+        let viewport = ContentRect(x: 0, y: 0, width: 1280, height: 800)
+        _ = layout.prepare(viewport, margin: 400)
+        // The first section (the e and its first 30 marks) and at most a budget of empty ones.
+        XCTAssertLessThanOrEqual(layout.sectionsLaidOutCount - before, 1 + DocumentLayout.emptySectionsPerPrepare,
+                                 "sections one prepare laid out")
+        XCTAssertTrue(layout.hasPendingLayout, "the rest is left for the next frames")
+        XCTAssertNil(layout.position(ofBlockStarting: "Line 0 "), "not laid out yet: blank")
+        var prepares = 1
+        while layout.hasPendingLayout, prepares < 100 {
+            _ = layout.prepare(viewport, margin: 400)
+            prepares += 1
+        }
+        XCTAssertFalse(layout.hasPendingLayout)
+        XCTAssertGreaterThan(prepares, 97 / DocumentLayout.emptySectionsPerPrepare, "a few sections a prepare")
+        let firstLine = try XCTUnwrap(layout.position(ofBlockStarting: "Line 0 "), "the lines after the marks")
+        XCTAssertLessThan(firstLine, 100, "right below the e, once the marks' sections are laid out")
+    }
 }

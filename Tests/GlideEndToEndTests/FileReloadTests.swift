@@ -138,4 +138,34 @@ final class FileReloadTests: GlideTestCase {
         try session.type(.q)
         XCTAssertEqual(try session.client.waitForExit(), 0)
     }
+
+    /// Issue 28: an open text file rewritten in place (the same inode, `open(O_WRONLY)` and
+    /// `write`, no rename) with binary bytes. The reload is refused with a notice that says the
+    /// file is shown as it was, so the text must stay what it was, even when it is laid out
+    /// again (here at a new width and back) after the bytes under it changed.
+    func testAFileRewrittenInPlaceAsBinaryStaysShownAsItWas() throws {
+        let path = try logFile(lines: 200)
+        let session = try start(document: .paths([path]))
+        try session.runUntilIdle()
+        let shown = try session.image
+        var binary = [UInt8](repeating: 0, count: 200 * 60)
+        for index in binary.indices { binary[index] = UInt8(truncatingIfNeeded: (index &* 2_654_435_761) >> 13) | 0x80 }
+        binary[0] = 0
+        let descriptor = open(path, O_WRONLY)
+        XCTAssertGreaterThanOrEqual(descriptor, 0)
+        XCTAssertEqual(binary.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }, binary.count)
+        XCTAssertEqual(close(descriptor), 0)
+        XCTAssertTrue(try wait(session, seconds: 6) { try noticeRows(session) > 10 }, "a one-line notice")
+        _ = try session.configure(width: 640, height: 600)
+        try session.runUntilIdle()
+        _ = try session.configure(width: 800, height: 600)
+        try session.runUntilIdle()
+        let now = try session.image
+        XCTAssertEqual(now.width, shown.width)
+        XCTAssertEqual(now.height, shown.height)
+        // Above the notice, which covers the window's bottom rows.
+        let compared = shown.width * (shown.height - 120)
+        XCTAssertTrue(now.pixels.prefix(compared) == shown.pixels.prefix(compared), "the text as it was, not the new bytes")
+        XCTAssertTrue(session.client.isRunning)
+    }
 }

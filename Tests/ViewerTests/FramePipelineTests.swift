@@ -72,4 +72,19 @@ final class FramePipelineTests: XCTestCase {
                                   value120: AxisPair(horizontal: 0, vertical: 120), modifiers: []))
         XCTAssertFalse(harness.runUntilIdle().allSatisfy(\.damage.isEmpty))
     }
+
+    /// Issue 28: content whose layout leaves part of its margin for later (a flood of
+    /// combining marks, laid out a few empty sections a frame) keeps frames coming, with no
+    /// input to ask for them, until all of it is laid out.
+    func testALayoutLeftForLaterKeepsFramesComingUntilItIsDone() {
+        let layout = markFloodLayout()
+        let harness = ViewerHarness(layout: layout)
+        let estimatedHeight = layout.contentSize.height
+        XCTAssertTrue(layout.hasPendingLayout, "the first frame laid out part of the marks' sections")
+        XCTAssertTrue(harness.frames.last!.isAnimating, "so it asks for the next frame")
+        let drawn = harness.runUntilIdle(maximumFrames: 200)
+        XCTAssertFalse(layout.hasPendingLayout, "laid out within \(drawn.count) frames")
+        XCTAssertGreaterThan(drawn.count, 1)
+        XCTAssertLessThan(layout.contentSize.height, estimatedHeight, "the marks' estimates became their real, empty height")
+    }
 }

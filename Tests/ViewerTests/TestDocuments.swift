@@ -55,6 +55,14 @@ func misestimatedLayout() -> any DocumentContent {
     return TextDocument(text: text, isMarkdown: true, title: "list").makeLayout(palette: .light)
 }
 
+/// Issue 28's flood: one e and 400,000 combining acute accents, then 3,000 short lines. The
+/// marks' sections come out empty, a few of them a frame.
+func markFloodLayout() -> any DocumentContent {
+    let lines = (0..<3_000).map { "Line \($0) after the marks.\n" }.joined()
+    let text = "e" + String(repeating: "\u{301}", count: 400_000) + "\n" + lines
+    return TextDocument(text: text, isMarkdown: false, title: "marks").makeLayout(palette: .light)
+}
+
 /// A layout that counts the corrections its layout passes report, around another.
 final class CorrectionCountingLayout: DocumentContent {
     let base: any DocumentContent
@@ -91,6 +99,7 @@ final class CorrectionCountingLayout: DocumentContent {
         get { base.readingAnchor }
         set { base.readingAnchor = newValue }
     }
+    var hasPendingLayout: Bool { base.hasPendingLayout }
     func prepare(_ visible: ContentRect, margin: Double, drawScale: Double) -> ContentPoint {
         let moved = base.prepare(visible, margin: margin, drawScale: drawScale)
         if moved != .zero { corrections.append(moved) }

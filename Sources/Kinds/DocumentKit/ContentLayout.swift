@@ -51,6 +51,11 @@ public protocol ContentLayout: AnyObject {
     /// copying them into a tile first and the tile into the buffer would write every pixel
     /// twice, once into memory no frame has touched lately.
     var drawsWithoutTiles: Bool { get }
+
+    /// Whether the last `prepare` left part of its margin for later, to keep the frame within
+    /// its budget (content whose cost is not bounded by the room it takes): the viewer keeps
+    /// drawing frames, and each prepares more, until it is false.
+    var hasPendingLayout: Bool { get }
 }
 
 extension ContentLayout {
@@ -64,4 +69,6 @@ extension ContentLayout {
     public func title(ofPage page: Int) -> String? { nil }
 
     public var drawsWithoutTiles: Bool { false }
+
+    public var hasPendingLayout: Bool { false }
 }

@@ -8,7 +8,8 @@ import Localization
 /// Reading never maps the file: a mapping of a file that shrinks while shown (a log emptied by
 /// `copytruncate`, `truncate -s`) raises SIGBUS on the next touch of the lost pages. A read
 /// that comes back short instead marks the bytes as changed (`hasShrunk`), and the caller
-/// gets the bytes that were there; the watcher reloads the file.
+/// gets the bytes that were there; the watcher reloads the file. A text small enough is
+/// copied whole instead (`privateCopy`), so nothing done to the file changes it.
 public final class SourceBytes: @unchecked Sendable {
     /// The size in bytes when opened (or of the bytes given).
     public let count: Int
@@ -77,6 +78,17 @@ public final class SourceBytes: @unchecked Sendable {
             result.removeSubrange(filled...)
         }
         return result
+    }
+
+    /// These bytes in memory of Glide's own, read now, when there are at most `maximumBytes`
+    /// of them; `self` when there are more. A file rewritten in place (the same inode, new
+    /// bytes written over the old) changes what a later read of it returns, so what was shown
+    /// could no longer be shown as it was: a copy keeps it.
+    public func privateCopy(maximumBytes: Int) -> SourceBytes {
+        guard fileDescriptor >= 0, count <= maximumBytes else { return self }
+        let copy = SourceBytes(bytes(0..<count))
+        copy.hasShrunk = hasShrunk
+        return copy
     }
 
     /// The bytes in `range` as text (see `Text.decoded`).

@@ -29,6 +29,8 @@ public final class DocumentCollectionLayout: ContentLayout {
     /// All the documents' pages.
     public var pageCount: Int { documents.reduce(0) { $0 + $1.pageCount } }
 
+    public var hasPendingLayout: Bool { documents.contains { $0.hasPendingLayout } }
+
     public var contentSize: ContentSize { ContentSize(width: Double(pageCount) * pageWidth, height: pageHeight) }
 
     /// Grows whenever any document's revision does (each only grows), so it changes with

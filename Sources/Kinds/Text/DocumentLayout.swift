@@ -50,6 +50,19 @@ public final class DocumentLayout: ContentLayout {
     /// How many sections pango has laid out since the layout was made, for tests of laziness.
     public private(set) var sectionsLaidOutCount = 0
 
+    /// Sections that come out empty (no blocks) laid out by one `prepare`, at most this many.
+    /// Sections with text stop the layout once they fill the margin, but an empty section
+    /// takes no room, so a flood of what shows nothing (a run of combining marks, of blank
+    /// lines) would have every one of its sections laid out by one frame: 4,880 for 40 MB of
+    /// U+0301, 111 ms (glide-bench in release, issue 28). An empty section costs 30 µs (marks)
+    /// to 1.3 ms (blank lines), measured the same way, so 8 keep a prepare near 10 ms at
+    /// worst; the rest follow on the next frames (`hasPendingLayout`), blank until then.
+    static let emptySectionsPerPrepare = 8
+
+    /// Whether the last `prepare` stopped at `emptySectionsPerPrepare` before it reached its
+    /// margin: another frame should prepare again.
+    public private(set) var hasPendingLayout = false
+
     /// Shaped sections kept for drawing, at most this many (about 70 screens at 8 KB each);
     /// others keep only their height and are shaped again when they come back into view.
     static let shapedSectionCapacity = 24
@@ -228,18 +241,29 @@ public final class DocumentLayout: ContentLayout {
         guard heights.count > 0 else { return .zero }
         defer { noteShownImages(within: visible.y - margin...visible.maxY + margin, drawScale: drawScale) }
         var correction = 0.0
+        var emptySectionsLeft = DocumentLayout.emptySectionsPerPrepare
+        /// Lays out `index`, counting it against the budget when it is shaped now and empty.
+        func layOutCounted(_ index: Int, keeping edge: FixedEdge) -> Double {
+            let isNew = sections[index] == nil
+            let moved = layOut(index, keeping: edge)
+            if isNew, sections[index]?.layout.blocks.isEmpty ?? false { emptySectionsLeft -= 1 }
+            return moved
+        }
         let first = section(at: visible.y)
-        layOut(first, keeping: .top)
+        _ = layOutCounted(first, keeping: .top)
         var index = first + 1
-        while index < heights.count, top(ofSection: index) < visible.maxY + margin {
-            layOut(index, keeping: .top)
+        while index < heights.count, top(ofSection: index) < visible.maxY + margin, emptySectionsLeft > 0 {
+            _ = layOutCounted(index, keeping: .top)
             index += 1
         }
+        var isCut = index < heights.count && top(ofSection: index) < visible.maxY + margin
         index = first - 1
-        while index >= 0, top(ofSection: index + 1) > visible.y - margin + correction {
-            correction += layOut(index, keeping: .bottom)
+        while index >= 0, top(ofSection: index + 1) > visible.y - margin + correction, emptySectionsLeft > 0 {
+            correction += layOutCounted(index, keeping: .bottom)
             index -= 1
         }
+        isCut = isCut || (index >= 0 && top(ofSection: index + 1) > visible.y - margin + correction)
+        hasPendingLayout = isCut
         noteAnchor(at: visible.y + correction)
         return ContentPoint(x: 0, y: correction)
     }

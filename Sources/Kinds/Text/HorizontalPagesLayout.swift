@@ -32,6 +32,8 @@ public final class HorizontalPagesLayout: ContentLayout {
     /// How many pages there are; it changes as estimated sections are laid out.
     public var pageCount: Int { column.pageCount }
 
+    public var hasPendingLayout: Bool { column.hasPendingLayout }
+
     /// The page (from 0) on which the text of the block at `location` starts: see
     /// `DocumentLayout.page(of:)` for when it is exact.
     public func page(of location: BlockLocation) -> Int { column.page(of: location) }

@@ -30,6 +30,8 @@ import zlib
 KEY_BUDGET_MS = 100
 GAP_BUDGET_MS = 50
 BATCH = 4
+# How long a case with `hold` holds its key: about 85 repeats at sway's default rate.
+HOLD_SECONDS = 4
 UNPRIVILEGED = "glidetest"
 
 # ---------------------------------------------------------------- generating the files
@@ -195,6 +197,14 @@ def generate(d):
                b"<< /Title (Past the end) /Parent 6 0 R /Dest [9 /XYZ 0 0 0] >>"]
     write(j("past-the-end.pdf"), pdf_pages(2, 2, extra=b"/Outlines 6 0 R ", page_extra=b"/Annots [8 0 R] ",
                                            tail=outline + [link]))
+    # Issue 28, item 1: one e and a flood of combining acute accents between short lines, read
+    # with Down held (the key repeats). The flood's sections come out empty, so the frame whose
+    # margin first reaches them laid out all of them: 400,000 marks (97 sections) take 3 ms
+    # now, 20,000,000 (40 MB, 4,880 sections) took 111 ms. The 80 lines before the flood are
+    # more than the first frame lays out, so the held key reaches it while the view moves.
+    short_lines = lambda lines: "".join(f"Line {i}\n" for i in lines)
+    write(j("marks-short-lines.txt"), (short_lines(range(80)) + "e" + "\u0301" * 20000000 + "\n"
+                                        + short_lines(range(80, 3080))).encode())
     write(j(".generated"), b"")
 
 
@@ -271,6 +281,8 @@ def cases(d):
         dict(name="past-the-end.pdf --split GLIDE_DEBUG=1", args=["--split", j("past-the-end.pdf")], window=True, env=DEBUG,
              stderr_includes=[r"^glide: Poppler-CRITICAL: .*assertion '0 <= index && index < poppler_document_get_n_pages\(document\)' failed$",
                               r"^glide: Poppler-WARNING: Invalid page 10 in Link Destination$"]),
+        # Issue 28, item 1: Down held for HOLD_SECONDS over the marks and the short lines after.
+        dict(name="marks-short-lines.txt, Down held", args=[j("marks-short-lines.txt")], window=True, hold="Down"),
     ]
 
 
@@ -423,6 +435,15 @@ def check_key(run, environment, key):
     return None
 
 
+def hold_key(run, environment, key):
+    """Holds `key` down in the run's window for HOLD_SECONDS, so the window's own key repeat
+    scrolls on and on (sway's default repeat: 25 a second after 600 ms)."""
+    swaymsg(environment, f"[pid={run.process.pid}]", "focus")
+    # Home first, in the same wtype: a new virtual keyboard may lose its first key.
+    subprocess.run(["wtype", "-k", "Home", "-P", key, "-s", str(int(HOLD_SECONDS * 1000)), "-p", key], env=environment,
+                   capture_output=True, timeout=20 + HOLD_SECONDS)
+
+
 def largest_gap(frames):
     """The longest time between a frame of an animation (not idle) and the next, in ms: what
     the reader sees, whoever was late (Glide, or the compositor's frame callbacks)."""
@@ -554,6 +575,8 @@ def run_window_batch(glide, batch, d, environment, results):
         if latency is None:
             latency = check_key(run, environment, case.get("key", "Next"))
         key_times[id(run)] = latency
+        if case.get("hold"):
+            hold_key(run, environment, case["hold"])
         if latency is None:
             problems.append(f"the window did not answer {case.get('key', 'Next')} within 3 s")
         elif latency > KEY_BUDGET_MS:

@@ -30,6 +30,7 @@ final class BadInputCorpusTests: XCTestCase {
         // Issue 28, stderr.
         "count-lies.pdf", "kids-1m.pdf", "kids-1m.pdf GLIDE_DEBUG=1", "jbig2-bomb.pdf",
         "jbig2-bomb.pdf GLIDE_DEBUG=1", "past-the-end.pdf --split", "past-the-end.pdf --split GLIDE_DEBUG=1",
+        "jbig2-bomb.pdf, stderr closed",
     ]
 
     /// Whether `problem` is a missed timing budget (a late frame or key) rather than a wrong

@@ -22,7 +22,12 @@ public enum LibraryOutput {
         g_log_set_writer_func({ level, fields, count, _ in
             LibraryOutput.write(level: level, fields: fields, count: Int(count))
         }, nil, nil)
-        guard !DebugLog.isEnabled, StandardError.keepOriginal() else { return }
+        let isOpen = fcntl(STDERR_FILENO, F_GETFD) >= 0
+        if DebugLog.isEnabled && isOpen { return }
+        // Without a duplicate, Glide's own lines would be lost with the libraries'.
+        guard !isOpen || StandardError.keepOriginal() else { return }
+        // /dev/null even when Glide was started with stderr closed: a file Glide opens later
+        // must not become descriptor 2 and take a library's lines.
         let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
         guard null >= 0 else { return }
         dup2(null, STDERR_FILENO)

@@ -13,7 +13,7 @@ public enum StandardError {
     public static var descriptor: Int32 { saved.load(ordering: .acquiring) }
 
     /// Keeps Glide's messages on a duplicate of descriptor 2 (above the standard three, closed
-    /// in programs Glide starts); false when descriptor 2 is not open.
+    /// in programs Glide starts); false when it cannot.
     static func keepOriginal() -> Bool {
         let duplicate = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3)
         guard duplicate >= 0 else { return false }

@@ -32,6 +32,7 @@ final class BadInputCorpusTests: XCTestCase {
         "jbig2-bomb.pdf GLIDE_DEBUG=1", "past-the-end.pdf --split", "past-the-end.pdf --split GLIDE_DEBUG=1",
         // Issue 28.
         "marks-short-lines.txt, Down held",
+        "jbig2-bomb.pdf, stderr closed",
     ]
 
     /// Whether `problem` is a missed timing budget (a late frame or key) rather than a wrong

@@ -67,8 +67,8 @@ public struct PDFPageText: Sendable {
     /// area of its own).
     func isDrawn(_ index: Int) -> Bool { rects[index].width > 0 && rects[index].height > 0 }
 
-    /// Reads page `index` of `document`; nil when poppler has no such page or cannot read it. The caller's
-    /// thread must be the only one using `document`.
+    /// Reads page `index` of `document`; nil when poppler has no such page or cannot read it.
+    /// The caller's thread must be the only one using `document`.
     static func read(page index: Int, of document: PopplerDocumentHandle) -> PDFPageText? {
         document.withPage(index, read)
     }

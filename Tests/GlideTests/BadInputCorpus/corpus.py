@@ -278,6 +278,9 @@ def cases(d):
              stderr_includes=[r"^Bogus memory allocation size$"]),
         # poppler-glib itself asks for page 10 of 2 as it reads such a destination.
         dict(name="past-the-end.pdf --split", args=["--split", j("past-the-end.pdf")], window=True),
+        # Started with stderr closed, Glide's first file (the trace) would be descriptor 2, and
+        # poppler's allocator would write into it.
+        dict(name="jbig2-bomb.pdf, stderr closed", args=[j("jbig2-bomb.pdf")], window=True, closed_stderr=True),
         dict(name="past-the-end.pdf --split GLIDE_DEBUG=1", args=["--split", j("past-the-end.pdf")], window=True, env=DEBUG,
              stderr_includes=[r"^glide: Poppler-CRITICAL: .*assertion '0 <= index && index < poppler_document_get_n_pages\(document\)' failed$",
                               r"^glide: Poppler-WARNING: Invalid page 10 in Link Destination$"]),
@@ -340,7 +343,10 @@ class Run:
                 self.stalled_reader = reader
             stdout = writer
         self.started = time.monotonic()
-        self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=stdout, stderr=subprocess.PIPE,
+        # A closed stderr: the lowest free descriptor, 2, is the next file the process opens.
+        closed = dict(stderr=subprocess.DEVNULL, preexec_fn=lambda: os.close(2)) if case.get("closed_stderr") else {}
+        self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=stdout,
+                                        **(closed or dict(stderr=subprocess.PIPE)),
                                         env=dict(environment, **case.get("env", {})), **user)
         if case.get("closed_stdout") or case.get("stalled_stdout"):
             os.close(writer)
@@ -349,7 +355,7 @@ class Run:
         self.reader.start()
 
     def _read_errors(self):
-        self.stderr = self.process.stderr.read()
+        self.stderr = self.process.stderr.read() if self.process.stderr else b""
 
     def wait(self, seconds):
         try:
@@ -600,6 +606,11 @@ def run_window_batch(glide, batch, d, environment, results):
     for case, run, problems in runs:
         frames = run.frames()
         gap = largest_gap(frames) if frames else None
+        if case.get("closed_stderr"):
+            with open(run.trace, "rb") as file:
+                strangers = [line for line in file if not line.startswith(b"{")]
+            if strangers:
+                problems.append(f"{len(strangers)} lines in the trace are not Glide's: {shortened(strangers[0])!r}")
         # The measure: the time between two frames of an animation. (A compositor
         # starved of CPU sends frame callbacks late too: the machine must not be overloaded.)
         if gap is not None and gap > GAP_BUDGET_MS:

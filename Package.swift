@@ -29,6 +29,8 @@ let package = Package(
         systemLibrary("CPoppler", pkgConfig: "poppler-glib", debian: "libpoppler-glib-dev"),
         systemLibrary("CLibdecor", pkgConfig: "libdecor-0", debian: "libdecor-0-dev"),
         systemLibrary("CAtk", pkgConfig: "atk-bridge-2.0", debian: "libatk-bridge2.0-dev"),
+        // GLib's log, which Machinery routes so no library's message reaches the user.
+        systemLibrary("CGLib", pkgConfig: "glib-2.0", debian: "libglib2.0-dev"),
         .plugin(
             name: "WaylandScannerPlugin",
             capability: .buildTool(),
@@ -61,9 +63,9 @@ let package = Package(
         .target(name: "ScrollEngine", dependencies: ["ScrollPhysics", "Geometry"]),
 
         // The shared machinery: the loop mailbox, the one work queue, the one timer, file
-        // watching, helper processes under budgets, the debug log. The only module that starts
-        // threads or processes.
-        .target(name: "Machinery", dependencies: ["CSystem", "Localization"]),
+        // watching, helper processes under budgets, the debug log and what C libraries print.
+        // The only module that starts threads or processes.
+        .target(name: "Machinery", dependencies: ["CSystem", "CGLib", "Localization"]),
 
         // Documents, no Wayland. The capability protocols every kind conforms to, and the
         // geometry, text positions, search and outline list they share.
@@ -152,7 +154,7 @@ let package = Package(
         .testTarget(name: "DocumentTests", dependencies: [
             "TestSupport",
             "DocumentKit", "ImageDecoding", "TextKind", "ImageKind", "PDFKind", "KindRegistry", "CCairo", "CGdkPixbuf",
-            "PDFFixtures", "Machinery",
+            "PDFFixtures", "Machinery", "CGLib",
         ]),
         .testTarget(name: "RenderTests", dependencies: [
             "TestSupport",

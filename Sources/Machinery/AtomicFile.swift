@@ -3,9 +3,10 @@ import Localization
 
 /// Replaces a file's content all at once: a reader sees the old or the new file, never half.
 ///
-/// The new content goes to `<path>.tmp-<pid>`, is synced, then renamed over `path`. A process
-/// killed between the two leaves the temporary behind; `removeStrayTemporaries(in:)` clears
-/// those of processes that are gone.
+/// The new content goes to `<path>.tmp-<pid>`, created afresh (never written through a name
+/// already there), is synced, then renamed over `path`. A process killed between the two
+/// leaves the temporary behind; `removeStrayTemporaries(in:)` clears those of processes that
+/// are gone.
 public enum AtomicFile {
     /// What went wrong, in words: the step and the system's reason.
     public struct Failure: Error, CustomStringConvertible {
@@ -29,8 +30,7 @@ public enum AtomicFile {
 
     public static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
         let temporary = temporaryPath(for: path)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { throw Failure(localized("cannot create '%s'", temporary), errno: errno) }
+        let fd = try createExclusively(temporary)
         let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
         let writeError = errno
         let synced = fsync(fd) == 0
@@ -52,6 +52,21 @@ public enum AtomicFile {
             fsync(directory)
             close(directory)
         }
+    }
+
+    /// Opens `temporary` as a new, empty file for writing. Whatever already has the name (a
+    /// hard or symbolic link someone planted there, a file a dead process with this ID left)
+    /// is never opened: its name is removed, which leaves the file it names as it was.
+    private static func createExclusively(_ temporary: String) throws(Failure) -> Int32 {
+        // Twice: a name planted again between the unlink and the second open is not a
+        // leftover but an attack, and the save gives up.
+        for _ in 0..<2 {
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            if fd >= 0 { return fd }
+            guard errno == EEXIST, unlink(temporary) == 0 || errno == ENOENT else { break }
+        }
+        let code = errno
+        throw Failure(localized("cannot create '%s'", temporary), errno: code)
     }
 
     /// Deletes the temporaries in `directory` left by processes that died mid-write.

@@ -8,7 +8,6 @@ public enum DebugLog {
 
     public static func write(_ message: String) {
         guard isEnabled else { return }
-        var line = "glide: \(message)\n"
-        line.withUTF8 { bytes in _ = Glibc.write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
+        StandardError.write("glide: \(message)\n")
     }
 }

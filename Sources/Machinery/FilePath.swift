@@ -8,9 +8,26 @@ public enum FilePath {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// The last component of `path` (its name), or the path itself when it has none.
+    /// The last component of `path` (its name), or the path itself when it has none. For
+    /// `/proc/self/fd/N`, the stand-in of a file whose name is not UTF-8 (see `RawArguments`),
+    /// the name of the file the descriptor holds, its bad bytes replaced by U+FFFD, not `N`.
     public static func name(of path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        nameOfFile(heldAt: path) ?? path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    private static let descriptorDirectory = "/proc/self/fd/"
+
+    /// The name of the file `path` (`/proc/self/fd/N`) holds, from the descriptor's link; nil
+    /// for another path, or a descriptor that holds no named file (a pipe's link reads
+    /// `pipe:[…]`).
+    private static func nameOfFile(heldAt path: String) -> String? {
+        guard path.hasPrefix(descriptorDirectory), Int32(path.dropFirst(descriptorDirectory.count)) != nil else { return nil }
+        var target = [UInt8](repeating: 0, count: Int(PATH_MAX))
+        let count = target.withUnsafeMutableBytes { readlink(path, $0.bindMemory(to: CChar.self).baseAddress!, $0.count) }
+        guard count > 1, target[0] == UInt8(ascii: "/"), let slash = target[..<count].lastIndex(of: UInt8(ascii: "/")) else {
+            return nil
+        }
+        return String(decoding: target[(slash + 1)..<count], as: UTF8.self)
     }
 
     /// The process's working directory, or `.` when it cannot be had.

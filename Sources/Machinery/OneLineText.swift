@@ -52,9 +52,8 @@ public enum OneLineText {
     }
 }
 
-/// Writes one line to stderr, prefixed with the program name; control characters in
-/// `message` (from a file name) are escaped, so it stays one line.
+/// Writes one line to Glide's stderr (`StandardError`), prefixed with the program name;
+/// control characters in `message` (from a file name) are escaped, so it stays one line.
 public func printError(_ message: String) {
-    var line = "glide: \(OneLineText.escaping(message))\n"
-    line.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
+    StandardError.write("glide: \(OneLineText.escaping(message))\n")
 }

@@ -3,7 +3,7 @@ import Glibc
 
 /// Starts other programs (the image decoder, `xdg-open`, `gdbus`, `gsettings`) directly with
 /// `posix_spawn`: no shell reads their arguments, standard input is `/dev/null`, standard error
-/// is discarded, and the child starts with an empty signal mask and SIGPIPE at its default, as
+/// is discarded (Glide's own with `GLIDE_DEBUG`), and the child starts with an empty signal mask and SIGPIPE at its default, as
 /// a fresh process has them (Glide blocks signals for its signalfd and ignores SIGPIPE).
 public enum ProgramLauncher {
     /// Starts `arguments[0]` (looked up on `PATH` unless it holds a slash, or `executable` when
@@ -24,7 +24,12 @@ public enum ProgramLauncher {
         } else {
             posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
         }
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        if DebugLog.isEnabled {
+            // What a helper's libraries print is a diagnostic, shown where Glide's are.
+            posix_spawn_file_actions_adddup2(&actions, StandardError.descriptor, STDERR_FILENO)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -5,7 +5,9 @@
 /// axis are that page's, so one finger pans the magnified page and a fling stops (or bounces)
 /// at its edges. A drag or flick that carries on past the page's edge turns to the next page,
 /// and any turn (keys, page control) brings the zoom back to 1 as the next page comes in, so
-/// the page left is never left zoomed. Pages are counted at zoom 1, so their count never
+/// the page left is never left zoomed. A key that steps across the pages (Page Down, Space, the
+/// arrows up and down of pages side by side) pans the zoomed page, and one that finds it at its
+/// edge that way turns the page, as a drag on past the edge does. Pages are counted at zoom 1, so their count never
 /// changes with zoom.
 extension ScrollView {
     /// Whether a page is zoomed (or zooming): the bounds along its axis are its own.
@@ -97,5 +99,19 @@ extension ScrollView {
             && abs(contentVelocity) >= configuration.pagingVelocityThresholdPixelsPerSecond
         guard isFarEnough || isFlickedOn else { return false }
         return turnZoomedPage(to: zoomed.page + (excess > 0 ? 1 : -1), at: now)
+    }
+
+    /// A key's step of `direction` (its sign: forward or back) along `axis`, across the pages
+    /// of a zoomed page: when the page is at its edge that way, or a step is taking it there,
+    /// turns to the neighbouring page. Returns whether it turned.
+    mutating func turnZoomedPageIfSteppedAtItsEdge(_ axis: Axis, direction: Int, at now: Double) -> Bool {
+        finishZoomMotion()
+        guard let zoomed = zoomedPage, axis != zoomed.axis, direction != 0 else { return false }
+        let heading = motion[axis].finalPosition ?? contentOffset[axis]
+        let bounds = offsetBounds(axis)
+        let edge = direction > 0 ? bounds.upperBound : bounds.lowerBound
+        // Half a pixel: the offsets a step ends at are the clamped bounds themselves.
+        guard abs(heading - edge) < 0.5 else { return false }
+        return turnZoomedPage(to: zoomed.page + direction.signum(), at: now)
     }
 }

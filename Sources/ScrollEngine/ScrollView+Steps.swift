@@ -23,11 +23,13 @@ extension ScrollView {
     }
 
     /// `count` steps of `length` px along `axis` (negative: back), or `count` pages when paging
-    /// runs along it; false if the content does not scroll along `axis`.
+    /// runs along it, or a page turn from a zoomed page already at its edge that way; false if
+    /// the content does not scroll along `axis`.
     mutating func step(
         _ axis: Axis, count: Int, of length: Double, durationMilliseconds: Double, at now: Double
     ) -> Bool {
         guard stepsByPage(axis) else {
+            if turnZoomedPageIfSteppedAtItsEdge(axis, direction: count, at: now) { return true }
             return step(axis, by: Double(count) * length, durationMilliseconds: durationMilliseconds, at: now)
         }
         stepPages(count, at: now)

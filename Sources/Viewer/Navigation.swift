@@ -26,6 +26,10 @@ public final class Navigation: ViewerPart {
     /// The block a navigation call is scrolling the document to, and the offset last aimed at:
     /// content laid out on the way moves the block, so the scroll follows it until it rests.
     private var navigationTarget: (location: BlockLocation, offset: LogicalPoint)?
+    /// Whether the document was shown at its end when its file was last read again. A log
+    /// emptied in place (logrotate's `copytruncate`) has nothing to scroll, so where it is
+    /// says nothing; this says it still follows its end when it grows again.
+    private var followsEnd = false
 
     init(state: ViewerState) {
         self.state = state
@@ -120,17 +124,20 @@ public final class Navigation: ViewerPart {
     /// Shows `document`, its file read again, in place of the one shown. At rest, the reading
     /// position stays at the same block (or the nearest that still exists) and nothing on
     /// screen jumps; a document that was shown at its end keeps following its end, as
-    /// `less +F` does, so a growing log can be watched. While the content moves (a fling), the
+    /// `less +F` does, so a growing log can be watched, even after it was emptied in place
+    /// and grows again. While the content moves (a fling), the
     /// motion goes on over the new content. Returns false if no pane shows that file.
     @discardableResult
     public func reload(_ document: any LoadedDocument) -> Bool {
         let pane = documentPane
         let view = scene[pane.view]
         let bounds = view.offsetBounds(.vertical)
-        let wasAtEnd = !view.isPagingEnabled && bounds.upperBound > bounds.lowerBound
-            && view.contentOffset.y >= bounds.upperBound - 1
+        let isScrollable = bounds.upperBound > bounds.lowerBound
+        let wasAtEnd = !view.isPagingEnabled
+            && (isScrollable ? view.contentOffset.y >= bounds.upperBound - 1 : followsEnd)
         let wasAtRest = !view.frame.needsFrames
         guard state.document.replaceDocument(with: document) else { return false }
+        followsEnd = wasAtEnd
         state.updateContentSize(of: pane, to: pane.layout.contentSize)
         if wasAtEnd {
             followEnd(of: pane)
@@ -260,6 +267,7 @@ public final class Navigation: ViewerPart {
     /// Puts `layout` in the document pane at `offset`, with fresh tiles.
     private func show(_ layout: any DocumentContent, offset: LogicalPoint) {
         let pane = documentPane
+        followsEnd = false
         state.document = layout
         pane.layout = layout
         pane.renderer = FrameRenderer()

@@ -1,13 +1,15 @@
 import Glibc
 
 /// The window's buffers: two, a third only when both are busy, reused once released, all in
-/// one pool that grows with the window.
+/// one pool that grows with the window (for a window too large for that, a pool each).
 final class BufferChain {
     private let shm: Shm
     private var pool: ShmPool?
     private var buffers: [ShmBuffer] = []
     /// More would only hide a compositor that never releases; foot and GTK stay at two or three.
     static let maximumBufferCount = 3
+    /// wl_shm's sizes and offsets are 32-bit signed integers: a pool holds at most 2 GiB.
+    static let maximumPoolBytes = Int(Int32.max)
     /// Room beside each buffer's pixels, in heights of the buffer, for the buffer to slide over.
     private let roomHeights: Int
 
@@ -24,12 +26,19 @@ final class BufferChain {
         }
         guard buffers.count < BufferChain.maximumBufferCount else { return nil }
         let pixelBytes = ShmBuffer.byteCount(width: width, height: height)
-        // wl_shm sizes and offsets are 32-bit: a huge window's buffers go without room.
-        let roomy = pixelBytes * (1 + roomHeights)
-        let slotBytes = roomy * BufferChain.maximumBufferCount <= Int(Int32.max) ? roomy : pixelBytes
-        let poolBytes = slotBytes * BufferChain.maximumBufferCount
-        guard width > 0, height > 0, poolBytes <= Int(Int32.max) else {
+        guard width > 0, height > 0, pixelBytes <= BufferChain.maximumPoolBytes else {
             throw .sharedMemory("\(width)×\(height) px buffers are more than wl_shm can address", errno: EFBIG)
+        }
+        // A huge window's buffers go without room, and when even so they do not fit in one
+        // pool (16384×16384 px is 1 GiB a buffer), each has a pool of its own.
+        let roomy = pixelBytes * (1 + roomHeights)
+        let slotBytes = roomy * BufferChain.maximumBufferCount <= BufferChain.maximumPoolBytes ? roomy : pixelBytes
+        let poolBytes = slotBytes * BufferChain.maximumBufferCount
+        guard poolBytes <= BufferChain.maximumPoolBytes else {
+            let buffer = ShmBuffer(pool: try ShmPool(shm: shm, byteCount: slotBytes), slot: 0, slotBytes: slotBytes,
+                                   width: width, height: height)
+            buffers.append(buffer)
+            return buffer
         }
         // Buffers of the old size that the compositor still reads keep the old pool (they
         // hold it); otherwise the pool is grown in place.

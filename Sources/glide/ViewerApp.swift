@@ -57,7 +57,7 @@ final class ViewerApp {
         let size = options.windowSize
         viewer = DocumentViewer(layout: layout, options: viewerOptions,
                                 windowSize: LogicalSize(width: size.width, height: size.height), position: saved)
-        window = Window(registry: registry, display: display, title: ViewerApp.windowTitle(naming: documents.title), appID: ViewerApp.appID,
+        window = Window(registry: registry, display: display, title: WindowTitle.naming( documents.title), appID: ViewerApp.appID,
                         width: Int32(size.width), height: Int32(size.height), bufferRoomHeights: BufferBlit.slideRoomHeights)
         viewer.showsWindowControls = window.hasClientSideDecorations
         viewer.navigation.documentPath = documentPath
@@ -95,10 +95,7 @@ final class ViewerApp {
 
     /// The title naming the file shown, one of several or a document a link opened; nil
     /// before the first frame says which.
-    var shownWindowTitle: String? { viewer.shownFileName.map(ViewerApp.windowTitle(naming:)) }
-
-    // TRANSLATORS: the window title: the document's name, then the application's.
-    static func windowTitle(naming name: String) -> String { localized("%s — Glide", name) }
+    var shownWindowTitle: String? { viewer.shownFileName.map(WindowTitle.naming(_:)) }
 
     /// Whether the loop should stop: the user quit, the compositor closed the window, the
     /// window cannot draw (see `Window.failure`), or poppler refused the PDF shown.

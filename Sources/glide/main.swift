@@ -59,7 +59,7 @@ func run(_ documents: DocumentSet, paths: [String], options: CommandLineOptions,
     }
     // Screen readers reach the window through AT-SPI when an accessibility bus is there.
     let accessibilityModel = AccessibleViewer(
-        viewer: viewer.viewer, windowTitle: ViewerApp.windowTitle(naming: documents.title), documentTitle: documents.title,
+        viewer: viewer.viewer, windowTitle: WindowTitle.naming( documents.title), documentTitle: documents.title,
         shownWindowTitle: { viewer.shownWindowTitle }, isWindowActive: { viewer.window.states.isActivated })
     let accessibility = AccessibilityBridge(model: accessibilityModel, applicationName: "glide",
                                             toolkitVersion: glideVersion,
@@ -77,6 +77,8 @@ func run(_ documents: DocumentSet, paths: [String], options: CommandLineOptions,
 // First of all: a signal while a FIFO or a device is read ends Glide cleanly, and a closed
 // pipe is an error to report, not a silent death.
 glide_handle_signals_while_loading()
+// Before any library runs: what libraries print reaches the user only with GLIDE_DEBUG.
+LibraryOutput.quiet()
 Localization.start(searchingCatalogsIn: ResourceLocator.localeDirectories)
 
 let rawArguments: RawArguments

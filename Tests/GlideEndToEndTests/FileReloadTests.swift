@@ -73,6 +73,35 @@ final class FileReloadTests: GlideTestCase {
         XCTAssertTrue(session.client.isRunning)
     }
 
+    /// Issue 28, item 4: logrotate's `copytruncate` empties the log in place; a log that was
+    /// followed at its end goes on following it as it grows again.
+    func testALogEmptiedInPlaceAndGrownAgainIsStillFollowed() throws {
+        let path = try logFile(lines: 4_000)
+        let session = try start(document: .paths([path]))
+        for _ in 0..<2 {
+            try session.type(.end)
+            try session.runUntilIdle()
+        }
+        let atEnd = try session.traceOfShownFrame().y
+        XCTAssertGreaterThan(atEnd, 50_000, "at the end of 4,000 lines")
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        handle.truncateFile(atOffset: 0)
+        handle.closeFile()
+        let emptied = try wait(session, seconds: 6) { try session.traceOfShownFrame().y < 1_000 }
+        XCTAssertTrue(emptied, "the emptied log is shown: \(String(describing: try? session.traceOfShownFrame().y))")
+        try session.type(.end)
+        try session.runUntilIdle()
+        try append(logLines(0..<500), to: path)
+        let followed = try wait(session, seconds: 6) { try session.traceOfShownFrame().y > 5_000 }
+        XCTAssertTrue(followed, "followed the new end: \(String(describing: try? session.traceOfShownFrame().y))")
+        try session.runUntilIdle()
+        let end = try session.traceOfShownFrame().y
+        try session.type(.end)
+        try session.runUntilIdle()
+        XCTAssertEqual(try session.traceOfShownFrame().y, end, accuracy: 1, "at the very end")
+        XCTAssertTrue(session.client.isRunning)
+    }
+
     func testARewriteKeepsTheReadingPositionWithoutAJump() throws {
         let path = try logFile(lines: 600)
         let session = try start(document: .paths([path]))

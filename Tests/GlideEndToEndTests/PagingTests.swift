@@ -57,4 +57,42 @@ final class PagingTests: GlideTestCase {
         }
         print("paging: dots at \(dots.centres), current \(dots.current ?? -1)")
     }
+
+    /// Issue 28, item 5: on a zoomed image, Page Down pans it to its bottom and the next Page
+    /// Down turns the page; Page Up pans a zoomed image to its top and the next turns back.
+    func testPageDownAndPageUpTurnAZoomedImageAtItsEdge() throws {
+        let cards = try Cards.writeDirectory(count: 3, width: 1600, height: 1200)
+        self.cards = cards
+        let session = try start(document: .paths([cards]))
+        XCTAssertTrue(try showsDecodedCard(1, in: session))
+        let zoomed = { () throws -> TraceFrame in
+            try session.type(.equal, with: [.leftControl])
+            try session.runUntilIdle()
+            let rest = try XCTUnwrap(try session.trace().last)
+            XCTAssertEqual(rest.zoom, 1.2, accuracy: 1e-6, "one Ctrl+plus step")
+            return rest
+        }
+        let press = { (key: KeyCode) throws -> TraceFrame in
+            try session.type(key)
+            try session.runUntilIdle()
+            return try XCTUnwrap(try session.trace().last)
+        }
+        let start = try zoomed()
+        var rest = try press(.pageDown)
+        XCTAssertEqual([rest.page, rest.pages], [0, 3], "the first Page Down pans the zoomed image")
+        XCTAssertGreaterThan(rest.y, start.y, "down to its bottom")
+        rest = try press(.pageDown)
+        XCTAssertEqual([rest.page, rest.pages], [1, 3], "the second, at its bottom, turns the page")
+        XCTAssertEqual(rest.zoom, 1, "the next image opens unzoomed")
+        XCTAssertTrue(try showsDecodedCard(2, in: session))
+        let second = try zoomed()
+        rest = try press(.pageUp)
+        XCTAssertEqual(rest.page, 1, "the first Page Up pans the zoomed image")
+        XCTAssertLessThan(rest.y, second.y, "up to its top")
+        rest = try press(.pageUp)
+        XCTAssertEqual(rest.page, 0, "the second, at its top, turns back")
+        XCTAssertEqual(rest.zoom, 1)
+        XCTAssertTrue(try showsDecodedCard(1, in: session))
+        print("zoomed image: Page Down from y \(start.y) to the bottom, then page 1; Page Up back to page \(rest.page)")
+    }
 }

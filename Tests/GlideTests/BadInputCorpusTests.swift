@@ -30,6 +30,9 @@ final class BadInputCorpusTests: XCTestCase {
         "quotes-1m.md", "fenced-40mb.md", "hostile-images.md", "folder-5000", "folder-loop", "permission denied",
         "/dev/zero refused at 256 MB", "/proc/self/maps", "state-read-only.md", "state-full.md", "state-garbage.md",
         "two instances quitting at once",
+        // Issue 28, stderr.
+        "count-lies.pdf", "kids-1m.pdf", "kids-1m.pdf GLIDE_DEBUG=1", "jbig2-bomb.pdf",
+        "jbig2-bomb.pdf GLIDE_DEBUG=1", "past-the-end.pdf --split", "past-the-end.pdf --split GLIDE_DEBUG=1",
         // Issue 28: Markdown that grows without bound inside cmark-gfm.
         "table-header-10000.md", "references-1.3mb.md", "references-410kb.md", "pipes-2mb.md", "table-10000x20.md",
     ]

@@ -123,6 +123,30 @@ final class ReadingPositionStoreTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: stray))
     }
 
+    /// Issue 28: a name planted at the exact temporary the next save writes through (a hard
+    /// link or a symbolic link to another file) is never written through.
+    func testALinkPlantedAtTheTemporaryNameIsNotWrittenThrough() throws {
+        for plantsSymbolicLink in [false, true] {
+            let file = try recordPath()
+            let victim = FileManager.default.temporaryDirectory.appendingPathComponent("glide-victim-\(UUID().uuidString)").path
+            let victimContent = "the user's own file\n"
+            try victimContent.write(toFile: victim, atomically: false, encoding: .utf8)
+            let temporary = AtomicFile.temporaryPath(for: file)
+            if plantsSymbolicLink {
+                try FileManager.default.createSymbolicLink(atPath: temporary, withDestinationPath: victim)
+            } else {
+                XCTAssertEqual(link(victim, temporary), 0, "cannot plant the hard link: \(String(cString: strerror(errno)))")
+            }
+            warnings = []
+            makeStore().save(position, forFileAt: documentPath)
+            let kind = plantsSymbolicLink ? "symbolic link" : "hard link"
+            XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), victimContent, "the \(kind)'s target was changed")
+            XCTAssertEqual(makeStore().position(forFileAt: documentPath), position, "the record was not saved past the \(kind)")
+            XCTAssertEqual(warnings, [], "\(kind)")
+            try FileManager.default.removeItem(atPath: victim)
+        }
+    }
+
     func testErrorsNameTheirCauseInPlainWords() throws {
         try FileManager.default.createDirectory(atPath: stateHome, withIntermediateDirectories: true)
         try "".write(toFile: stateHome + "/glide", atomically: true, encoding: .utf8)

@@ -93,7 +93,8 @@ public enum DamagedPDF {
         return value
     }
 
-    static func read(_ path: String) -> [UInt8] {
+    /// The bytes of the file at `path`.
+    public static func read(_ path: String) -> [UInt8] {
         let fd = open(path, O_RDONLY)
         precondition(fd >= 0, "cannot read \(path)")
         defer { close(fd) }

@@ -114,6 +114,27 @@ final class PageZoomTests: XCTestCase {
         XCTAssertEqual(view.runFrames(from: 9_016).last!.pageControl.currentPage, 8, "and unzoomed pages turn as before")
     }
 
+    /// Issue 28, item 5: Page Down pans a zoomed page down to its bottom, the next turns the
+    /// page; a second press while the first still runs counts from where it is heading.
+    func testAPageKeyAcrossTheZoomedPageTurnsItOnlyAtItsEdge() {
+        var view = zoomedAlbum()
+        view.key("Next", timeMilliseconds: 100)
+        view.key("Next", timeMilliseconds: 150)
+        var rest = view.runFrames(from: 166).last!
+        XCTAssertEqual(rest.pageControl.currentPage, 4, "the second press found the bottom: next page")
+        XCTAssertEqual(rest.zoomScale, 1)
+        view.setZoomScale(2, animated: false, timeMilliseconds: 3_000)
+        view.key("Prior", timeMilliseconds: 3_100)
+        rest = view.runFrames(from: 3_116).last!
+        XCTAssertEqual(rest.pageControl.currentPage, 4, "the first press pans up")
+        XCTAssertEqual(rest.contentOffset.y, 0, accuracy: 0.5, "to the top")
+        XCTAssertEqual(rest.zoomScale, 2)
+        view.key("Prior", timeMilliseconds: 6_000)
+        rest = view.runFrames(from: 6_016).last!
+        XCTAssertEqual(rest.pageControl.currentPage, 3, "from the top edge: the page before")
+        XCTAssertEqual(rest.zoomScale, 1)
+    }
+
     func testDoubleTapZoomsThePageAndBackAfterWhichSwipesTurnPages() {
         var view = album()
         view.tap(LogicalPoint(200, 150), at: 0)

@@ -1,4 +1,3 @@
-import CCairo
 @testable import DocumentKit
 import Foundation
 @testable import ImageKind
@@ -92,32 +91,8 @@ final class NewUserViewerTests: XCTestCase {
         XCTAssertEqual(reopened.textScale, 1.44, accuracy: 1e-9)
     }
 
-    /// A directory of `count` solid PNGs of 1600×1200 px.
-    private func photos(count: Int) throws -> [String] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glide-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        return (0..<count).map { index in
-            let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1600, 1200)!
-            let cairo = cairo_create(surface)!
-            cairo_set_source_rgb(cairo, Double(index) / Double(count), 0.5, 0.2)
-            cairo_paint(cairo)
-            cairo_destroy(cairo)
-            let path = "\(directory)/\(index).png"
-            cairo_surface_write_to_png(surface, path)
-            cairo_surface_destroy(surface)
-            return path
-        }
-    }
-
     func testImagesZoomOneAtATimeUpToTwiceTheirPixelsAndATurnResetsIt() throws {
-        let layout = ImageCollectionLayout(collection: ImageCollection(title: "t", imagePaths: try photos(count: 4)))
-        var options = ViewerOptions()
-        options.isPaged = true
-        let harness = ViewerHarness(layout: layout, options: options)
-        // The first frame asked for the images; their decoders answer through the mailbox.
-        layout.images.waitForDecodes()
-        harness.viewer.setNeedsFrame()
-        harness.drawFrame()
+        let (harness, layout) = try pagedPhotoHarness(count: 4)
         controlWheel(harness, notches: 20, at: LogicalPoint(x: 400, y: 300))
         harness.runUntilIdle()
         var view = harness.viewer.scene[harness.viewer.documentPane.view]

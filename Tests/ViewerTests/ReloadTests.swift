@@ -64,6 +64,43 @@ final class ReloadTests: XCTestCase {
         XCTAssertEqual(offset, harness.viewer.scene[view].offsetBounds(.vertical).upperBound, accuracy: 0.5, "at the end")
     }
 
+    /// Issue 28, item 4: logrotate's `copytruncate` empties a followed log in place, End is
+    /// pressed on the empty page, and the log grows again: it is followed to its new end.
+    func testALogEmptiedInPlaceAndGrownAgainIsFollowedToItsNewEnd() throws {
+        let path = try logFile(lines: 0..<4_000)
+        let document = try TextDocument(contentsOfFile: path)
+        let harness = ViewerHarness(layout: document.makeLayout(palette: .light))
+        for _ in 0..<2 {
+            harness.send(.key("End", modifiers: []))
+            harness.runUntilIdle()
+        }
+        try Data().write(to: URL(fileURLWithPath: path))
+        XCTAssertTrue(harness.viewer.navigation.reload(try document.reloaded()))
+        harness.runUntilIdle()
+        harness.send(.key("End", modifiers: []))
+        harness.runUntilIdle()
+        try Data(text(0..<500).utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertTrue(harness.viewer.navigation.reload(try document.reloaded()))
+        harness.runUntilIdle()
+        let view = harness.viewer.scene[harness.viewer.documentPane.view]
+        XCTAssertEqual(view.contentOffset.y, view.offsetBounds(.vertical).upperBound, accuracy: 0.5,
+                       "at the new end (\(view.contentOffset.y) of \(view.offsetBounds(.vertical)))")
+        XCTAssertGreaterThan(view.offsetBounds(.vertical).upperBound, 5_000)
+    }
+
+    func testAShortDocumentThatGrowsKeepsItsTop() throws {
+        let path = try logFile(lines: 0..<5)
+        let document = try TextDocument(contentsOfFile: path)
+        let harness = ViewerHarness(layout: document.makeLayout(palette: .light))
+        let view = harness.viewer.documentPane.view
+        let top = harness.viewer.scene[view].contentOffset.y
+        try Data(text(0..<500).utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertTrue(harness.viewer.navigation.reload(try document.reloaded()))
+        harness.runUntilIdle()
+        XCTAssertEqual(harness.viewer.scene[view].contentOffset.y, top, accuracy: 0.5,
+                       "a document that was never followed at its end is not")
+    }
+
     func testAReloadAtRestKeepsTheOffsetAndThePixels() throws {
         let path = try logFile(lines: 0..<600)
         let document = try TextDocument(contentsOfFile: path)

@@ -1,7 +1,10 @@
+import CCairo
 import DocumentKit
 import Foundation
+@testable import ImageKind
 import TestSupport
 import TextKind
+import Viewer
 
 /// A long scrolling document.
 func longLayout() -> any DocumentContent {
@@ -11,6 +14,37 @@ func longLayout() -> any DocumentContent {
 /// The chapters as pages side by side.
 func pagedLayout(chapters: Int = 6) -> HorizontalPagesLayout {
     HorizontalPagesLayout(document: TextDocument(text: chapteredText(chapters: chapters), isMarkdown: true, title: "pages"))
+}
+
+/// A directory of `count` solid PNGs of 1600×1200 px, a colour each.
+func solidPhotos(count: Int) throws -> [String] {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glide-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    return (0..<count).map { index in
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1600, 1200)!
+        let cairo = cairo_create(surface)!
+        cairo_set_source_rgb(cairo, Double(index) / Double(count), 0.5, 0.2)
+        cairo_paint(cairo)
+        cairo_destroy(cairo)
+        let path = "\(directory)/\(index).png"
+        cairo_surface_write_to_png(surface, path)
+        cairo_surface_destroy(surface)
+        return path
+    }
+}
+
+/// A paged collection of `count` solid photos (`solidPhotos`) in a harness, their pixels
+/// decoded and drawn.
+func pagedPhotoHarness(count: Int) throws -> (harness: ViewerHarness, layout: ImageCollectionLayout) {
+    let layout = ImageCollectionLayout(collection: ImageCollection(title: "t", imagePaths: try solidPhotos(count: count)))
+    var options = ViewerOptions()
+    options.isPaged = true
+    let harness = ViewerHarness(layout: layout, options: options)
+    // The first frame asked for the images; their decoders answer through the mailbox.
+    layout.images.waitForDecodes()
+    harness.viewer.setNeedsFrame()
+    harness.drawFrame()
+    return (harness, layout)
 }
 
 /// A document whose estimated heights are far off: section heights are estimated from their

@@ -2,6 +2,7 @@ import CGdkPixbuf
 import CSystem
 import Glibc
 import Localization
+import Machinery
 
 /// The decoding half of `glide-image-decoder`, which runs in a child process so that no image
 /// can stall or crash the viewer: gdk-pixbuf and its loaders (librsvg, libavif, libwebp, …)
@@ -122,6 +123,6 @@ public enum ImageFileDecoder {
     private static func printUsage() {
         let text = "usage: glide-image-decoder FILE MAX_SIDE_PX TARGET_WIDTH TARGET_HEIGHT BUDGET_BYTES\n"
             + "(run by glide; it writes decoded pixels to standard output)\n"
-        _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        StandardError.write(text)
     }
 }

@@ -161,13 +161,14 @@ final class PopplerDocumentHandle: @unchecked Sendable {
     /// The number of pages poppler found.
     var pageCount: Int { Int(poppler_document_get_n_pages(pointer)) }
 
-    /// Page `index`'s size in PDF points (1/72 in), or nil when poppler cannot read the page.
+    /// Page `index`'s size in PDF points (1/72 in), or nil when poppler has no such page or cannot
+    /// read it.
     func pageSize(_ index: Int) -> (width: Double, height: Double)? {
-        guard let page = poppler_document_get_page(pointer, Int32(index)) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
-        var width = 0.0, height = 0.0
-        poppler_page_get_size(page, &width, &height)
-        guard width.isFinite, height.isFinite, width >= 1, height >= 1 else { return nil }
+        guard let (width, height) = withPage(index, { page in
+            var width = 0.0, height = 0.0
+            poppler_page_get_size(page, &width, &height)
+            return (width, height)
+        }), width.isFinite, height.isFinite, width >= 1, height >= 1 else { return nil }
         return (width, height)
     }
 }

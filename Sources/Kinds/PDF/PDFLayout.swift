@@ -93,6 +93,8 @@ public final class PDFLayout: ContentLayout {
     /// The PDF's outline once the worker has read it (see `loadOutline`).
     public private(set) var loadedOutline: PDFOutline?
     private var outlineHandlers: [(PDFOutline) -> Void] = []
+    /// An outline that arrived before the page count.
+    private var pendingOutline: PDFOutline?
 
     public init(file: PDFFile, palette: Palette = .light, paged: Bool = false) {
         self.file = file
@@ -356,14 +358,24 @@ public final class PDFLayout: ContentLayout {
                 anchorPage = min(anchorPage, pageCount - 1)
             }
             isAnchorPending = true
+            if let pendingOutline {
+                self.pendingOutline = nil
+                receive(pendingOutline)
+            }
         }
         changeLog.record(.everything)
     }
 
     func receive(_ outline: PDFOutline) {
-        loadedOutline = outline
+        guard isOpen else {
+            // Held until the page count is known, so it can be kept to the layout's pages.
+            pendingOutline = outline
+            return
+        }
+        let limited = outline.limited(toPageCount: pageCount)
+        loadedOutline = limited
         let handlers = outlineHandlers
         outlineHandlers = []
-        for handler in handlers { handler(outline) }
+        for handler in handlers { handler(limited) }
     }
 }

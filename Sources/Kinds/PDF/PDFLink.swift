@@ -47,8 +47,10 @@ extension PopplerDocumentHandle {
     /// The links of page `index`, at most `limit` (a page of a million annotations must not
     /// cost without bound).
     func links(onPage index: Int, limit: Int = 2000) -> [PDFLink] {
-        guard let page = poppler_document_get_page(pointer, Int32(index)) else { return [] }
-        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+        withPage(index) { links(on: $0, limit: limit) } ?? []
+    }
+
+    private func links(on page: OpaquePointer, limit: Int) -> [PDFLink] {
         var width = 0.0, height = 0.0
         poppler_page_get_size(page, &width, &height)
         guard let mapping = poppler_page_get_link_mapping(page) else { return [] }

@@ -20,6 +20,14 @@ public struct PDFOutline: Equatable, Sendable {
     /// Deeper entries are shown at this level.
     static let maximumLevel = 6
 
+    /// The outline of a layout of `pageCount` pages: no entry leads past the last (the worker
+    /// that read it may count the pages of a file changed since the layout's document opened).
+    func limited(toPageCount pageCount: Int) -> PDFOutline {
+        guard isBookmarks else { return .pageList(pageCount: pageCount) }
+        let kept = entries.filter { $0.destination.page < pageCount }
+        return kept.isEmpty ? .pageList(pageCount: pageCount) : PDFOutline(entries: kept, isBookmarks: true)
+    }
+
     /// A row per page, for a PDF without bookmarks.
     static func pageList(pageCount: Int) -> PDFOutline {
         PDFOutline(entries: (0..<min(pageCount, maximumEntryCount)).map {

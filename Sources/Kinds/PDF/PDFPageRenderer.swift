@@ -8,12 +8,12 @@ struct PDFPageRenderer {
     let document: PopplerDocumentHandle
 
     func render(_ job: PDFRenderJob) -> PDFRenderResult {
+        document.withPage(job.page) { render(job, page: $0) }
+            ?? PDFRenderResult(job: job, failure: localized("poppler cannot read this page"))
+    }
+
+    private func render(_ job: PDFRenderJob, page: OpaquePointer) -> PDFRenderResult {
         var result = PDFRenderResult(job: job)
-        guard let page = poppler_document_get_page(document.pointer, Int32(job.page)) else {
-            result.failure = localized("poppler cannot read this page")
-            return result
-        }
-        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
         var width = 0.0, height = 0.0
         poppler_page_get_size(page, &width, &height)
         guard width.isFinite, height.isFinite, width >= 1, height >= 1 else {

@@ -67,19 +67,15 @@ public struct PDFPageText: Sendable {
     /// area of its own).
     func isDrawn(_ index: Int) -> Bool { rects[index].width > 0 && rects[index].height > 0 }
 
-    /// Reads page `index` of `document`; nil when poppler cannot read the page. The caller's
+    /// Reads page `index` of `document`; nil when poppler has no such page or cannot read it. The caller's
     /// thread must be the only one using `document`.
     static func read(page index: Int, of document: PopplerDocumentHandle) -> PDFPageText? {
-        guard let page = poppler_document_get_page(document.pointer, Int32(index)) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
-        return read(page)
+        document.withPage(index, read)
     }
 
     /// The text alone, for search (no rectangles): what `read` gives as `text`.
     static func readText(page index: Int, of document: PopplerDocumentHandle) -> String? {
-        guard let page = poppler_document_get_page(document.pointer, Int32(index)) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
-        return text(of: page)
+        document.withPage(index, text(of:))
     }
 
     private static func text(of page: OpaquePointer) -> String {

@@ -11,14 +11,17 @@ struct PDFSearchSource: SearchSource {
 
 
     /// Opens `file` for this worker; nil when poppler cannot (the search then finds nothing).
-    init?(file: PDFFile) {
+    /// At most `pageLimit` pages are read: the pages the layout shows, when this worker's
+    /// document counts more (the file grew in place since the layout's opened).
+    init?(file: PDFFile, pageLimit: Int? = nil) {
         let opened = PopplerBackgroundWork.perform { () -> PopplerDocumentHandle? in
             PopplerWarmUp.ensure()
             return try? file.makeDocument()
         }
         guard let document = opened ?? nil else { return nil }
         self.document = document
-        sectionCount = PopplerBackgroundWork.perform { document.pageCount } ?? 0
+        let pageCount = PopplerBackgroundWork.perform { document.pageCount } ?? 0
+        sectionCount = min(pageCount, pageLimit ?? pageCount)
     }
 
     func forEachBlockText(inSection section: Int, _ body: (Int, String) -> Void) {
@@ -30,10 +33,11 @@ struct PDFSearchSource: SearchSource {
 }
 
 extension DocumentSearch {
-    /// Starts searching the text of `pdf`'s pages, each page a section of one block, with a
-    /// poppler document of the worker's own (poppler's are not to be shared by threads).
-    public convenience init(pdf: PDFFile, query: String, mailbox: MainThreadMailbox = .shared) {
-        self.init(query: query, mailbox: mailbox) { PDFSearchSource(file: pdf) }
+    /// Starts searching the text of `pdf`'s pages (at most `pageLimit`), each page a section of
+    /// one block, with a poppler document of the worker's own (poppler's are not to be shared
+    /// by threads).
+    public convenience init(pdf: PDFFile, query: String, pageLimit: Int? = nil, mailbox: MainThreadMailbox = .shared) {
+        self.init(query: query, mailbox: mailbox) { PDFSearchSource(file: pdf, pageLimit: pageLimit) }
     }
 }
 

@@ -204,8 +204,10 @@ public final class PDFTextLayout: ReadableLayout {
         }
     }
 
+    /// Finds nothing past the layout's last page, whatever the search's own poppler document
+    /// counts (a match there would name a page the viewer does not have).
     public func search(for query: String) -> DocumentSearch {
-        DocumentSearch(pdf: pdf.file, query: query)
+        DocumentSearch(pdf: pdf.file, query: query, pageLimit: pdf.isOpen ? pdf.pageCount : nil)
     }
 
     /// Made with a poppler document of the paste's own worker.

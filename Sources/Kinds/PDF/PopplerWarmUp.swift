@@ -24,13 +24,13 @@ enum PopplerWarmUp {
         defer { g_bytes_unref(data) }
         guard let document = poppler_document_new_from_bytes(data, nil, nil) else { return }
         defer { g_object_unref(UnsafeMutableRawPointer(document)) }
-        guard let page = poppler_document_get_page(document, 0) else { return }
-        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 8, 8)
-        let cairo = cairo_create(surface)
-        poppler_page_render(page, cairo)
-        cairo_destroy(cairo)
-        cairo_surface_destroy(surface)
+        _ = PopplerPageAccess.withPage(0, of: document) { page in
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 8, 8)
+            let cairo = cairo_create(surface)
+            poppler_page_render(page, cairo)
+            cairo_destroy(cairo)
+            cairo_surface_destroy(surface)
+        }
     }
 
     /// A valid PDF drawn in every colour space poppler meets first: DeviceRGB, DeviceGray and

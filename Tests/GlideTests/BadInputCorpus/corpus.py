@@ -68,6 +68,50 @@ def long_tail(words="The window must answer while the picture above decodes. "):
     return "\n\n".join(words * 8 for _ in range(120)) + "\n"
 
 
+def pdf(objects):
+    """A PDF of `objects` (the bytes between `N 0 obj` and `endobj`; object 1 is the catalog)
+    with a correct cross-reference table."""
+    out = b"%PDF-1.4\n"
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
+    table = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    return out + b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, table)
+
+
+def pdf_stream(dictionary, data):
+    return b"<< %s /Length %d >>\nstream\n%s\nendstream" % (dictionary, len(data), data)
+
+
+def pdf_pages(kids, count, extra=b"", page_extra=b"", tail=()):
+    """A catalog (object 1, with `extra`), a page tree (2) of `kids` pages claiming `count`, the
+    pages (3…, with `page_extra`; tall, so even a quarter of the output scrolls), a content
+    stream naming the page, and `tail` objects."""
+    contents = 3 + kids
+    pages = [b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 1200] /Contents %d 0 R %s"
+             b"/Resources << /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >> >>" % (contents, page_extra)] * kids
+    return pdf([b"<< /Type /Catalog /Pages 2 0 R %s>>" % extra,
+                b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(b"%d 0 R" % (3 + i) for i in range(kids)), count)]
+               + pages + [pdf_stream(b"", b"BT /F1 24 Tf 40 60 Td (A page of a damaged PDF) Tj ET")] + list(tail))
+
+
+def jbig2_bomb(draws):
+    """One tall page drawing `draws` times a JBIG2 image whose one symbol-dictionary segment claims
+    2^31 new symbols: poppler's allocator prints "Bogus memory allocation size" to fd 2 each
+    time the image is decoded (JBIG2Stream::readSymbolDictSeg, gmallocn_checkoverflow)."""
+    segment = (struct.pack(">IBBBI", 1, 0, 0, 1, 10)  # number 1, type 0 (symbol dictionary), page 1, 10 bytes
+               + struct.pack(">HII", 1, 0, 0x80000000))  # Huffman coded, no exported symbols, 2^31 new ones
+    image = pdf_stream(b"/Type /XObject /Subtype /Image /Width 8 /Height 8 /BitsPerComponent 1 /ColorSpace /DeviceGray "
+                       b"/Filter /JBIG2Decode", segment)
+    content = b"".join(b"q 40 0 0 40 %d 40 cm /Im Do Q\n" % (40 * i) for i in range(draws))
+    return pdf([b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 2400] /Contents 4 0 R "
+                b"/Resources << /XObject << /Im 5 0 R >> >> >>", pdf_stream(b"", content), image])
+
+
 def generate(d):
     os.makedirs(d, exist_ok=True)
     os.chmod(d, 0o755)
@@ -141,6 +185,21 @@ def generate(d):
     # Documents for the state cases, one each (each has its own record).
     for name in ["stray", "huge", "directory", "garbage", "read-only", "full", "pair"]:
         write(j(f"state-{name}.md"), (f"# State: {name}\n\n" + long_tail()).encode())
+    # Issue 28, stderr: damaged PDFs whose libraries print. A /Count that lies (5 pages claimed,
+    # 2 kids, enough objects that poppler believes it: pages 3 to 5 cannot be read).
+    write(j("count-lies.pdf"), pdf_pages(2, 5, tail=[b"<< /Padding %d >>" % i for i in range(10)]))
+    # A page tree of 1,000,000 kids, all the same page, claiming as many: more pages than
+    # objects, so poppler counts none and Glide refuses it.
+    write(j("kids-1m.pdf"), pdf([b"<< /Type /Catalog /Pages 2 0 R >>",
+                                 b"<< /Type /Pages /Kids [" + b"3 0 R " * 1000000 + b"] /Count 1000000 >>",
+                                 b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 800] >>"]))
+    write(j("jbig2-bomb.pdf"), jbig2_bomb(10))
+    # An outline entry and a link that lead past the last of 2 pages (to page 10).
+    link = b"<< /Type /Annot /Subtype /Link /Rect [0 0 600 1200] /Border [0 0 0] /Dest [9 /Fit] >>"
+    outline = [b"<< /Type /Outlines /First 7 0 R /Last 7 0 R /Count 1 >>",
+               b"<< /Title (Past the end) /Parent 6 0 R /Dest [9 /XYZ 0 0 0] >>"]
+    write(j("past-the-end.pdf"), pdf_pages(2, 2, extra=b"/Outlines 6 0 R ", page_extra=b"/Annots [8 0 R] ",
+                                           tail=outline + [link]))
     # Issue 28, Markdown that grows without bound inside cmark-gfm: a 60 KB table whose header has
     # 10,000 cells over 10,000 rows of one cell; one 500 KB URL used by 200,000 references
     # (1.3 MB), and a 10 KB one used by 100,000 (410 KB); 2 MB of pipes (a header of 699,050
@@ -156,6 +215,8 @@ def generate(d):
 # ---------------------------------------------------------------- the cases
 
 USAGE = r"usage: glide \[OPTIONS\]"
+DEBUG = {"GLIDE_DEBUG": "1"}
+NO_PAGES = r"glide: cannot open PDF '.*/%s\.pdf': it has no pages \(truncated or damaged\)"
 
 
 def cases(d):
@@ -208,6 +269,22 @@ def cases(d):
         text("state-garbage.md", state="garbage",
              stderr=r"glide: warning: ignoring the unreadable reading-position file '.*'; it will be replaced"),
         dict(name="two instances quitting at once", args=[j("state-pair.md")], window=True, pair=True, state="pair"),
+        # Issue 28, stderr: no library line on stderr unless GLIDE_DEBUG=1, and with it the
+        # library's line does show (so the quiet runs prove the routing, not a silent library).
+        # poppler says nothing of a /Count that lies: its pages past the kids are placeholders.
+        text("count-lies.pdf"),
+        dict(name="kids-1m.pdf", args=[j("kids-1m.pdf")], window=False, status=1, stderr=NO_PAGES % "kids-1m"),
+        dict(name="kids-1m.pdf GLIDE_DEBUG=1", args=[j("kids-1m.pdf")], window=False, status=1, env=DEBUG,
+             stderr_includes=[r"^" + NO_PAGES % "kids-1m" + "$",
+                              r"^glide: Poppler-INFO: .*Page count \(1000000\) larger than number of objects \(4\)$"]),
+        text("jbig2-bomb.pdf"),
+        dict(name="jbig2-bomb.pdf GLIDE_DEBUG=1", args=[j("jbig2-bomb.pdf")], window=True, env=DEBUG,
+             stderr_includes=[r"^Bogus memory allocation size$"]),
+        # poppler-glib itself asks for page 10 of 2 as it reads such a destination.
+        dict(name="past-the-end.pdf --split", args=["--split", j("past-the-end.pdf")], window=True),
+        dict(name="past-the-end.pdf --split GLIDE_DEBUG=1", args=["--split", j("past-the-end.pdf")], window=True, env=DEBUG,
+             stderr_includes=[r"^glide: Poppler-CRITICAL: .*assertion '0 <= index && index < poppler_document_get_n_pages\(document\)' failed$",
+                              r"^glide: Poppler-WARNING: Invalid page 10 in Link Destination$"]),
         # Issue 28, Markdown that grows without bound inside cmark-gfm: the first frame within
         # FIRST_FRAME_BUDGET_S (and, as every case, at most MEMORY_BUDGET_MB).
         text("table-header-10000.md", first_frame=True), text("references-1.3mb.md", first_frame=True),
@@ -271,7 +348,7 @@ class Run:
             stdout = writer
         self.started = time.monotonic()
         self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=stdout, stderr=subprocess.PIPE,
-                                        env=environment, **user)
+                                        env=dict(environment, **case.get("env", {})), **user)
         if case.get("closed_stdout") or case.get("stalled_stdout"):
             os.close(writer)
         self.stderr = b""
@@ -478,7 +555,12 @@ def check_exit(case, run, status, problems):
         problems.append(f"exit status {status}, expected {expected_status}")
     message = run.stderr.decode("utf-8", "replace")
     expected = case.get("stderr", "")
-    if expected == "":
+    if case.get("stderr_includes"):
+        # A GLIDE_DEBUG run: diagnostics of every kind, among them these lines.
+        for pattern in case["stderr_includes"]:
+            if not re.search(pattern, message, re.MULTILINE):
+                problems.append(f"no line matches {pattern!r} in {shortened(message, 2000)!r}")
+    elif expected == "":
         if message:
             problems.append(f"unexpected message: {shortened(message)!r}")
     else:

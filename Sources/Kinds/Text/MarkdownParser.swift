@@ -18,18 +18,20 @@ enum MarkdownParser {
     /// The syntax extensions GitHub enables (footnotes are an option of the core parser).
     private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
 
-    /// The most nodes a file parsed whole may make: its table cells (`TableColumnLimit`) and
-    /// inlines (`InlineNodeEstimate`). At about 1 µs and 200 bytes a node that is 0.3 s and
-    /// 60 MB, so the first frame comes well within a second. A file that makes more is parsed
-    /// a section at a time, where each section's nodes are bounded by its 8 KB.
-    static let wholeParseNodeLimit = 300_000
+    /// The most nodes a file parsed whole may make: its table cells (`TableColumnLimit`), inlines
+    /// and lines (`ParseNodeEstimate`). At about 1 µs and 200 bytes a node that is 0.1 s and
+    /// 20 MB before the first frame, which comes within a second even with four windows
+    /// opening at once on two cores (the bad-input corpus; at 300,000 it took 1.4 to 1.7 s
+    /// there). A file that makes more is parsed a section at a time, where each section's
+    /// nodes are bounded by its 8 KB.
+    static let wholeParseNodeLimit = 100_000
 
     /// The blocks of the Markdown in `bytes` parsed whole, or nil if that would cost more than
     /// its bytes do: nested too deeply (`NestingScan`), or making too many nodes.
     static func wholeBlocks(from bytes: [UInt8]) -> [Block]? {
         guard !NestingScan.isDeeplyNested(bytes) else { return nil }
         let (tables, cellCount) = TableColumnLimit.limited(bytes)
-        guard cellCount + InlineNodeEstimate.count(in: bytes) <= wholeParseNodeLimit else { return nil }
+        guard cellCount + ParseNodeEstimate.count(in: bytes) <= wholeParseNodeLimit else { return nil }
         return parsed(ReferenceExpansionLimit.limited(tables))
     }
 

@@ -9,8 +9,9 @@ and prints one JSON object per case on stdout:
     {"case": NAME, "problems": [...], "key_ms": N, "gap_ms": N, "frames": N}
 `problems` is empty when the case held. Each case checks the exit status and the message
 (one line), and, for a case that opens a window, that the window answers a key within
-100 ms while its content loads (the scroll shows in the --trace) and that no frame of an
-animation comes more than 50 ms after the one before (`gap_ms`).
+100 ms while its content loads (the scroll shows in the --trace), that no frame of an
+animation comes more than 50 ms after the one before (`gap_ms`), and that Glide's peak memory
+stays within 600 MB (`memory_mb`); a case marked `first_frame` shows its window within 1 s.
 """
 import fcntl
 import json
@@ -29,6 +30,10 @@ import zlib
 
 KEY_BUDGET_MS = 100
 GAP_BUDGET_MS = 50
+# Issue 28: Glide's own peak memory (VmHWM, its helper processes have budgets of their own) in
+# any case with a window, and the time to the first frame of the cases that ask for it.
+MEMORY_BUDGET_MB = 600
+FIRST_FRAME_BUDGET_S = 1.0
 BATCH = 4
 # How long a case with `hold` holds its key: about 85 repeats at sway's default rate.
 HOLD_SECONDS = 4
@@ -205,6 +210,15 @@ def generate(d):
     short_lines = lambda lines: "".join(f"Line {i}\n" for i in lines)
     write(j("marks-short-lines.txt"), (short_lines(range(80)) + "e" + "\u0301" * 20000000 + "\n"
                                         + short_lines(range(80, 3080))).encode())
+    # Issue 28, Markdown that grows without bound inside cmark-gfm: a 60 KB table whose header has
+    # 10,000 cells over 10,000 rows of one cell; one 500 KB URL used by 200,000 references
+    # (1.3 MB), and a 10 KB one used by 100,000 (410 KB); 2 MB of pipes (a header of 699,050
+    # empty cells and its delimiter row, then text to scroll); a table of 10,000 columns and 20 rows.
+    write(j("table-header-10000.md"), b"|" + b"a|" * 10000 + b"\n|" + b"-|" * 10000 + b"\n" + b"a\n" * 10000)
+    write(j("references-1.3mb.md"), b"[a]: " + b"u" * 500000 + b"\n\n" + b"[a] " * 200000 + b"\n")
+    write(j("references-410kb.md"), b"[a]: " + b"u" * 10000 + b"\n\n" + b"[a] " * 100000 + b"\n")
+    write(j("pipes-2mb.md"), b"|" * 699051 + b"\n|" + b"-|" * 699050 + b"\n\n" + long_tail().encode())
+    write(j("table-10000x20.md"), b"|" + b"h|" * 10000 + b"\n|" + b"-|" * 10000 + b"\n" + (b"|" + b"c|" * 10000 + b"\n") * 20)
     write(j(".generated"), b"")
 
 
@@ -286,6 +300,11 @@ def cases(d):
                               r"^glide: Poppler-WARNING: Invalid page 10 in Link Destination$"]),
         # Issue 28, item 1: Down held for HOLD_SECONDS over the marks and the short lines after.
         dict(name="marks-short-lines.txt, Down held", args=[j("marks-short-lines.txt")], window=True, hold="Down"),
+        # Issue 28, Markdown that grows without bound inside cmark-gfm: the first frame within
+        # FIRST_FRAME_BUDGET_S (and, as every case, at most MEMORY_BUDGET_MB).
+        text("table-header-10000.md", first_frame=True), text("references-1.3mb.md", first_frame=True),
+        text("references-410kb.md", first_frame=True), text("pipes-2mb.md", first_frame=True),
+        text("table-10000x20.md", first_frame=True),
     ]
 
 
@@ -370,6 +389,17 @@ class Run:
             self.stalled_reader = None
         return status
 
+    def peak_memory_mb(self):
+        """The most memory the process has held (VmHWM), in MB; None once it is gone."""
+        try:
+            with open(f"/proc/{self.process.pid}/status") as file:
+                for line in file:
+                    if line.startswith("VmHWM:"):
+                        return int(line.split()[1]) // 1024
+        except OSError:
+            pass
+        return None
+
     def frames(self):
         try:
             with open(self.trace) as file:
@@ -400,9 +430,25 @@ def wait_for_window(run, environment, seconds=30):
         if run.process.poll() is not None:
             return False
         if run.process.pid in window_pids(environment):
+            run.window_s = getattr(run, "window_s", None) or time.monotonic() - run.started
             return True
         time.sleep(0.05)
     return False
+
+
+def time_windows(runs, environment, seconds=30):
+    """Notes when each run's window appears (`window_s`, from its start), watching them all at
+    once, so that a slow window does not delay the noting of the others."""
+    deadline = time.monotonic() + seconds
+    waiting = list(runs)
+    while waiting and time.monotonic() < deadline:
+        shown = window_pids(environment)
+        for run in list(waiting):
+            if run.process.pid in shown:
+                run.window_s = time.monotonic() - run.started
+            if run.process.pid in shown or run.process.poll() is not None:
+                waiting.remove(run)
+        time.sleep(0.02)
 
 
 def type_keys(environment, *keys):
@@ -564,9 +610,12 @@ def run_window_batch(glide, batch, d, environment, results):
             os.makedirs(copy_dir, exist_ok=True)
             own(copy_dir)
             runs.append((case, Run(glide, case, copy_dir, case_environment), []))
+    time_windows([run for case, run, problems in runs if case.get("first_frame")], environment)
     for case, run, problems in runs:
         if not wait_for_window(run, environment):
             problems.append(f"no window (exit {run.process.poll()}): {shortened(run.stderr)!r}")
+        elif case.get("first_frame") and run.window_s > FIRST_FRAME_BUDGET_S:
+            problems.append(f"the window came after {run.window_s:.2f} s")
     key_times = {}
     for case, run, problems in runs:
         if problems or case.get("closed_stdout") or case.get("stalled_stdout"):
@@ -589,6 +638,11 @@ def run_window_batch(glide, batch, d, environment, results):
             problems.append(f"the window answered a key after {latency:.0f} ms")
     # Let the animations run out, so the trace holds them whole.
     time.sleep(0.6)
+    memory = {}
+    for case, run, problems in runs:
+        memory[id(run)] = run.peak_memory_mb()
+        if memory[id(run)] is not None and memory[id(run)] > MEMORY_BUDGET_MB:
+            problems.append(f"peak memory {memory[id(run)]} MB, over {MEMORY_BUDGET_MB} MB")
     pairs = {}
     for case, run, problems in runs:
         if case.get("pair"):
@@ -621,6 +675,7 @@ def run_window_batch(glide, batch, d, environment, results):
         result["key_ms"] = max(filter(None, [result["key_ms"], key_times.get(id(run))]), default=key_times.get(id(run)))
         result["gap_ms"] = max(filter(lambda v: v is not None, [result["gap_ms"], gap]), default=None)
         result["frames"] += len(frames)
+        result["memory_mb"] = max(filter(None, [result.get("memory_mb"), memory.get(id(run))]), default=None)
     for index, case in batch:
         finish_state(case, results[case["name"]]["problems"])
 

@@ -59,16 +59,16 @@ extension InputRouter: ReadingHost {
     }
 
     func openDocument(atPath path: String, fragment: String?) -> Bool {
-        guard let text = navigation.openLinkedDocument(atPath: path) else { return false }
-        readingTools.reset()
-        if let fragment {
+        navigation.openLinkedDocument(atPath: path) { [weak self] text in
+            guard let self else { return }
+            readingTools.reset()
+            guard let fragment else { return }
             text.findAnchor(fragment) { [weak self] heading in
                 guard let self, let heading, readingLayout === text,
                       let top = text.lineTop(of: heading, viewportTop: 0) else { return }
                 scrollReading(toContentY: top - 16, animated: false)
             }
         }
-        return true
     }
 
     func goBack() -> Bool {

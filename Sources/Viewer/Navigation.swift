@@ -19,10 +19,17 @@ public final class Navigation: ViewerPart {
     /// Called before a link replaces the document (and before coming back), so the app can
     /// save the reading position of the one being left.
     public var onWillLeaveDocument: (() -> Void)?
-    /// Opens the document a link leads to; nil when links to other documents are not followed.
-    public var documentOpener: ((String) throws(DocumentError) -> any LoadedDocument)?
+    /// Opens the document a link leads to off the loop and hands it, or why it cannot be
+    /// opened, back on the loop (`KindRegistry.openInBackground`); nil when links to other
+    /// documents are not followed.
+    public var documentOpener: ((String, _ deliver: @escaping (Result<any LoadedDocument, DocumentError>) -> Void) -> Void)?
     /// The documents a link left, to come back to with Alt+Left.
-    private var documentHistory: [(path: String?, title: String?, layout: any DocumentContent, offset: LogicalPoint)] = []
+    var documentHistory: [(path: String?, title: String?, layout: any DocumentContent, offset: LogicalPoint)] = []
+    /// The document a followed link is opening (see `openLinkedDocument`): its path, which
+    /// opening it is, and what to do once it is shown. The document shown stays until it comes.
+    var pendingLink: (path: String, generation: Int, onShown: (any ReadableLayout) -> Void)?
+    /// How many link opens were started: a delivery from one that was given up is dropped.
+    var linkGeneration = 0
     /// The block a navigation call is scrolling the document to, and the offset last aimed at:
     /// content laid out on the way moves the block, so the scroll follows it until it rests.
     private var navigationTarget: (location: BlockLocation, offset: LogicalPoint)?
@@ -230,42 +237,8 @@ public final class Navigation: ViewerPart {
         followLink(at: LogicalPoint(x: release.x - rect.origin.x, y: release.y - rect.origin.y))
     }
 
-    /// Opens the document at `path` that a link leads to in place of the one shown,
-    /// remembering where this one was; the text shown then, or nil when it cannot be opened
-    /// (the reason is logged) or is no text a link may lead to.
-    func openLinkedDocument(atPath path: String) -> (any ReadableLayout)? {
-        guard let documentOpener, document.readableText?.linkBaseDirectory != nil else { return nil }
-        let opened: any LoadedDocument
-        do {
-            opened = try documentOpener(path)
-        } catch {
-            requests.append(.diagnostic("link to '\(path)' not followed: \(error)"))
-            return nil
-        }
-        // A link leads to text (`LinkAction`); another kind opened there would need a window
-        // of its own.
-        let layout = opened.makeLayout(palette: document.palette, paged: false)
-        guard let text = layout.readableText, text.linkBaseDirectory != nil else { return nil }
-        onWillLeaveDocument?()
-        documentHistory.append((documentPath, documentTitle, document, scene[documentPane.view].contentOffset))
-        show(layout, offset: LogicalPoint(x: 0, y: 0))
-        documentPath = path
-        documentTitle = opened.title
-        return text
-    }
-
-    /// Returns to the document and position before the last linked document; false when none.
-    func goBack() -> Bool {
-        guard let previous = documentHistory.popLast() else { return false }
-        onWillLeaveDocument?()
-        show(previous.layout, offset: previous.offset)
-        documentPath = previous.path
-        documentTitle = previous.title
-        return true
-    }
-
     /// Puts `layout` in the document pane at `offset`, with fresh tiles.
-    private func show(_ layout: any DocumentContent, offset: LogicalPoint) {
+    func show(_ layout: any DocumentContent, offset: LogicalPoint) {
         let pane = documentPane
         followsEnd = false
         state.document = layout

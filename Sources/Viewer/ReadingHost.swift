@@ -20,10 +20,12 @@ protocol ReadingHost: AnyObject {
     func copy(_ range: TextRange, toClipboard: Bool, toPrimary: Bool)
     /// Hands a web or mail address to the desktop.
     func openExternal(_ url: String)
-    /// Opens another document in the window, remembering where this one was; false when it
-    /// cannot be opened (the reason is logged).
+    /// Opens another document in the window off the loop, remembering where this one was; it
+    /// is shown once it is open (a notice says why when it cannot be). False when links to
+    /// other documents are not followed here.
     func openDocument(atPath path: String, fragment: String?) -> Bool
-    /// Returns to the document and position before the last `openDocument`; false when none.
+    /// Gives up the document `openDocument` is opening, or returns to the document and
+    /// position before the last one it opened; false when there is neither.
     func goBack() -> Bool
     /// Whether on-screen keyboards and input methods should type into Glide (find is open).
     func setWantsTextInput(_ wants: Bool)

@@ -62,7 +62,7 @@ final class ViewerApp {
         viewer.showsWindowControls = window.hasClientSideDecorations
         viewer.navigation.documentPath = documentPath
         viewer.navigation.documentTitle = documents.title
-        viewer.navigation.documentOpener = { path throws(DocumentError) in try KindRegistry.open(path) }
+        viewer.navigation.documentOpener = KindRegistry.openLinkedText(_:deliver:)
         viewer.navigation.onWillLeaveDocument = { [unowned self] in saveReadingPosition() }
         window.onResize = { [unowned self] in
             viewer.resize(to: LogicalSize(width: Double(window.width), height: Double(window.height)))

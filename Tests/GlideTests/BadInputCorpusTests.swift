@@ -38,6 +38,8 @@ final class BadInputCorpusTests: XCTestCase {
         "jbig2-bomb.pdf, stderr closed",
         // Issue 28: Markdown that grows without bound inside cmark-gfm.
         "table-header-10000.md", "references-1.3mb.md", "references-410kb.md", "pipes-2mb.md", "table-10000x20.md",
+        // Issue 28, item 1.
+        "a link to a FIFO held open", "a link to 2 MB of nested emphasis", "a link to /dev/zero",
     ]
 
     /// Whether `problem` is a missed timing budget (a late frame or key) rather than a wrong
@@ -56,8 +58,11 @@ final class BadInputCorpusTests: XCTestCase {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("BadInputCorpus/corpus.py").path
         func runCorpus(in folder: URL) throws -> [CaseResult] {
+            // The link cases click with the virtual pointer.
+            let environment = sway.clientEnvironment.merging(
+                ["GLIDE_VIRTUAL_POINTER": BuiltProducts.path(of: "glide-virtual-pointer")]) { _, new in new }
             let run = try ChildProcess.run("/usr/bin/python3", [script, "run", glide, folder.path],
-                                           environment: sway.clientEnvironment, timeoutSeconds: 600)
+                                           environment: environment, timeoutSeconds: 600)
             XCTAssertEqual(run.status, 0, run.error)
             return try run.output.split(separator: "\n").map {
                 try JSONDecoder().decode(CaseResult.self, from: Data($0.utf8))

@@ -41,13 +41,7 @@ final class ReadingToolsViewerTests: XCTestCase {
 
     /// Delivers the search worker's results until `done` holds (10 s at most).
     private func deliverSearch(_ harness: ViewerHarness, until done: () -> Bool) {
-        var descriptor = pollfd(fd: MainThreadMailbox.shared.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        let deadline = Date().addingTimeInterval(10)
-        while !done(), Date() < deadline {
-            _ = poll(&descriptor, 1, harness.frames.last!.isAnimating ? 0 : 100)
-            if MainThreadMailbox.shared.deliverPending() > 0 { harness.viewer.setNeedsFrame() }
-            harness.drawFrame()
-        }
+        harness.deliverBackgroundWork(until: done)
     }
 
     private func offset(_ harness: ViewerHarness) -> Double { harness.frames.last!.traced.contentOffset.y }
@@ -128,6 +122,7 @@ final class ReadingToolsViewerTests: XCTestCase {
         harness.send(.pointerMotion(LogicalPoint(x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 - before)))
         harness.send(.pointerButton(0x110, isPressed: true))
         harness.send(.pointerButton(0x110, isPressed: false))
+        harness.deliverBackgroundWork { harness.viewer.navigation.documentPath?.hasSuffix("other.md") ?? false }
         harness.runUntilIdle()
         XCTAssertTrue(harness.viewer.navigation.documentPath?.hasSuffix("other.md") ?? false)
         XCTAssertEqual(harness.viewer.shownFileName, "other.md", "the title names the document shown")
@@ -144,6 +139,7 @@ final class ReadingToolsViewerTests: XCTestCase {
         let layout = try XCTUnwrap(harness.viewer.documentPane.layout as? DocumentLayout)
         let link = try XCTUnwrap(layout.links(within: 0...600).last)
         harness.tap(link.rects[0].x + 5, link.rects[0].y + link.rects[0].height / 2)
+        harness.deliverBackgroundWork { harness.viewer.navigation.documentPath?.hasSuffix("other.md") ?? false }
         harness.runUntilIdle()
         XCTAssertTrue(harness.viewer.navigation.documentPath?.hasSuffix("other.md") ?? false, "the tap followed the link")
         harness.drag(from: LogicalPoint(x: 300, y: 300), to: LogicalPoint(x: 500, y: 310), steps: 6)

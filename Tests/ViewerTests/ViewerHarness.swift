@@ -2,6 +2,7 @@ import CCairo
 import DocumentKit
 import KindRegistry
 import Foundation
+import Machinery
 import Render
 import ScrollEngine
 import Viewer
@@ -30,7 +31,7 @@ final class ViewerHarness {
         let size = LogicalSize(width: Double(width), height: Double(height))
         viewer = DocumentViewer(layout: layout, options: options, windowSize: size, position: position)
         // Links open other documents as the app opens them.
-        viewer.navigation.documentOpener = { path throws(DocumentError) in try KindRegistry.open(path) }
+        viewer.navigation.documentOpener = KindRegistry.openLinkedText(_:deliver:)
         viewer.resize(to: size)
         let stride = Int((Double(width) * scale).rounded()) * 4
         pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * Int((Double(height) * scale).rounded()),
@@ -76,6 +77,18 @@ final class ViewerHarness {
             if !frame.isAnimating && frame.isAtRest { break }
         }
         return drawn
+    }
+
+    /// Draws frames, delivering what workers posted as the app's loop does, until `done`
+    /// holds (10 s at most).
+    func deliverBackgroundWork(until done: () -> Bool) {
+        var descriptor = pollfd(fd: MainThreadMailbox.shared.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        let deadline = Date().addingTimeInterval(10)
+        while !done(), Date() < deadline {
+            _ = poll(&descriptor, 1, frames.last!.isAnimating ? 0 : 100)
+            if MainThreadMailbox.shared.deliverPending() > 0 { viewer.setNeedsFrame() }
+            drawFrame()
+        }
     }
 
     // MARK: Gestures

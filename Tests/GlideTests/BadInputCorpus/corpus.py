@@ -219,6 +219,20 @@ def generate(d):
     write(j("references-410kb.md"), b"[a]: " + b"u" * 10000 + b"\n\n" + b"[a] " * 100000 + b"\n")
     write(j("pipes-2mb.md"), b"|" * 699051 + b"\n|" + b"-|" * 699050 + b"\n\n" + long_tail().encode())
     write(j("table-10000x20.md"), b"|" + b"h|" * 10000 + b"\n|" + b"-|" * 10000 + b"\n" + (b"|" + b"c|" * 10000 + b"\n") * 20)
+    # Issue 28, item 1: links whose documents take as long as they like to open. A FIFO named
+    # notes.md (its writer is held open while the case runs), 2 MB of nested emphasis that
+    # cmark-gfm parses for over a second, and /dev/zero named zero.md (refused at 256 MB).
+    # Every paragraph is the link, so a click anywhere on the text follows it, wherever the
+    # document is scrolled to.
+    os.makedirs(j("links"), exist_ok=True)
+    if not os.path.exists(j("links/notes.md")):
+        os.mkfifo(j("links/notes.md"))
+    os.chmod(j("links/notes.md"), 0o666)
+    write(j("links/emphasis-2mb.md"), b"*a**b***c_" * 200000)
+    if not os.path.lexists(j("links/zero.md")):
+        os.symlink("/dev/zero", j("links/zero.md"))
+    for name, target in [("to-fifo.md", "notes.md"), ("to-emphasis.md", "emphasis-2mb.md"), ("to-zero.md", "zero.md")]:
+        write(j(f"links/{name}"), ("# Links\n\n" + f"[{'follow this link ' * 40}]({target})\n\n" * 60).encode())
     write(j(".generated"), b"")
 
 
@@ -305,6 +319,14 @@ def cases(d):
         text("table-header-10000.md", first_frame=True), text("references-1.3mb.md", first_frame=True),
         text("references-410kb.md", first_frame=True), text("pipes-2mb.md", first_frame=True),
         text("table-10000x20.md", first_frame=True),
+        # Issue 28, item 1: a followed link opens its document off the frame loop; the window
+        # answers keys meanwhile and SIGTERM within a second, even while a worker is stuck in
+        # the FIFO's read.
+        dict(name="a link to a FIFO held open", args=[j("links/to-fifo.md")], window=True, follow_link=True,
+             fifo_writer=j("links/notes.md"), quit_within_s=1),
+        dict(name="a link to 2 MB of nested emphasis", args=[j("links/to-emphasis.md")], window=True, follow_link=True,
+             quit_within_s=1),
+        dict(name="a link to /dev/zero", args=[j("links/to-zero.md")], window=True, follow_link=True, quit_within_s=1),
     ]
 
 
@@ -494,6 +516,51 @@ def hold_key(run, environment, key):
     # Home first, in the same wtype: a new virtual keyboard may lose its first key.
     subprocess.run(["wtype", "-k", "Home", "-P", key, "-s", str(int(HOLD_SECONDS * 1000)), "-p", key], env=environment,
                    capture_output=True, timeout=20 + HOLD_SECONDS)
+class VirtualPointer:
+    """glide-virtual-pointer (GLIDE_VIRTUAL_POINTER), kept running so sway's seat has a pointer;
+    each command returns once the compositor handled it."""
+
+    def __init__(self, environment):
+        self.process = subprocess.Popen([os.environ["GLIDE_VIRTUAL_POINTER"]], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=environment, text=True)
+
+    def send(self, command):
+        self.process.stdin.write(command + "\n")
+        self.process.stdin.flush()
+        return self.process.stdout.readline().startswith("ok")
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait(10)
+
+
+def window_rect(environment, pid):
+    tree = json.loads(swaymsg(environment, "-t", "get_tree").stdout or "{}")
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if node.get("app_id") == "dev.glide.Glide" and node.get("pid") == pid:
+            return node["rect"]
+        stack.extend(node.get("nodes", []) + node.get("floating_nodes", []))
+    return None
+
+
+def follow_link(run, environment, pointer, problems):
+    """Clicks the link the run's document is made of (see `generate`), once it is drawn."""
+    deadline = time.monotonic() + 10
+    while not run.frames() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    rect = window_rect(environment, run.process.pid)
+    if rect is None:
+        problems.append("no window to click the link in")
+        return
+    # Below the heading, on a link, whatever the width the window was tiled to.
+    clicked = pointer.send(f"move {rect['x'] + rect['width'] // 2} {rect['y'] + 160}")
+    # The pointer rests before it presses, as in VirtualPointer.click: the hover came first.
+    time.sleep(0.15)
+    clicked = clicked and pointer.send("press") and pointer.send("release")
+    if not clicked:
+        problems.append("glide-virtual-pointer did not click")
 
 
 def largest_gap(frames):
@@ -617,7 +684,12 @@ def run_window_batch(glide, batch, d, environment, results):
         elif case.get("first_frame") and run.window_s > FIRST_FRAME_BUDGET_S:
             problems.append(f"the window came after {run.window_s:.2f} s")
     key_times = {}
+    pointer = VirtualPointer(environment) if any(case.get("follow_link") for case, _, _ in runs) else None
+    writers = [os.open(case["fifo_writer"], os.O_RDWR) for case, _, _ in runs if case.get("fifo_writer")]
     for case, run, problems in runs:
+        if case.get("follow_link") and not problems:
+            # The key goes at once: the window must answer it while the link's document opens.
+            follow_link(run, environment, pointer, problems)
         if problems or case.get("closed_stdout") or case.get("stalled_stdout"):
             # The trace is on standard output: scroll, and see that Glide still quits on time.
             if case.get("stalled_stdout") and not problems:
@@ -627,7 +699,9 @@ def run_window_batch(glide, batch, d, environment, results):
         # A key wtype sends can be lost before it reaches any client (a harness fault, not
         # Glide's); a second try tells that from a window that does not answer.
         latency = check_key(run, environment, case.get("key", "Next"))
-        if latency is None:
+        # After a click on a link only the first try counts: it is sent while the linked
+        # document opens, and a second would come after it opened.
+        if latency is None and not case.get("follow_link"):
             latency = check_key(run, environment, case.get("key", "Next"))
         key_times[id(run)] = latency
         if case.get("hold"):
@@ -653,10 +727,18 @@ def run_window_batch(glide, batch, d, environment, results):
             run.process.send_signal(signal.SIGTERM)
     for case, run, problems in runs:
         # SIGTERM ends Glide as its quit key does (that key has tests of its own).
+        signalled = None
         if run.process.poll() is None and not case.get("pair"):
+            signalled = time.monotonic()
             run.process.send_signal(signal.SIGTERM)
         status = run.wait(20)
+        if signalled is not None and case.get("quit_within_s") and time.monotonic() - signalled > case["quit_within_s"]:
+            problems.append(f"SIGTERM was answered after {time.monotonic() - signalled:.1f} s")
         check_exit(case, run, status, problems)
+    for writer in writers:
+        os.close(writer)
+    if pointer is not None:
+        pointer.close()
     for case, run, problems in runs:
         frames = run.frames()
         gap = largest_gap(frames) if frames else None
@@ -687,8 +769,10 @@ def window_batches(windows):
     animations would fall back to Glide's 100 ms timer and their traces would show gaps that no
     reader sees."""
     alone = [[window] for window in windows if window[1].get("key") == "F11"]
-    shared = [window for window in windows if window[1].get("key") != "F11"]
-    return [shared[start:start + BATCH] for start in range(0, len(shared), BATCH)] + alone
+    shared = [window for window in windows if window[1].get("key") != "F11" and not window[1].get("follow_link")]
+    # Links are clicked in windows of one batch of their own, all tiled alike.
+    linked = [window for window in windows if window[1].get("follow_link")]
+    return [shared[start:start + BATCH] for start in range(0, len(shared), BATCH)] + alone + ([linked] if linked else [])
 
 
 def wait_until_reading(pid, path, seconds=10):

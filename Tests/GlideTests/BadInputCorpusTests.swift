@@ -35,6 +35,7 @@ final class BadInputCorpusTests: XCTestCase {
         "jbig2-bomb.pdf GLIDE_DEBUG=1", "past-the-end.pdf --split", "past-the-end.pdf --split GLIDE_DEBUG=1",
         // Issue 28: Markdown that grows without bound inside cmark-gfm.
         "table-header-10000.md", "references-1.3mb.md", "references-410kb.md", "pipes-2mb.md", "table-10000x20.md",
+        "references-whole.md",
     ]
 
     /// Whether `problem` is a missed timing budget (a late frame or key) rather than a wrong

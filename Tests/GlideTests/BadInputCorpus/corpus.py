@@ -209,6 +209,9 @@ def generate(d):
     write(j("references-410kb.md"), b"[a]: " + b"u" * 10000 + b"\n\n" + b"[a] " * 100000 + b"\n")
     write(j("pipes-2mb.md"), b"|" * 699051 + b"\n|" + b"-|" * 699050 + b"\n\n" + long_tail().encode())
     write(j("table-10000x20.md"), b"|" + b"h|" * 10000 + b"\n|" + b"-|" * 10000 + b"\n" + (b"|" + b"c|" * 10000 + b"\n") * 20)
+    # A flood few enough to be parsed whole (the two above make too many nodes and are parsed a
+    # section at a time): a 2 MB URL used by 40,000 references, 80 GB of destinations.
+    write(j("references-whole.md"), b"[a]: " + b"u" * 2000000 + b"\n\n" + b"[a] " * 40000 + b"\n\n" + long_tail().encode())
     write(j(".generated"), b"")
 
 
@@ -289,7 +292,7 @@ def cases(d):
         # FIRST_FRAME_BUDGET_S (and, as every case, at most MEMORY_BUDGET_MB).
         text("table-header-10000.md", first_frame=True), text("references-1.3mb.md", first_frame=True),
         text("references-410kb.md", first_frame=True), text("pipes-2mb.md", first_frame=True),
-        text("table-10000x20.md", first_frame=True),
+        text("table-10000x20.md", first_frame=True), text("references-whole.md", first_frame=True),
     ]
 
 

@@ -233,6 +233,9 @@ def generate(d):
         os.symlink("/dev/zero", j("links/zero.md"))
     for name, target in [("to-fifo.md", "notes.md"), ("to-emphasis.md", "emphasis-2mb.md"), ("to-zero.md", "zero.md")]:
         write(j(f"links/{name}"), ("# Links\n\n" + f"[{'follow this link ' * 40}]({target})\n\n" * 60).encode())
+    # A flood few enough to be parsed whole (the two above make too many nodes and are parsed a
+    # section at a time): a 2 MB URL used by 40,000 references, 80 GB of destinations.
+    write(j("references-whole.md"), b"[a]: " + b"u" * 2000000 + b"\n\n" + b"[a] " * 40000 + b"\n\n" + long_tail().encode())
     write(j(".generated"), b"")
 
 
@@ -318,7 +321,7 @@ def cases(d):
         # FIRST_FRAME_BUDGET_S (and, as every case, at most MEMORY_BUDGET_MB).
         text("table-header-10000.md", first_frame=True), text("references-1.3mb.md", first_frame=True),
         text("references-410kb.md", first_frame=True), text("pipes-2mb.md", first_frame=True),
-        text("table-10000x20.md", first_frame=True),
+        text("table-10000x20.md", first_frame=True), text("references-whole.md", first_frame=True),
         # Issue 28, item 1: a followed link opens its document off the frame loop; the window
         # answers keys meanwhile and SIGTERM within a second, even while a worker is stuck in
         # the FIFO's read.

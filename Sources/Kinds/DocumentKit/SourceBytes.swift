@@ -39,6 +39,9 @@ public final class SourceBytes: @unchecked Sendable {
             throw DocumentError(path: path, errno: EISDIR)
         }
         if status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {
+            // Blocking again for `pread`: a file system that honoured O_NONBLOCK (some FUSE
+            // ones) would make a read come back short and the file look shrunk.
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
             (count, fileDescriptor, memory) = (Int(status.st_size), fd, [])
             return
         }

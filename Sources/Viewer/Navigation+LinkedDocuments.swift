@@ -13,15 +13,15 @@ extension Navigation {
     /// A second link followed while one opens gives the first up.
     func openLinkedDocument(atPath path: String, onShown: @escaping (any ReadableLayout) -> Void) -> Bool {
         guard let documentOpener, document.readableText?.linkBaseDirectory != nil else { return false }
-        // A second tap on the same link while it opens waits for the same open: one FIFO
-        // that never ends holds one worker, not one per tap.
+        // A second tap on the same link while it opens waits for the same open.
         guard pendingLink?.path != path else { return true }
+        pendingLink?.ticket?.cancel()
         linkGeneration += 1
         let generation = linkGeneration
-        pendingLink = (path, generation, onShown)
+        pendingLink = (path, generation, nil, onShown)
         // TRANSLATORS: over the document shown while a link's document is read; %s is its file's name.
         setNotice(localized("opening '%s'…", OneLineText.escaping(FilePath.name(of: path))))
-        documentOpener(path) { [weak self] result in
+        let ticket = documentOpener(path) { [weak self] result in
             guard let self, let pending = pendingLink, pending.generation == generation else { return }
             pendingLink = nil
             switch result {
@@ -29,6 +29,7 @@ extension Navigation {
             case .failure(let error): refuseLink(to: path, because: error.description)
             }
         }
+        if pendingLink?.generation == generation { pendingLink?.ticket = ticket }
         return true
     }
 
@@ -58,7 +59,9 @@ extension Navigation {
     /// Gives up the document a link is opening, or returns to the document and position
     /// before the last linked document; false when there is neither.
     func goBack() -> Bool {
-        if pendingLink != nil {
+        if let pending = pendingLink {
+            // A read still waiting for a FIFO's writer ends, and frees its worker.
+            pending.ticket?.cancel()
             pendingLink = nil
             setNotice(nil)
             return true

@@ -1,4 +1,5 @@
 import DocumentKit
+import Machinery
 import Render
 import ScrollEngine
 
@@ -20,14 +21,14 @@ public final class Navigation: ViewerPart {
     /// save the reading position of the one being left.
     public var onWillLeaveDocument: (() -> Void)?
     /// Opens the document a link leads to off the loop and hands it, or why it cannot be
-    /// opened, back on the loop (`KindRegistry.openInBackground`); nil when links to other
-    /// documents are not followed.
-    public var documentOpener: ((String, _ deliver: @escaping (Result<any LoadedDocument, DocumentError>) -> Void) -> Void)?
+    /// opened, back on the loop (`KindRegistry.openLinkedText`); cancelling its ticket gives
+    /// the open up. Nil when links to other documents are not followed.
+    public var documentOpener: ((String, _ deliver: @escaping (Result<any LoadedDocument, DocumentError>) -> Void) -> WorkTicket)?
     /// The documents a link left, to come back to with Alt+Left.
     var documentHistory: [(path: String?, title: String?, layout: any DocumentContent, offset: LogicalPoint)] = []
     /// The document a followed link is opening (see `openLinkedDocument`): its path, which
     /// opening it is, and what to do once it is shown. The document shown stays until it comes.
-    var pendingLink: (path: String, generation: Int, onShown: (any ReadableLayout) -> Void)?
+    var pendingLink: (path: String, generation: Int, ticket: WorkTicket?, onShown: (any ReadableLayout) -> Void)?
     /// How many link opens were started: a delivery from one that was given up is dropped.
     var linkGeneration = 0
     /// The block a navigation call is scrolling the document to, and the offset last aimed at:

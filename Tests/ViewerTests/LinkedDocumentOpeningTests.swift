@@ -81,7 +81,6 @@ final class LinkedDocumentOpeningTests: XCTestCase {
         let fifo = directory.appendingPathComponent("notes.md").path
         XCTAssertEqual(mkfifo(fifo, 0o644), 0)
         let writer = open(fifo, O_RDWR)
-        let finished = WorkQueue.shared.completedJobCount
         // As above, the writer is done a second later.
         Thread.detachNewThread {
             sleep(1)
@@ -92,10 +91,37 @@ final class LinkedDocumentOpeningTests: XCTestCase {
         XCTAssertEqual(shownName(harness), "main.md", "still opening")
         harness.send(.key("Left", modifiers: .alt))
         XCTAssertNil(harness.viewer.documentPane.renderer.notice, "the opening notice is gone")
-        // The read ends, and what it posts must be dropped.
-        harness.deliverBackgroundWork { WorkQueue.shared.completedJobCount > finished }
+        // The read ends (given up, or its writer done), and what it posts must be dropped.
+        harness.deliverBackgroundWork { descriptorCount(naming: fifo) == 0 }
         if MainThreadMailbox.shared.deliverPending() > 0 { harness.viewer.setNeedsFrame() }
         harness.runUntilIdle()
         XCTAssertEqual(shownName(harness), "main.md")
+    }
+
+    /// Alt+Left while a FIFO's writer still holds it open: the read given up ends and frees
+    /// its worker (one of `WorkQueue.shared`'s four, which searches and reloads need too).
+    func testAltLeftFreesTheWorkerOfAFIFOStillWaitingForItsWriter() throws {
+        let harness = try harness()
+        let fifo = directory.appendingPathComponent("notes.md").path
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        let writer = open(fifo, O_RDWR)
+        defer { close(writer) }
+        XCTAssertTrue(harness.viewer.followLink(to: "notes.md"))
+        harness.drawFrame()
+        // The worker's read has begun once the process holds the FIFO twice (with the writer).
+        let deadline = Date().addingTimeInterval(10)
+        while descriptorCount(naming: fifo) < 2, Date() < deadline { usleep(1000) }
+        XCTAssertEqual(descriptorCount(naming: fifo), 2, "the worker opened the FIFO")
+        harness.send(.key("Left", modifiers: .alt))
+        harness.deliverBackgroundWork { descriptorCount(naming: fifo) < 2 }
+        XCTAssertEqual(descriptorCount(naming: fifo), 1, "the read ended with its writer still there")
+        XCTAssertEqual(shownName(harness), "main.md")
+        XCTAssertNil(harness.viewer.documentPane.renderer.notice)
+    }
+
+    /// How many of the process's descriptors are open on `path`.
+    private func descriptorCount(naming path: String) -> Int {
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return descriptors.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == path }.count
     }
 }

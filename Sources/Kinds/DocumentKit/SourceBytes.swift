@@ -21,13 +21,14 @@ public final class SourceBytes: @unchecked Sendable {
 
     /// Opens the file at `path`: a regular file is read as needed; what has no stable size
     /// (pipes, `/proc` files that report size 0, devices) is read whole now, up to
-    /// `maximumReadBytes`.
-    public init(path: String) throws(DocumentError) {
-        // Non-blocking, so that a FIFO nobody writes to does not hang the open; reads are made
-        // blocking again below, so a pipe with a writer is read to its end.
+    /// `maximumReadBytes`. A read waiting for a FIFO's writer ends, refused, once
+    /// `isCancelled` says the document is no longer wanted (a link given up).
+    public init(path: String, isCancelled: @escaping () -> Bool = { false }) throws(DocumentError) {
+        // Non-blocking, so that a FIFO nobody writes to does not hang the open; a read that
+        // finds nothing yet waits in `poll` (see `read(_:into:length:path:isCancelled:)`), so
+        // a pipe with a writer is read to its end.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw DocumentError(path: path, errno: errno) }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var status = stat()
         guard fstat(fd, &status) == 0 else {
             let code = errno
@@ -39,11 +40,14 @@ public final class SourceBytes: @unchecked Sendable {
             throw DocumentError(path: path, errno: EISDIR)
         }
         if status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {
+            // Blocking again for `pread`: a file system that honoured O_NONBLOCK (some FUSE
+            // ones) would make a read come back short and the file look shrunk.
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
             (count, fileDescriptor, memory) = (Int(status.st_size), fd, [])
             return
         }
         defer { close(fd) }
-        memory = try SourceBytes.readAll(fd, path: path)
+        memory = try SourceBytes.readAll(fd, path: path, isCancelled: isCancelled)
         (count, fileDescriptor) = (memory.count, -1)
     }
 
@@ -114,30 +118,27 @@ public final class SourceBytes: @unchecked Sendable {
     /// grown by appending doubles by copying: a stream whose first read gave 60,000 bytes
     /// held the 246 MB it had read twice while growing, and peaked at 531,288 KB resident:
     /// EndlessStandardInputTests.)
-    private static func readAll(_ fd: Int32, path: String) throws(DocumentError) -> [UInt8] {
+    private static func readAll(_ fd: Int32, path: String, isCancelled: () -> Bool) throws(DocumentError) -> [UInt8] {
         var failure: DocumentError?
         let bytes = [UInt8](unsafeUninitializedCapacity: maximumReadBytes) { buffer, count in
             count = 0
             while count < buffer.count {
-                let got = read(fd, buffer.baseAddress! + count, min(readChunkBytes, buffer.count - count))
-                if got == 0 { return }
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    failure = DocumentError(path: path, errno: errno)
+                switch read(fd, into: buffer.baseAddress! + count, length: min(readChunkBytes, buffer.count - count),
+                            path: path, isCancelled: isCancelled) {
+                case .success(0): return
+                case .success(let got): count += got
+                case .failure(let error):
+                    failure = error
                     return
                 }
-                count += got
             }
             // Full: one byte more is too much.
             var probe: UInt8 = 0
-            while true {
-                let got = read(fd, &probe, 1)
-                if got < 0, errno == EINTR { continue }
-                if got > 0 {
-                    failure = .cannotOpen(path: path, reason: localized("more than %s MB to read",
-                                                                        LocalizedNumber.string(maximumReadBytes >> 20)))
-                }
-                return
+            switch read(fd, into: &probe, length: 1, path: path, isCancelled: isCancelled) {
+            case .success(0): break
+            case .success: failure = .cannotOpen(path: path, reason: localized("more than %s MB to read",
+                                                                                LocalizedNumber.string(maximumReadBytes >> 20)))
+            case .failure(let error): failure = error
             }
         }
         if let failure { throw failure }
@@ -148,5 +149,33 @@ public final class SourceBytes: @unchecked Sendable {
         fitted.reserveCapacity(bytes.count)
         fitted.append(contentsOf: bytes)
         return fitted
+    }
+
+    /// How long a read waits for a writer before it looks again whether it was given up, in
+    /// ms: a link given up frees its worker within this, a tenth of a second, which no reader
+    /// notices; a writer's bytes wake it at once.
+    static let cancellationCheckMilliseconds: Int32 = 100
+
+    /// Reads up to `length` bytes of the non-blocking `fd`, waiting for a writer while
+    /// `isCancelled` says the bytes are still wanted: how many came (0 at the end: a FIFO
+    /// with no writer left, or none ever), or why none will.
+    private static func read(_ fd: Int32, into destination: UnsafeMutableRawPointer, length: Int, path: String,
+                             isCancelled: () -> Bool) -> Result<Int, DocumentError> {
+        while true {
+            if isCancelled() { return .failure(DocumentError(path: path, errno: ECANCELED)) }
+            let got = Glibc.read(fd, destination, length)
+            if got >= 0 { return .success(got) }
+            switch errno {
+            case EINTR:
+                continue
+            case EAGAIN, EWOULDBLOCK:
+                var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                if poll(&descriptor, 1, cancellationCheckMilliseconds) < 0, errno != EINTR {
+                    return .failure(DocumentError(path: path, errno: errno))
+                }
+            case let code:
+                return .failure(DocumentError(path: path, errno: code))
+            }
+        }
     }
 }

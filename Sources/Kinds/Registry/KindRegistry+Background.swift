@@ -14,20 +14,26 @@ extension KindRegistry {
     /// layout of it is made.
     ///
     /// `deliver` runs on the loop's thread, through `MainThreadMailbox`, with the document or
-    /// why it cannot be opened. A read that never ends keeps its worker and never delivers:
-    /// the caller goes on showing what it showed, and quitting does not wait for the worker.
-    public static func openLinkedText(_ path: String, deliver: @escaping (Result<any LoadedDocument, DocumentError>) -> Void) {
+    /// why it cannot be opened. A read that never ends (a FIFO whose writer holds it open)
+    /// never delivers: the caller goes on showing what it showed, and quitting does not wait
+    /// for the worker. Cancelling the returned ticket gives the open up: a read waiting for a
+    /// writer ends within `SourceBytes.cancellationCheckMilliseconds`, freeing its worker.
+    @discardableResult
+    public static func openLinkedText(_ path: String,
+                                      deliver: @escaping (Result<any LoadedDocument, DocumentError>) -> Void) -> WorkTicket {
         let delivery = LoopThreadValue(deliver)
-        WorkQueue.shared.submit(priority: .immediate) { _ in
-            let outcome = Result { () throws(DocumentError) -> any LoadedDocument in try openText(path) }
+        return WorkQueue.shared.submit(priority: .immediate) { ticket in
+            let outcome = Result { () throws(DocumentError) -> any LoadedDocument in
+                try openText(path, isCancelled: { ticket.isCancelled })
+            }
             let result = LoopThreadValue(outcome)
             MainThreadMailbox.shared.post { delivery.value(result.value) }
         }
     }
 
-    private static func openText(_ path: String) throws(DocumentError) -> any LoadedDocument {
+    private static func openText(_ path: String, isCancelled: @escaping () -> Bool) throws(DocumentError) -> any LoadedDocument {
         if ImageDirectory.isDirectory(path) { throw DocumentError(path: path, errno: EISDIR) }
-        guard case .text(let text) = try openKnowingKind(path) else {
+        guard case .text(let text) = try openKnowingKind(path, isCancelled: isCancelled) else {
             throw .cannotOpen(path: path, reason: localized("a link opens only text"))
         }
         return text

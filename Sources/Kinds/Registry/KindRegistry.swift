@@ -39,9 +39,10 @@ public enum KindRegistry {
         }
     }
 
-    static func openKnowingKind(_ path: String) throws(DocumentError) -> Opened {
+    /// `isCancelled`: see `SourceBytes(path:isCancelled:)`.
+    static func openKnowingKind(_ path: String, isCancelled: @escaping () -> Bool = { false }) throws(DocumentError) -> Opened {
         if ImageDirectory.isDirectory(path) { return .images(try ImageCollection(folder: path)) }
-        let source = try SourceBytes(path: path)
+        let source = try SourceBytes(path: path, isCancelled: isCancelled)
         let head = source.head(FileFormat.sniffedBytes)
         guard let kind = kinds.first(where: { $0.recognises(head: head, path: path) }) else {
             if case .unsupported(let name) = FileFormat.recognise(head: head, path: path) {

@@ -42,4 +42,26 @@ extension HeadlessSway {
         }
         return analysis
     }
+
+    /// The title of Glide's window in sway's tree, once it has one (at most 10 s).
+    func glideWindowTitle() throws -> String? {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let tree = try JSONSerialization.jsonObject(with: Data(try message(["-t", "get_tree"]).utf8))
+            if let title = Self.windowTitle(in: tree, appID: HeadlessSway.glideAppID) { return title }
+            usleep(100_000)
+        }
+        return nil
+    }
+
+    private static func windowTitle(in node: Any, appID: String) -> String? {
+        guard let node = node as? [String: Any] else { return nil }
+        if node["app_id"] as? String == appID, let name = node["name"] as? String { return name }
+        for key in ["nodes", "floating_nodes"] {
+            for child in node[key] as? [Any] ?? [] {
+                if let title = windowTitle(in: child, appID: appID) { return title }
+            }
+        }
+        return nil
+    }
 }

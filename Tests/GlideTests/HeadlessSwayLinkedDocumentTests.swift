@@ -33,7 +33,7 @@ final class HeadlessSwayLinkedDocumentTests: XCTestCase {
     private func waitForTitle(_ title: String) throws -> Bool {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
-            if try sway.message(["-t", "get_tree"]).contains("\"name\": \"\(title)\"") { return true }
+            if try sway.glideWindowTitle() == title { return true }
             usleep(100_000)
         }
         return false

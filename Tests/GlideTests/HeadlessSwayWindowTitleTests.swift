@@ -24,28 +24,6 @@ final class HeadlessSwayWindowTitleTests: XCTestCase {
         if let directory { try? FileManager.default.removeItem(at: directory) }
     }
 
-    /// The title of Glide's window in sway's tree, once it has one (at most 10 s).
-    private func windowTitle() throws -> String? {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            let tree = try JSONSerialization.jsonObject(with: Data(try sway.message(["-t", "get_tree"]).utf8))
-            if let title = Self.title(in: tree, appID: HeadlessSway.glideAppID) { return title }
-            usleep(100_000)
-        }
-        return nil
-    }
-
-    private static func title(in node: Any, appID: String) -> String? {
-        guard let node = node as? [String: Any] else { return nil }
-        if node["app_id"] as? String == appID, let name = node["name"] as? String { return name }
-        for key in ["nodes", "floating_nodes"] {
-            for child in node[key] as? [Any] ?? [] {
-                if let title = title(in: child, appID: appID) { return title }
-            }
-        }
-        return nil
-    }
-
     func testANameThatIsNotUTF8IsShownWithItsBadBytesReplaced() throws {
         let name = Array("bad".utf8) + [0xFF] + Array(".txt".utf8)
         let path = Array(directory.path.utf8) + [UInt8(ascii: "/")] + name + [0]
@@ -60,13 +38,13 @@ final class HeadlessSwayWindowTitleTests: XCTestCase {
         try started.start()
         glide = started
         try sway.waitForWindow(of: started)
-        XCTAssertEqual(try windowTitle(), "bad\u{FFFD}.txt — Glide")
+        XCTAssertEqual(try sway.glideWindowTitle(), "bad\u{FFFD}.txt — Glide")
     }
 
     func testEscapeBellAndC1CharactersInANameAreEscaped() throws {
         let path = directory.appendingPathComponent("esc\u{1B}[31mred\u{07}bell\u{9B}c1.md").path
         try "# Control characters\n\nIn the name only.\n".write(toFile: path, atomically: true, encoding: .utf8)
         glide = try sway.startGlide([path])
-        XCTAssertEqual(try windowTitle(), "esc\\x1B[31mred\\x07bell\\x9Bc1.md — Glide")
+        XCTAssertEqual(try sway.glideWindowTitle(), "esc\\x1B[31mred\\x07bell\\x9Bc1.md — Glide")
     }
 }

@@ -1,3 +1,4 @@
+import CSystem
 import Glibc
 import Synchronization
 
@@ -91,11 +92,24 @@ public final class WorkQueue: Sendable {
         replacePending(inGroup: group, with: [])
     }
 
-    /// Drops every waiting job and waits for the running ones to end: after it, no job of
-    /// this queue runs (poppler must not be rendering while the process tears down).
+    /// Drops every waiting job and waits for the running ones to end, for at most
+    /// `stopWaitMilliseconds` in all: a job stuck inside a library (poppler drawing a page
+    /// that never ends) is left running on its thread, and counted in
+    /// `abandonedThreadCount`, rather than holding up the quit that a signal asked for.
     public func stop() {
         core.stop()
     }
+
+    /// How long `stop()` waits for running jobs, in ms. A page that draws for longer than this
+    /// is one poppler will not finish soon; a quit (SIGTERM, a quit key) must end within a
+    /// second (issue 25's goal), and this leaves the rest of it to saving the reading position.
+    public static let stopWaitMilliseconds: UInt32 = 300
+
+    /// Threads whose job was still running when their queue stopped; they run on, detached.
+    /// While there are any, the process must not run its exit handlers (`ProcessExit`).
+    public static var abandonedThreadCount: Int { abandonedThreads.load(ordering: .relaxed) }
+
+    fileprivate static let abandonedThreads = Atomic<Int>(0)
 
     private final class Core: @unchecked Sendable {
         struct Entry {
@@ -156,9 +170,18 @@ public final class WorkQueue: Sendable {
             }
             lock.wake()
             let current = pthread_self()
+            let deadline = MonotonicClock.milliseconds() + Double(WorkQueue.stopWaitMilliseconds)
             for thread in joined {
                 // A job that stops its own queue cannot wait for itself.
-                if pthread_equal(thread, current) != 0 { pthread_detach(thread) } else { pthread_join(thread, nil) }
+                if pthread_equal(thread, current) != 0 {
+                    pthread_detach(thread)
+                    continue
+                }
+                let left = UInt32(max(0, deadline - MonotonicClock.milliseconds()))
+                if glide_join_thread_within(UInt(thread), left) != 0 {
+                    pthread_detach(thread)
+                    WorkQueue.abandonedThreads.add(1, ordering: .relaxed)
+                }
             }
         }
 

@@ -14,5 +14,5 @@ enum ExitStatus: Int32 {
 /// Reports `message` and ends the process with `status`.
 func exit(_ status: ExitStatus, _ message: String) -> Never {
     printError(message)
-    exit(status.rawValue)
+    ProcessExit.end(status: status.rawValue)
 }

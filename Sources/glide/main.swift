@@ -111,6 +111,7 @@ do {
     }
     let trace = try options.tracePath.map { path throws(TraceError) in try TraceWriter(path: path) }
     try run(documents, paths: paths, options: options, trace: trace)
+    ProcessExit.end(status: ExitStatus.success.rawValue)
 } catch let error as DocumentError {
     exit(.failure, rawArguments.naming(error.description))
 } catch let error as TraceError {

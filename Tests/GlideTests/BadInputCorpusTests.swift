@@ -40,6 +40,7 @@ final class BadInputCorpusTests: XCTestCase {
         "table-header-10000.md", "references-1.3mb.md", "references-410kb.md", "pipes-2mb.md", "table-10000x20.md",
         // Issue 28, item 1.
         "a link to a FIFO held open", "a link to 2 MB of nested emphasis", "a link to /dev/zero",
+        "slow-page.pdf, SIGTERM while a page draws",
         "references-whole.md",
     ]
 

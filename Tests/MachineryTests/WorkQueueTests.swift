@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 import Machinery
 import Synchronization
@@ -91,6 +92,33 @@ final class WorkQueueTests: XCTestCase {
         XCTAssertTrue(queue.submit { _ in log.append("after stop") }.isCancelled)
         usleep(20_000)
         XCTAssertEqual(log.entries, ["finished"])
+    }
+
+    /// A job stuck inside a library (poppler drawing a page that never ends) must not hold up
+    /// a quit: stop gives up waiting, leaves the job running detached and counts it, so the
+    /// process ends without its exit handlers (issue 28: three pdf.js files kept Glide alive
+    /// past SIGTERM, its loop joining the render thread).
+    func testStopLeavesAJobThatDoesNotEndRunningAndCountsIt() {
+        let queue = WorkQueue(name: "test")
+        let stuck = Gate(), finished = Gate()
+        queue.submit { _ in
+            stuck.wait()
+            finished.enter()
+        }
+        stuck.waitUntilEntered()
+        let abandonedBefore = WorkQueue.abandonedThreadCount
+        let stopped = DispatchSemaphore(value: 0)
+        DispatchQueue(label: "stopping").async {
+            queue.stop()
+            stopped.signal()
+        }
+        // Not a timing budget: a stop that waits for the job never returns until the gate opens.
+        let returned = stopped.wait(timeout: .now() + 10) == .success
+        XCTAssertTrue(returned, "stop returned while the job still ran")
+        XCTAssertEqual(WorkQueue.abandonedThreadCount, abandonedBefore + (returned ? 1 : 0), "the job left running is counted")
+        stuck.open()
+        finished.waitUntilEntered()
+        if !returned { stopped.wait() }
     }
 
     func testSeveralThreadsRunJobsAtOnce() {

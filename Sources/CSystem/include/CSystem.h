@@ -75,3 +75,8 @@ int glide_lower_priority(int increment);
 /// The first occurrence of `needle` in `haystack`, or NULL. The corresponding C function is
 /// `memmem` (a GNU extension).
 const void *glide_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);
+
+/// Waits at most `milliseconds` for the thread to end and joins it: 0 when it ended, ETIMEDOUT
+/// when it still runs (it is then still joinable). The corresponding C function is
+/// `pthread_timedjoin_np`.
+int glide_join_thread_within(unsigned long thread, uint32_t milliseconds);

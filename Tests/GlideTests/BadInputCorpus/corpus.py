@@ -236,6 +236,19 @@ def generate(d):
     # A flood few enough to be parsed whole (the two above make too many nodes and are parsed a
     # section at a time): a 2 MB URL used by 40,000 references, 80 GB of destinations.
     write(j("references-whole.md"), b"[a]: " + b"u" * 2000000 + b"\n\n" + b"[a] " * 40000 + b"\n\n" + long_tail().encode())
+    # Issue 28: pages poppler draws for minutes (100 times a form that draws 1,000 times a
+    # form of 1,000 fills of the whole page: 100,000,000 fills in 26 KB; over 15 s at a tenth of
+    # the page's size), so a quit comes while a render thread is inside poppler, as with pdf.js's
+    # function_based_shading.pdf: the loop joined that thread and Glide outlived SIGTERM.
+    form = lambda content, resources=b"": pdf_stream(b"/Type /XObject /Subtype /Form /BBox [0 0 600 1200] " + resources,
+                                                     content)
+    # Three such pages, so a page key has somewhere to go in a window of any shape.
+    page = (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 1200] /Contents 6 0 R "
+            b"/Resources << /XObject << /F2 8 0 R >> >> >>")
+    write(j("slow-page.pdf"), pdf([b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R 4 0 R 5 0 R] /Count 3 >>",
+                                   page, page, page, pdf_stream(b"", b"/F2 Do\n" * 100),
+                                   form(b"0 0 600 1200 re f\n" * 1000),
+                                   form(b"/F1 Do\n" * 1000, b"/Resources << /XObject << /F1 7 0 R >> >>")]))
     write(j(".generated"), b"")
 
 
@@ -330,6 +343,9 @@ def cases(d):
         dict(name="a link to 2 MB of nested emphasis", args=[j("links/to-emphasis.md")], window=True, follow_link=True,
              quit_within_s=1),
         dict(name="a link to /dev/zero", args=[j("links/to-zero.md")], window=True, follow_link=True, quit_within_s=1),
+        # Issue 28: SIGTERM while poppler draws a page that does not end soon.
+        dict(name="slow-page.pdf, SIGTERM while a page draws", args=[j("slow-page.pdf")], window=True, quit_within_s=1,
+             alone=True),
     ]
 
 
@@ -772,9 +788,11 @@ def window_batches(windows):
     is F11 runs alone: its fullscreen window covers the others, and a compositor sends no frame
     callbacks to a covered window (sway holds them; wl_surface.frame allows it), so their
     animations would fall back to Glide's 100 ms timer and their traces would show gaps that no
-    reader sees."""
-    alone = [[window] for window in windows if window[1].get("key") == "F11"]
-    shared = [window for window in windows if window[1].get("key") != "F11" and not window[1].get("follow_link")]
+    reader sees. A case marked `alone` runs by itself too: its Glide keeps a core busy (a page
+    poppler draws for minutes), which would starve its neighbours' frames on a 2-core machine."""
+    by_itself = lambda case: case.get("key") == "F11" or case.get("alone")
+    alone = [[window] for window in windows if by_itself(window[1])]
+    shared = [window for window in windows if not by_itself(window[1]) and not window[1].get("follow_link")]
     # Links are clicked in windows of one batch of their own, all tiled alike.
     linked = [window for window in windows if window[1].get("follow_link")]
     return [shared[start:start + BATCH] for start in range(0, len(shared), BATCH)] + alone + ([linked] if linked else [])

@@ -1,0 +1,14 @@
+import Glibc
+
+/// How the process ends once the frame loop is done or a file was refused.
+public enum ProcessExit {
+    /// Ends the process with `status`. While a stopped queue left a job running inside a
+    /// library (`WorkQueue.abandonedThreadCount`), the process's exit handlers and C++ static
+    /// destructors must not run: poppler's globals would be torn down under the page it is
+    /// still drawing. Buffered output is flushed either way.
+    public static func end(status: Int32) -> Never {
+        guard WorkQueue.abandonedThreadCount > 0 else { exit(status) }
+        fflush(nil)
+        _exit(status)
+    }
+}

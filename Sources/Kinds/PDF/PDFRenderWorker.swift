@@ -55,8 +55,9 @@ final class PDFRenderWorker: Sendable {
         queue.submit(priority: .immediate) { [renderer] _ in renderer.open() }
     }
 
-    /// Ends the queue after the job it is on and waits for it: poppler must not be rendering
-    /// when the process exits and its static state is torn down.
+    /// Ends the queue after the job it is on, waiting a moment for it (`WorkQueue.stop`): a page
+    /// poppler does not finish is left to draw on, and the process then ends without tearing
+    /// down poppler's static state under it (`ProcessExit`).
     func stop() {
         queue.stop()
     }

@@ -33,11 +33,18 @@ final class MarkdownBoundsTests: XCTestCase {
         let header = "|" + (0..<columns).map { " h\($0) |" }.joined()
         let rule = "|" + String(repeating: "---|", count: columns)
         let rows = (0..<3).map { row in "|" + (0..<columns).map { " c\(row).\($0) |" }.joined() }
-        let texts = headerCellTexts(of: laidOut(([header, rule] + rows).joined(separator: "\n") + "\n"))
-        XCTAssertEqual(texts.count, TableColumnLimit.maximumColumns + 1, "the columns kept and the notice")
+        let layout = laidOut(([header, rule] + rows).joined(separator: "\n") + "\n\nText after it.\n")
+        let texts = headerCellTexts(of: layout)
+        XCTAssertEqual(texts.count, TableColumnLimit.maximumColumns, "the columns kept")
         XCTAssertEqual(texts.first, "h0")
-        XCTAssertEqual(texts.dropLast().last, "h98")
-        XCTAssertEqual(texts.last, "51 more columns not shown")
+        XCTAssertEqual(texts.last, "h99")
+        // The notice is a paragraph of its own below the table, as wide as the text.
+        let paragraphs = layout.shapedSections.flatMap { $0.layout.blocks }.compactMap { placed -> String? in
+            guard case .text(let text) = placed.layout.content else { return nil }
+            return String(cString: pango_layout_get_text(text))
+        }
+        XCTAssertEqual(paragraphs.first, "50 more columns not shown")
+        XCTAssertEqual(paragraphs.last, "Text after it.")
     }
 
     /// The red team's 2 MB of pipes, smaller: a header and a delimiter row of 20,000 cells.
@@ -45,7 +52,7 @@ final class MarkdownBoundsTests: XCTestCase {
         let columns = 20_000
         let text = String(repeating: "|", count: columns + 1) + "\n|" + String(repeating: "-|", count: columns) + "\n"
         let document = TextDocument(text: text, isMarkdown: true, title: "t")
-        XCTAssertEqual(tableCells(of: document), TableColumnLimit.maximumColumns + 1)
+        XCTAssertEqual(tableCells(of: document), TableColumnLimit.maximumColumns)
     }
 
     /// The red team's 60 KB table, smaller: a header of 1,000 cells over 1,000 rows of one
@@ -56,7 +63,7 @@ final class MarkdownBoundsTests: XCTestCase {
         let document = TextDocument(text: text, isMarkdown: true, title: "t")
         let cells = tableCells(of: document)
         let allowance = max(TableColumnLimit.minimumCellAllowance, TableColumnLimit.cellsPerSourceByte * text.utf8.count)
-        XCTAssertLessThanOrEqual(cells, allowance + 1_002, "at most the allowance, and one notice cell a row")
+        XCTAssertLessThanOrEqual(cells, allowance, "at most the allowance")
         XCTAssertGreaterThanOrEqual(cells, 1_002, "every row is still there")
         XCTAssertTrue(document.blocks.contains { $0.text.hasPrefix("a\t") }, "each row's own cell is kept")
     }

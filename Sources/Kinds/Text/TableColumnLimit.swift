@@ -8,15 +8,15 @@ import Localization
 /// 60 KB table whose header has 10,000 cells and whose 10,000 rows have one each became 10^8
 /// cells (past 5 GB), and a 2 MB header and delimiter row of pipes took it 16 s. So each table
 /// keeps at most `maximumColumns` columns, and fewer where its rows are so many that padding
-/// them would make more cells than `cellsPerSourceByte` per byte of the table; the columns
-/// left out are named in a last column (the header says how many, a cut row ends in "…").
-/// One pass over the bytes, and a copy only when a table is cut.
+/// them would make more cells than `cellsPerSourceByte` per byte of the table; a line in
+/// emphasis below the table says how many columns were left out (a cell of its own would be
+/// squeezed to the width of a word). One pass over the bytes, and a copy only when a table is
+/// cut.
 enum TableColumnLimit {
-    /// The most columns a table keeps: with the notice, five bands of `TableRow.maximumColumns`
-    /// one below the other, each repeating every row. Wider than that is a data dump no one
-    /// reads on a screen, and at 100 cells a row cmark-gfm and the walker make at most 100
-    /// nodes of a line.
-    static let maximumColumns = 5 * TableRow.maximumColumns - 1
+    /// The most columns a table keeps: five bands of `TableRow.maximumColumns` one below the
+    /// other, each repeating every row. Wider than that is a data dump no one reads on a
+    /// screen, and at 100 cells a row cmark-gfm and the walker make at most 100 nodes of a line.
+    static let maximumColumns = 5 * TableRow.maximumColumns
 
     /// How many cells a table may make per byte of its source, padding included. A full
     /// table needs at least two bytes a cell (`a|`), so a real one stays below one cell a
@@ -57,17 +57,18 @@ enum TableColumnLimit {
             let tableBytes = (body.last ?? line).upperBound - header.lowerBound
             let allowance = max(minimumCellAllowance, cellsPerSourceByte * tableBytes)
             let kept = min(columns, maximumColumns, max(1, allowance / lines))
-            cellCount += lines * min(columns, kept + 1)
+            cellCount += lines * min(columns, kept)
             guard kept < columns else { continue }
             output.reserveCapacity(bytes.count)
             output += bytes[copiedUpTo..<header.lowerBound]
             let notice = TableColumnLimit.escaped(
                 localizedPlural("%s more column not shown", "%s more columns not shown", count: columns - kept, columns - kept))
-            for (index, row) in ([header, line] + body).enumerated() {
-                let last: [UInt8] = index == 0 ? notice : index == 1 ? Array("---".utf8) : Array("…".utf8)
-                output += TableColumnLimit.cut(bytes, row, toCells: kept, adding: last)
+            for row in [header, line] + body {
+                output += TableColumnLimit.cut(bytes, row, toCells: kept)
                 output.append(0x0A)
             }
+            // A blank line ends the table, so the notice is a paragraph of its own.
+            output += [0x0A, UInt8(ascii: "*")] + notice + [UInt8(ascii: "*"), 0x0A]
             copiedUpTo = min(lineStart, bytes.count)
         }
         guard copiedUpTo > 0 else { return (bytes, cellCount) }
@@ -114,10 +115,10 @@ enum TableColumnLimit {
         return pipes + 1 - (first == UInt8(ascii: "|") ? 1 : 0) - (last == UInt8(ascii: "|") ? 1 : 0)
     }
 
-    /// `line` with its cells after the first `count` replaced by one cell holding `last`, or
-    /// as it is if it has no more than `count`. A backslash escapes the byte after it, as in
+    /// `line` up to the pipe that closes its `count`th cell, or as it is if it has no more
+    /// than `count`. A backslash escapes the byte after it, as in
     /// cmark-gfm's cell scanner, so `\|` stays inside its cell.
-    private static func cut(_ bytes: [UInt8], _ line: Range<Int>, toCells count: Int, adding last: [UInt8]) -> [UInt8] {
+    private static func cut(_ bytes: [UInt8], _ line: Range<Int>, toCells count: Int) -> [UInt8] {
         var index = contentStart(bytes, line)
         while index < line.upperBound, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
         if index < line.upperBound, bytes[index] == UInt8(ascii: "|") { index += 1 }
@@ -132,7 +133,7 @@ enum TableColumnLimit {
                     let rest = bytes[(index + 1)..<line.upperBound]
                     // The pipe closes the last cell kept; a line with nothing after it has no more.
                     guard !rest.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) else { return Array(bytes[line]) }
-                    return Array(bytes[line.lowerBound...index]) + last + [UInt8(ascii: "|")]
+                    return Array(bytes[line.lowerBound...index])
                 }
             default:
                 break

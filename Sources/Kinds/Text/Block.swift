@@ -32,15 +32,34 @@ public struct Block: Equatable, Sendable {
     /// Whether the block carries on the text of the one before it, which was cut only to keep
     /// blocks small (a 10 MB line): it follows with no space between.
     public var continuesPrevious: Bool
+    /// Where the block sits among the document's `<details>` disclosures; `nil` outside any.
+    public var disclosure: DisclosurePlace?
 
     public init(kind: Kind, text: String, styles: [InlineStyle] = [], quoteDepth: Int = 0, listDepth: Int = 0,
-                continuesPrevious: Bool = false) {
+                continuesPrevious: Bool = false, disclosure: DisclosurePlace? = nil) {
         self.kind = kind
         self.text = text
         self.styles = styles
         self.quoteDepth = quoteDepth
         self.listDepth = listDepth
         self.continuesPrevious = continuesPrevious
+        self.disclosure = disclosure
+    }
+}
+
+/// A block's place among HTML `<details>` disclosures. Disclosures are numbered from 0 in the
+/// order their `<details>` tags open in the document. A block is shown when every disclosure
+/// in `enclosingBodies` is open; a summary shows while the disclosures around it are open,
+/// whether its own is open or closed.
+public struct DisclosurePlace: Equatable, Sendable {
+    /// The disclosures whose bodies hold the block, outermost first.
+    public var enclosingBodies: [Int]
+    /// The disclosure whose `<summary>` the block is, if it is one.
+    public var summaryOf: Int?
+
+    public init(enclosingBodies: [Int] = [], summaryOf: Int? = nil) {
+        self.enclosingBodies = enclosingBodies
+        self.summaryOf = summaryOf
     }
 }
 

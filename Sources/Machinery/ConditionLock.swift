@@ -33,6 +33,13 @@ final class ConditionLock: @unchecked Sendable {
         pthread_cond_broadcast(condition)
         pthread_mutex_unlock(mutex)
     }
+
+    /// Wakes one waiter, or every waiter when `all`, with the lock held by the caller inside
+    /// `withLock`: one job needs one thread, and waking the rest only has them queue for the
+    /// lock and sleep again while the thread that gave the job still runs.
+    func wakeLocked(all: Bool) {
+        if all { pthread_cond_broadcast(condition) } else { pthread_cond_signal(condition) }
+    }
 }
 
 /// Starts `body` on a new thread, to be joined: the one place a thread is made.

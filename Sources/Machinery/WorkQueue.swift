@@ -52,10 +52,15 @@ public final class WorkQueue: Sendable {
     /// of it stops them.
     private let core: Core
 
-    /// A queue served by `threadCount` threads, started with its first job.
-    public init(name: String, threadCount: Int = 1, capacity: Int = 4096) {
+    /// A queue served by `threadCount` threads, started with its first job. With
+    /// `releasesMemoryWhenDrained`, a thread that finds no job waiting after its own gives the
+    /// heap's free memory back to the system first (`glide_trim_heap`): for queues whose jobs
+    /// allocate far more than they keep (a page drawn by poppler), which glibc would otherwise
+    /// hold in the thread's arena long after the pixels left it.
+    public init(name: String, threadCount: Int = 1, capacity: Int = 4096, releasesMemoryWhenDrained: Bool = false) {
         self.name = name
-        core = Core(threadCount: max(1, threadCount), capacity: max(1, capacity))
+        core = Core(threadCount: max(1, threadCount), capacity: max(1, capacity),
+                    releasesMemoryWhenDrained: releasesMemoryWhenDrained)
     }
 
     deinit {
@@ -122,6 +127,7 @@ public final class WorkQueue: Sendable {
 
         let capacity: Int
         let threadCount: Int
+        let releasesMemoryWhenDrained: Bool
         let lock = ConditionLock()
         let completed = Atomic<Int>(0)
         // Touched only under `lock`.
@@ -130,9 +136,10 @@ public final class WorkQueue: Sendable {
         private var threads: [pthread_t] = []
         private var isStopped = false
 
-        init(threadCount: Int, capacity: Int) {
+        init(threadCount: Int, capacity: Int, releasesMemoryWhenDrained: Bool) {
             self.threadCount = threadCount
             self.capacity = capacity
+            self.releasesMemoryWhenDrained = releasesMemoryWhenDrained
         }
 
         func insert(_ jobs: [(WorkTicket, Job)], priority: WorkPriority, group: Int?, replacingGroup: Bool) {
@@ -156,8 +163,9 @@ public final class WorkQueue: Sendable {
                 while !jobs.isEmpty, threads.count < threadCount {
                     threads.append(startThread { [self] in serve() })
                 }
+                // A replaced group whose jobs all went may leave nothing to do.
+                if !jobs.isEmpty { lock.wakeLocked(all: jobs.count > 1) }
             }
-            lock.wake()
         }
 
         func stop() {
@@ -190,6 +198,7 @@ public final class WorkQueue: Sendable {
                 guard !entry.ticket.isCancelled else { continue }
                 entry.body(entry.ticket)
                 completed.add(1, ordering: .relaxed)
+                if releasesMemoryWhenDrained, lock.withLock({ pending.isEmpty }) { _ = glide_trim_heap() }
             }
         }
 

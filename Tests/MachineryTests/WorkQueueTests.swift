@@ -184,6 +184,42 @@ extension WorkQueue {
     }
 }
 
+extension WorkQueueTests {
+    /// How much anonymous memory (MB) leaves the process between a job's peak and the queue's
+    /// end. The job fills 48 MB of blocks each below glibc's mmap threshold (128 KB), so they
+    /// come from the thread's arena, and frees all but the highest, so the arena's top stays
+    /// in use and glibc cannot give the rest back on its own.
+    private func memoryGivenBackAfterFreeing(on queue: WorkQueue) -> Double {
+        let job = Mutex((peakKilobytes: 0, kept: 0))  // the kept block's address
+        queue.submit { _ in
+            let blocks = (0..<480).map { _ in malloc(100_000)! }
+            for block in blocks { memset(block, 1, 100_000) }
+            let peak = WorkQueueTests.anonymousResidentKilobytes()
+            for block in blocks.dropLast() { free(block) }
+            job.withLock { $0 = (peak, Int(bitPattern: blocks.last)) }
+        }
+        queue.stopAfterDraining()
+        let (peak, kept) = job.withLock { $0 }
+        let givenBack = Double(peak - WorkQueueTests.anonymousResidentKilobytes()) / 1024
+        free(UnsafeMutableRawPointer(bitPattern: kept))
+        return givenBack
+    }
+
+    func testAQueueThatReleasesMemoryGivesBackWhatItsJobsFreed() {
+        let kept = memoryGivenBackAfterFreeing(on: WorkQueue(name: "test-keeps"))
+        let released = memoryGivenBackAfterFreeing(on: WorkQueue(name: "test-releases", releasesMemoryWhenDrained: true))
+        XCTAssertLessThan(kept, 16, "glibc keeps freed arena memory resident (MB given back); else this test shows nothing")
+        XCTAssertGreaterThan(released, 32, "MB given back once the queue drained")
+    }
+
+    /// `RssAnon` of /proc/self/status in kB.
+    private static func anonymousResidentKilobytes() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("RssAnon:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+}
+
 /// Entries appended from a queue's threads, read by the test.
 final class Log: Sendable {
     private let list = Mutex<[String]>([])

@@ -80,3 +80,7 @@ const void *glide_memmem(const void *haystack, size_t haystack_length, const voi
 /// when it still runs (it is then still joinable). The corresponding C function is
 /// `pthread_timedjoin_np`.
 int glide_join_thread_within(unsigned long thread, uint32_t milliseconds);
+
+/// Gives the free memory of every malloc arena back to the system (`malloc_trim(0)`, which
+/// glibc applies to all arenas since 2.8): 1 when some was released.
+int glide_trim_heap(void);

@@ -29,7 +29,7 @@ struct ImageDecoderProcess: Sendable {
         case failure(String)
     }
 
-    static var executablePath: String? { FilePath.helper(named: "glide-image-decoder") }
+    static let executablePath: String? = FilePath.helper(named: "glide-image-decoder")
 
     /// The decodes run here, two at once: a page and its neighbour decode together on a
     /// two-core laptop without starving the frame loop of a core (each job waits for its

@@ -37,7 +37,7 @@ final class PDFRenderWorker: Sendable {
 
     /// The one group of the queue's render jobs, replaced as the view moves.
     private static let renderGroup = 0
-    private let queue = WorkQueue(name: "glide-pdf-render")
+    private let queue = WorkQueue(name: "glide-pdf-render", releasesMemoryWhenDrained: true)
     private let renderer: Renderer
     /// Jobs rendered and handed over but not yet acknowledged by the loop thread: not rendered
     /// again while their result is on its way.

@@ -34,9 +34,19 @@ public struct Block: Equatable, Sendable {
     public var continuesPrevious: Bool
     /// Where the block sits among the document's `<details>` disclosures; `nil` outside any.
     public var disclosure: DisclosurePlace?
+    /// How the block's lines sit in the column: HTML's `align="center"` on the block or an
+    /// element around it. An image block is placed the same way.
+    public var alignment: TextAlignment
+    /// Names a link's fragment can target besides a heading's own slug: HTML's `<a name>` and
+    /// `id` on or inside the block, as written (not slugged).
+    public var anchors: [String]
+    /// The size an image block asks for with HTML's `width` and `height`, logical px; `nil`
+    /// for other blocks and for images that give none.
+    public var imageSize: RequestedImageSize?
 
     public init(kind: Kind, text: String, styles: [InlineStyle] = [], quoteDepth: Int = 0, listDepth: Int = 0,
-                continuesPrevious: Bool = false, disclosure: DisclosurePlace? = nil) {
+                continuesPrevious: Bool = false, disclosure: DisclosurePlace? = nil,
+                alignment: TextAlignment = .leading, anchors: [String] = [], imageSize: RequestedImageSize? = nil) {
         self.kind = kind
         self.text = text
         self.styles = styles
@@ -44,6 +54,60 @@ public struct Block: Equatable, Sendable {
         self.listDepth = listDepth
         self.continuesPrevious = continuesPrevious
         self.disclosure = disclosure
+        self.alignment = alignment
+        self.anchors = anchors
+        self.imageSize = imageSize
+    }
+}
+
+/// Where lines (or an image) sit across the column or a table cell.
+public enum TextAlignment: Equatable, Sendable {
+    case leading, center, trailing
+}
+
+/// An image's size as HTML's `width` and `height` attributes give it, logical px (a
+/// percentage is of the column). Either may be missing: the other then scales the image with
+/// its aspect ratio kept. The image never grows past the column.
+public struct RequestedImageSize: Equatable, Sendable {
+    public var width: Double?
+    public var height: Double?
+    /// Whether `width` is a percentage of the column rather than px.
+    public var widthIsPercent: Bool
+
+    public init(width: Double? = nil, height: Double? = nil, widthIsPercent: Bool = false) {
+        self.width = width
+        self.height = height
+        self.widthIsPercent = widthIsPercent
+    }
+}
+
+/// How an image source is reached. A reader makes no network request of its own, and reads no
+/// file outside the document's folder tree through a document's image.
+public enum ImageReference {
+    /// Whether `source` can be read: a path that stays inside the document's folder. A URL
+    /// (`scheme:` of two or more letters, or `//host`), an absolute path and a relative path
+    /// that climbs out (`../x` from the folder itself) cannot; they are shown as labels.
+    public static func isLoadable(_ source: String) -> Bool {
+        if source.hasPrefix("/") || source.isEmpty { return false }
+        if let colon = source.firstIndex(of: ":"),
+           source[..<colon].count >= 2, source[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) {
+            return false
+        }
+        var depth = 0
+        for part in source.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == ".." { depth -= 1 } else if part != "." { depth += 1 }
+            if depth < 0 { return false }
+        }
+        return true
+    }
+
+    /// What an image that is not loaded is shown as: its alt text, or else its file name.
+    public static func label(source: String, alternative: String) -> String {
+        let trimmed = alternative.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if !trimmed.isEmpty { return trimmed }
+        let path = source.split(separator: "?", maxSplits: 1).first.map(String.init) ?? source
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return AnchorSlug.percentDecoded(name) ?? name
     }
 }
 
@@ -74,8 +138,20 @@ public struct InlineStyle: Equatable, Sendable {
         case link(destination: String)
         /// Struck through (`~~gone~~`).
         case strikethrough
-        /// Raised and smaller: a footnote's number where it is referenced.
+        /// Raised and smaller: a footnote's number where it is referenced, HTML's `<sup>`.
         case superscript
+        /// Lowered and smaller: HTML's `<sub>`.
+        case `subscript`
+        /// A key cap: HTML's `<kbd>`.
+        case keyboard
+        /// An image that is not loaded (`ImageReference.isLoadable` is false), shown inline as
+        /// its label (`ImageReference.label`), small and muted, as a browser with images off
+        /// shows it. Adjacent labels (a row of badges) wrap like words; a link around one is a
+        /// `.link` style over the same range.
+        case imageLabel(source: String)
+        /// A loadable image set inside a line, as a logo in a heading: the range is one U+FFFC
+        /// OBJECT REPLACEMENT CHARACTER that the image takes the place of, at most a line tall.
+        case inlineImage(source: String)
     }
 
     public var kind: Kind
@@ -101,9 +177,7 @@ public struct TableRow: Equatable, Sendable {
         }
     }
 
-    public enum Alignment: Equatable, Sendable {
-        case leading, center, trailing
-    }
+    public typealias Alignment = TextAlignment
 
     public var cells: [Cell]
     /// The header row: bold, on a tinted background.

@@ -139,6 +139,20 @@ struct BlockShaper {
             attributes.append(pango_attr_rise_new(Int32(typography.bodySizePixels / 3 * Double(PANGO_SCALE))))
             attributes.append(pango_attr_scale_new(0.7))
             attributes.append(color(palette.link, pango_attr_foreground_new))
+        case .subscript:
+            // Lowered by a fifth of the body size at 70 %, as browsers set `<sub>`.
+            attributes.append(pango_attr_rise_new(-Int32(typography.bodySizePixels / 5 * Double(PANGO_SCALE))))
+            attributes.append(pango_attr_scale_new(0.7))
+        case .keyboard:
+            attributes.append(pango_attr_family_new("Monospace"))
+            attributes.append(pango_attr_scale_new(typography.codeSizePixels / typography.bodySizePixels))
+            attributes.append(color(palette.codeBackground, pango_attr_background_new))
+        case .imageLabel:
+            // Small and muted, as a browser with images off shows an image's alt text.
+            attributes.append(pango_attr_scale_new(0.8))
+            attributes.append(color(palette.secondaryText, pango_attr_foreground_new))
+        case .inlineImage:
+            break
         }
         for attribute in attributes {
             guard let attribute else { continue }

@@ -20,3 +20,28 @@ final class ImageReferenceTests: XCTestCase {
                                             alternative: ""), "Liberapay-✓.svg")
     }
 }
+
+/// Markdown images that are not loaded stay in their line as labels; a logo stays in its heading.
+final class InlineImageLabelTests: XCTestCase {
+    private func blocks(_ markdown: String) -> [Block] {
+        TextDocument(text: markdown, isMarkdown: true, title: "t").blocks
+    }
+
+    func testARowOfRemoteBadgesIsOneParagraphOfLinkedLabels() {
+        let row = blocks("[![Build](https://img.shields.io/b.svg)](https://ci.example) "
+                         + "[![Chat](https://img.shields.io/c.svg)](https://chat.example)\n\nFirst sentence.")
+        XCTAssertEqual(row.map(\.text), ["Build Chat", "First sentence."])
+        XCTAssertFalse(row.contains { if case .image = $0.kind { return true } else { return false } })
+        let labels = row[0].styles.filter { if case .imageLabel = $0.kind { return true } else { return false } }
+        let links = row[0].styles.filter { if case .link = $0.kind { return true } else { return false } }
+        XCTAssertEqual(labels.map(\.utf8Range), [0..<5, 6..<10])
+        XCTAssertEqual(links.map(\.utf8Range), [0..<5, 6..<10])
+    }
+
+    func testALocalImageInAHeadingStaysInItsLineAndOneInAParagraphIsABlock() {
+        let found = blocks("# ![logo](logo.svg) Glide\n\n![shot](shot.png)")
+        XCTAssertEqual(found.first?.text, "\u{FFFC} Glide")
+        XCTAssertEqual(found.first?.styles, [InlineStyle(.inlineImage(source: "logo.svg"), utf8Range: 0..<3)])
+        XCTAssertEqual(found.last?.kind, .image(source: "shot.png"))
+    }
+}

@@ -17,6 +17,8 @@ struct MarkdownWalker {
     private var images: [Block] = []
     /// How many footnote definitions have been seen.
     private var footnoteCount = 0
+    /// Whether the inlines being collected are a heading's.
+    private var isInHeading = false
 
     /// Runs `body` one level deeper, or notes that the content is nested too deeply.
     private mutating func nested(asBlock: Bool, _ body: (inout MarkdownWalker) -> Void) {
@@ -48,7 +50,9 @@ struct MarkdownWalker {
         case CMARK_NODE_LIST:
             visitList(node)
         case CMARK_NODE_HEADING:
+            isInHeading = true
             appendInlines(of: node, as: .heading(level: Int(cmark_node_get_heading_level(node))))
+            isInHeading = false
         case CMARK_NODE_PARAGRAPH:
             appendInlines(of: node, as: .paragraph)
         case CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK:
@@ -212,15 +216,24 @@ struct MarkdownWalker {
     }
 
     /// An image found inside inline text: its description is collected one level deeper, into
-    /// fresh text that is then put back, so nested images count against the same depth.
+    /// fresh text that is then put back, so nested images count against the same depth. An
+    /// image that is not loaded stays in the line as its label (a row of badges stays a line);
+    /// one in a heading (a logo) stays in the line as itself.
     private mutating func appendImage(_ node: OpaquePointer) {
         let saved = (text, styles)
         (text, styles) = ("", [])
         let slot = images.count
         collect(node)
         let source = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
-        images.insert(Block(kind: .image(source: source), text: text), at: slot)
+        let description = text
         (text, styles) = saved
+        if !ImageReference.isLoadable(source) {
+            styled(.imageLabel(source: source)) { $0.text += ImageReference.label(source: source, alternative: description) }
+        } else if isInHeading {
+            styled(.inlineImage(source: source)) { $0.text += "\u{FFFC}" }
+        } else {
+            images.insert(Block(kind: .image(source: source), text: description), at: slot)
+        }
     }
 
     private mutating func styled(_ kind: InlineStyle.Kind, _ body: (inout MarkdownWalker) -> Void) {

@@ -93,7 +93,14 @@ extension ReadingTools {
     private func select(match index: Int) {
         currentMatch = index
         guard let search, let layout = host.readingLayout else { return }
-        reveal(search.matches[index].start, in: layout)
+        let position = search.matches[index].start
+        if let disclosures = layout.disclosures {
+            // A match in a closed `<details>` opens it (and those around it), as browsers'
+            // find in page does; the text at the pane's top stays there.
+            let top = visibleBand.lowerBound
+            host.readingContentChanged(movingContentBy: disclosures.openDisclosures(hiding: position, keepingTextAt: top) - top)
+        }
+        reveal(position, in: layout)
         host.readingNeedsDisplay()
     }
 

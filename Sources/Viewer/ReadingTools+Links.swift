@@ -47,11 +47,34 @@ extension ReadingTools {
             follow(destination: link.destination)
             return true
         }
+        if let disclosures = layout.disclosures, let summary = disclosures.disclosureSummary(at: contentPoint(x: x, y: y)) {
+            toggle(summary, in: disclosures)
+            return true
+        }
         if selection != nil {
             clearSelection()
             return true
         }
         return false
+    }
+
+    /// Opens or closes the disclosure of `summary`, which stays where it is on screen.
+    func toggle(_ summary: DisclosureSummary, in disclosures: any DisclosureLayout) {
+        let y = summary.rect.y
+        host.readingContentChanged(movingContentBy: disclosures.toggleDisclosure(summary, keepingTextAt: y) - y)
+        host.readingNeedsDisplay()
+    }
+
+    /// Return with no focus in the text: toggles the first summary whose line starts in the
+    /// pane, as Tab and Return would in a browser with the first one focused. False when none
+    /// does, so the key goes on.
+    private func toggleFirstSummaryInView() -> Bool {
+        guard let disclosures = host.readingLayout?.disclosures else { return false }
+        let band = visibleBand
+        guard let summary = disclosures.disclosureSummaries(within: band).first(where: { band.contains($0.rect.y) })
+        else { return false }
+        toggle(summary, in: disclosures)
+        return true
     }
 
     func toggleHelp() {
@@ -89,6 +112,8 @@ extension ReadingTools {
             copySelection()
         case ("Left", false, true):
             return host.goBack()
+        case ("Return", false, false), ("KP_Enter", false, false), ("ISO_Enter", false, false):
+            return toggleFirstSummaryInView()
         case ("Escape", false, false) where selection != nil:
             clearSelection()
         default:

@@ -17,6 +17,8 @@ final class BlockLayout {
         case placeholder(OpaquePointer)
         /// A table row: its cells' text, drawn in a grid; moves between pages whole.
         case tableRow([TableCell], isHeader: Bool)
+        /// A block inside a closed disclosure: not shaped, no room, nothing drawn.
+        case hidden
     }
 
     /// A cell of a table row: its text, and its column's left edge and width in logical px
@@ -52,7 +54,7 @@ final class BlockLayout {
         case .text(let layout), .placeholder(let layout):
             lines = BlockLayout.lines(of: layout)
             height = (lines.last?.bottom ?? 0).rounded(.up) + 2 * inset
-        case .image, .pendingImage, .rule, .tableRow:
+        case .image, .pendingImage, .rule, .tableRow, .hidden:
             lines = []
             height = fixedHeight ?? 0
         }
@@ -62,7 +64,7 @@ final class BlockLayout {
         switch content {
         case .text(let layout), .placeholder(let layout): g_object_unref(UnsafeMutableRawPointer(layout))
         case .tableRow(let cells, _): for cell in cells { g_object_unref(UnsafeMutableRawPointer(cell.layout)) }
-        case .image, .pendingImage, .rule: break
+        case .image, .pendingImage, .rule, .hidden: break
         }
     }
 
@@ -86,12 +88,18 @@ final class BlockLayout {
         return lines
     }
 
+    /// Whether the block is inside a closed disclosure (see `Content.hidden`).
+    var isHidden: Bool {
+        if case .hidden = content { return true }
+        return false
+    }
+
     /// Draws line `index` with its baseline at `baselineY`, left edge at `x`.
     func drawLine(_ index: Int, x: Double, baselineY: Double, on cairo: OpaquePointer) {
         let layout: OpaquePointer
         switch content {
         case .text(let text), .placeholder(let text): layout = text
-        case .image, .pendingImage, .rule, .tableRow: return
+        case .image, .pendingImage, .rule, .tableRow, .hidden: return
         }
         guard let line = pango_layout_get_line_readonly(layout, Int32(index)) else { return }
         cairo_move_to(cairo, x + lines[index].x, baselineY)

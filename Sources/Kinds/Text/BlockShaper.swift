@@ -48,6 +48,16 @@ struct BlockShaper {
         }
     }
 
+    /// The disclosure triangle before a summary: ▾ open, ▸ closed, as GitHub marks
+    /// `<summary>`, in DejaVu Sans (whose triangles are drawn at text size; a fallback font
+    /// may draw emoji) at the summary's size.
+    func shapeMarker(isOpen: Bool, for block: Block) -> BlockLayout {
+        let marker = isOpen ? "▾" : "▸", size = typography.fontSize(for: block.kind)
+        // Four ems: room for the one glyph, so it never wraps.
+        return BlockLayout(content: .text(makeText(marker, styles: [], family: "DejaVu Sans", sizePixels: size,
+                                                   isBold: false, width: 4 * size)), inset: 0)
+    }
+
     /// The file an image source names, relative to the document's directory; nil for a URL.
     static func imagePath(of source: String, in baseDirectory: String) -> String? {
         guard !source.contains("://") else { return nil }

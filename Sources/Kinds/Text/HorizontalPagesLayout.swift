@@ -13,6 +13,8 @@ public final class HorizontalPagesLayout: ContentLayout {
     public init(document: TextDocument, palette: Palette = .light, images: ImageStore = ImageStore()) {
         column = DocumentLayout(document: document, palette: palette, images: images)
         column.isPaginated = true
+        // Pages have no reading tools to open a disclosure with: everything is shown.
+        column.disclosureState.showsEverything = true
     }
 
     public var document: TextDocument { column.document }

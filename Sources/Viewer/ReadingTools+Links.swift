@@ -65,6 +65,19 @@ extension ReadingTools {
         host.readingNeedsDisplay()
     }
 
+    /// Toggles the disclosure whose summary starts at `position`: the summary stays where it
+    /// is when it is drawn near the pane, else the text at the pane's top does.
+    func toggleDisclosure(atSummary position: TextPosition) -> Bool {
+        guard let disclosures = host.readingLayout?.disclosures else { return false }
+        let band = visibleBand, reach = band.upperBound - band.lowerBound
+        let summaries = disclosures.disclosureSummaries(within: (band.lowerBound - reach)...(band.upperBound + reach))
+        let summary = summaries.first { $0.position == position }
+            ?? DisclosureSummary(position: position, isOpen: false,
+                                 rect: ContentRect(x: 0, y: band.lowerBound, width: 0, height: 0))
+        toggle(summary, in: disclosures)
+        return true
+    }
+
     /// Return with no focus in the text: toggles the first summary whose line starts in the
     /// pane, as Tab and Return would in a browser with the first one focused. False when none
     /// does, so the key goes on.

@@ -102,6 +102,20 @@ final class DisclosureLayoutTests: XCTestCase {
         XCTAssertTrue(picture(of: layout).pixels == closedPicture.pixels, "closed again, it draws as before")
     }
 
+    func testTheAccessibleTreeLeavesOutClosedBodiesAndReadsSummariesAsExpandable() {
+        let layout = laidOut(document())
+        let closed = layout.blocks(inSection: 0)
+        XCTAssertEqual(closed.map(\.text), ["Before the details.", "More", "After the details."])
+        XCTAssertEqual(closed.map(\.location.block), [0, 1, 5], "blocks keep their numbers")
+        XCTAssertEqual(closed.map(\.isExpanded), [nil, false, nil])
+        let revision = layout.blocksRevision
+        _ = layout.openDisclosures(hiding: TextPosition(section: 0, block: 2, utf8Offset: 0), keepingTextAt: 0)
+        XCTAssertNotEqual(layout.blocksRevision, revision, "the tree reads its sections again")
+        let open = layout.blocks(inSection: 0)
+        XCTAssertEqual(open.map(\.location.block), [0, 1, 2, 3, 5])
+        XCTAssertEqual(open.map(\.isExpanded), [nil, true, nil, false, nil])
+    }
+
     func testOpeningWhatHidesAMatchOpensItsDisclosureAndTheOnesAroundIt() throws {
         let layout = laidOut(document())
         let needle = TextRange(TextPosition(section: 0, block: 4, utf8Offset: 7), TextPosition(section: 0, block: 4, utf8Offset: 13))

@@ -49,6 +49,8 @@ public final class DocumentLayout: ContentLayout {
 
     /// Which `<details>` disclosures are open (all start closed); see `DocumentLayout+Disclosures`.
     var disclosureState = DisclosureState()
+    /// Counts the times a disclosure opened or closed (the accessible tree reads again).
+    private(set) var disclosureRevision = 0
 
     /// How many sections pango has laid out since the layout was made, for tests of laziness.
     public private(set) var sectionsLaidOutCount = 0
@@ -217,6 +219,7 @@ public final class DocumentLayout: ContentLayout {
             changed = changed.map { min($0.lowerBound, range.lowerBound)...max($0.upperBound, range.upperBound) } ?? range
         }
         guard let changed else { return y }
+        disclosureRevision += 1
         let oldTop = top(ofSection: changed.lowerBound)
         for index in changed {
             sections[index] = nil

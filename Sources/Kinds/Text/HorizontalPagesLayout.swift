@@ -19,6 +19,9 @@ public final class HorizontalPagesLayout: ContentLayout {
 
     public var document: TextDocument { column.document }
 
+    var disclosureState: DisclosureState { column.disclosureState }
+    var disclosureRevision: Int { column.disclosureRevision }
+
     public var palette: Palette {
         get { column.palette }
         set { column.palette = newValue }

@@ -46,10 +46,13 @@ final class BlockLayout {
     let inset: Double
     /// The block's height without page gaps, logical px.
     let height: Double
+    /// Key caps and images drawn in the text's lines, by line.
+    let inlineObjects: [InlineObject]
 
-    init(content: Content, inset: Double, fixedHeight: Double? = nil) {
+    init(content: Content, inset: Double, fixedHeight: Double? = nil, inlineObjects: [InlineObject] = []) {
         self.content = content
         self.inset = inset
+        self.inlineObjects = inlineObjects
         switch content {
         case .text(let layout), .placeholder(let layout):
             lines = BlockLayout.lines(of: layout)
@@ -102,7 +105,18 @@ final class BlockLayout {
         case .image, .pendingImage, .rule, .tableRow, .hidden: return
         }
         guard let line = pango_layout_get_line_readonly(layout, Int32(index)) else { return }
+        let objects = inlineObjects.lazy.filter { $0.line == index }
+        for object in objects where object.isBehindText { object.draw(layoutX: x, baselineY: baselineY, on: cairo) }
         cairo_move_to(cairo, x + lines[index].x, baselineY)
         pango_cairo_show_layout_line(cairo, line)
+        for object in objects where !object.isBehindText { object.draw(layoutX: x, baselineY: baselineY, on: cairo) }
+    }
+
+    /// The decoded images drawn in the text's lines.
+    var inlineImages: [(image: DecodedImage, width: Double, height: Double)] {
+        inlineObjects.compactMap { object in
+            guard case .image(let image) = object.content else { return nil }
+            return (image, object.width, object.height)
+        }
     }
 }

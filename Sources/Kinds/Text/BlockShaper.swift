@@ -21,9 +21,11 @@ struct BlockShaper {
             return BlockLayout(content: .rule, inset: 0, fixedHeight: typography.bodySizePixels)
         case .code:
             let padding = typography.codePaddingPixels
-            return BlockLayout(content: .text(makeText(block, width: width - 2 * padding)), inset: padding)
+            let text = makeText(block, width: width - 2 * padding)
+            return BlockLayout(content: .text(text.layout), inset: padding, inlineObjects: text.inlineObjects)
         case .heading, .paragraph, .plainText:
-            return BlockLayout(content: .text(makeText(block, width: width)), inset: 0)
+            let text = makeText(block, width: width)
+            return BlockLayout(content: .text(text.layout), inset: 0, inlineObjects: text.inlineObjects)
         case .tableRow(let row):
             return shapeTableRow(row, width: width)
         case .image(let source):
@@ -74,20 +76,28 @@ struct BlockShaper {
     private func placeholder(for source: String, reason: String, width: Double) -> BlockLayout {
         let padding = typography.codePaddingPixels
         let message = Block(kind: .paragraph, text: localized("⚠ '%1$s' cannot be shown: %2$s", source, reason))
-        return BlockLayout(content: .placeholder(makeText(message, width: width - 2 * padding)), inset: padding)
+        return BlockLayout(content: .placeholder(makeText(message, width: width - 2 * padding).layout), inset: padding)
     }
 
-    private func makeText(_ block: Block, width: Double) -> OpaquePointer {
-        let layout = makeText(block.text, styles: block.styles, family: typography.fontFamily(for: block.kind),
-                              sizePixels: typography.fontSize(for: block.kind), isBold: typography.isBold(block.kind),
-                              width: width)
-        if block.kind == .plainText { setTabStops(of: layout) }
-        return layout
+    private func makeText(_ block: Block, width: Double) -> (layout: OpaquePointer, inlineObjects: [InlineObject]) {
+        let text = makeShapedText(block.text, styles: block.styles, family: typography.fontFamily(for: block.kind),
+                                  sizePixels: typography.fontSize(for: block.kind), isBold: typography.isBold(block.kind),
+                                  width: width, alignment: block.alignment)
+        if block.kind == .plainText { setTabStops(of: text.layout) }
+        return text
     }
 
     /// A pango layout of `text` (plain, never markup) wrapped at `width` logical px.
     func makeText(_ text: String, styles: [InlineStyle], family: String, sizePixels: Double, isBold: Bool,
                   width: Double) -> OpaquePointer {
+        makeShapedText(text, styles: styles, family: family, sizePixels: sizePixels, isBold: isBold, width: width).layout
+    }
+
+    /// A pango layout of `text` (plain, never markup) wrapped at `width` logical px, its
+    /// lines set as `alignment` says, with the key caps and images drawn in its lines.
+    func makeShapedText(_ text: String, styles: [InlineStyle], family: String, sizePixels: Double, isBold: Bool,
+                        width: Double, alignment: TextAlignment = .leading)
+        -> (layout: OpaquePointer, inlineObjects: [InlineObject]) {
         let layout = pango_layout_new(context)!
         let font = pango_font_description_new()
         pango_font_description_set_family(font, family)
@@ -100,15 +110,26 @@ struct BlockShaper {
         pango_layout_set_width(layout, Int32(max(width, 1) * Double(PANGO_SCALE)))
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         pango_layout_set_line_spacing(layout, Float(typography.lineSpacing))
+        switch alignment {
+        case .leading: break
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .trailing: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        }
         // Plain text, never markup: a document containing `<span>` shows those characters.
         pango_layout_set_text(layout, text, Int32(text.utf8.count))
+        var pending: [PendingInlineObject] = []
         if !styles.isEmpty {
             let attributes = pango_attr_list_new()
-            for style in styles { add(style, to: attributes) }
+            let keyRanges = styles.compactMap { style in style.kind == .keyboard ? style.utf8Range : nil }
+            let keys = (starts: Set(keyRanges.map(\.lowerBound)), ends: Set(keyRanges.map(\.upperBound)))
+            for style in styles {
+                pending += add(style, of: text, family: family, sizePixels: sizePixels, width: width, keys: keys,
+                               to: attributes)
+            }
             pango_layout_set_attributes(layout, attributes)
             pango_attr_list_unref(attributes)
         }
-        return layout
+        return (layout, place(pending, in: layout))
     }
 
     /// Tab stops every `typography.tabStopColumns` columns of the layout's monospace font, so
@@ -127,8 +148,14 @@ struct BlockShaper {
         pango_tab_array_free(tabs)
     }
 
-    private func add(_ style: InlineStyle, to list: OpaquePointer?) {
+    /// Adds the attributes of `style` over `text` (set in `family` at `sizePixels`, `width`
+    /// logical px wide, with `<kbd>` over `keys`) to `list`; returns what is to be drawn in
+    /// the lines for it.
+    private func add(_ style: InlineStyle, of text: String, family: String, sizePixels: Double, width: Double,
+                     keys: (starts: Set<Int>, ends: Set<Int>), to list: OpaquePointer?) -> [PendingInlineObject] {
         var attributes: [UnsafeMutablePointer<PangoAttribute>?] = []
+        var ranged: [(UnsafeMutablePointer<PangoAttribute>?, Range<Int>)] = []
+        var pending: [PendingInlineObject] = []
         switch style.kind {
         case .emphasis:
             attributes.append(pango_attr_style_new(PANGO_STYLE_ITALIC))
@@ -154,22 +181,27 @@ struct BlockShaper {
             attributes.append(pango_attr_rise_new(-Int32(typography.bodySizePixels / 5 * Double(PANGO_SCALE))))
             attributes.append(pango_attr_scale_new(0.7))
         case .keyboard:
-            attributes.append(pango_attr_family_new("Monospace"))
-            attributes.append(pango_attr_scale_new(typography.codeSizePixels / typography.bodySizePixels))
-            attributes.append(color(palette.codeBackground, pango_attr_background_new))
+            let cap = keyCap(over: style.utf8Range, of: text, sizePixels: sizePixels, keys: keys)
+            ranged = cap.attributes
+            pending.append(cap.object)
         case .imageLabel:
             // Small and muted, as a browser with images off shows an image's alt text.
             attributes.append(pango_attr_scale_new(0.8))
             attributes.append(color(palette.secondaryText, pango_attr_foreground_new))
-        case .inlineImage:
-            break
+        case .inlineImage(let source):
+            let (attribute, range, object) = inlineImage(source: source, over: style.utf8Range, of: text, family: family,
+                                                         sizePixels: sizePixels, maximumWidth: width)
+            ranged.append((attribute, range))
+            if let object { pending.append(object) }
         }
-        for attribute in attributes {
+        ranged += attributes.map { ($0, style.utf8Range) }
+        for (attribute, range) in ranged {
             guard let attribute else { continue }
-            attribute.pointee.start_index = UInt32(style.utf8Range.lowerBound)
-            attribute.pointee.end_index = UInt32(style.utf8Range.upperBound)
+            attribute.pointee.start_index = UInt32(range.lowerBound)
+            attribute.pointee.end_index = UInt32(range.upperBound)
             pango_attr_list_insert(list, attribute)
         }
+        return pending
     }
 
     private func color(_ color: Palette.Color,

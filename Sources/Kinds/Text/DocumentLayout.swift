@@ -108,9 +108,13 @@ public final class DocumentLayout: ContentLayout {
     /// or failed (their height may change), and redraws them.
     private func imageChanged(atPath path: String) {
         let directory = document.baseDirectory
+        func shows(_ source: String) -> Bool { BlockShaper.imagePath(of: source, in: directory) == path }
         for (index, entry) in sections where entry.layout.blocks.contains(where: { placed in
-            guard case .image(let source) = placed.block.kind else { return false }
-            return BlockShaper.imagePath(of: source, in: directory) == path
+            if case .image(let source) = placed.block.kind { return shows(source) }
+            return placed.block.styles.contains { style in
+                if case .inlineImage(let source) = style.kind { return shows(source) }
+                return false
+            }
         }) {
             sections[index] = nil
             isExact[index] = false
@@ -311,6 +315,9 @@ public final class DocumentLayout: ContentLayout {
             for placed in sections[index]?.layout.blocks ?? [] {
                 if case .image(let image, let width, let height) = placed.layout.content {
                     image.noteShown(width: width, height: height, drawScale: drawScale)
+                }
+                for inline in placed.layout.inlineImages {
+                    inline.image.noteShown(width: inline.width, height: inline.height, drawScale: drawScale)
                 }
             }
             index += 1

@@ -1,0 +1,55 @@
+import CCairo
+import DocumentKit
+import Foundation
+import ImageDecoding
+@testable import TextKind
+import XCTest
+
+/// Key caps (`<kbd>`) and aligned text, set from blocks as the HTML mapping makes them.
+final class InlineRenderingTests: XCTestCase {
+    /// `text` with `.keyboard` over each of `keys`, found in order.
+    private func keyboardBlock(_ text: String, keys: [String]) -> Block {
+        var styles: [InlineStyle] = []
+        var searchStart = text.startIndex
+        for key in keys {
+            let found = text.range(of: key, range: searchStart..<text.endIndex)!
+            let lower = text.utf8.distance(from: text.startIndex, to: found.lowerBound)
+            styles.append(InlineStyle(.keyboard, utf8Range: lower..<(lower + key.utf8.count)))
+            searchStart = found.upperBound
+        }
+        return Block(kind: .paragraph, text: text, styles: styles)
+    }
+
+    func testAKeyCapIsAFramedBoxAroundItsTextInBothPalettes() {
+        let block = keyboardBlock("Press Ctrl+X or AB to go.", keys: ["Ctrl", "X", "A", "B"])
+        for palette in [Palette.light, Palette.dark] {
+            let rendered = RenderedBlocks([block], height: 60, palette: palette)
+            rendered.save(palette.isDark ? "key-caps-dark" : "key-caps-light")
+            let item = rendered.section.blocks[0]
+            let frame = rendered.frame
+            for style in block.styles {
+                guard let rect = item.rects(of: style.utf8Range).first else { return XCTFail("no key rect") }
+                let (left, right) = (Int(rect.x), Int(rect.maxX))
+                let middle = Int(rect.y + rect.height / 2)
+                func isBorder(_ pixel: UInt32) -> Bool { isNear(pixel, palette.rule, tolerance: 0.03) }
+                // The border crosses the key's middle row on both sides of its text…
+                let row = columns(of: frame, rows: middle..<(middle + 1), where: isBorder).filter { $0 >= left - 6 && $0 <= right + 6 }
+                XCTAssertTrue(row.contains { $0 < left + 3 }, "a left edge (\(palette.isDark ? "dark" : "light"))")
+                XCTAssertTrue(row.contains { $0 > right - 3 }, "a right edge")
+                // …and runs along above and below it.
+                let centre = (left + right) / 2
+                let column = rows(of: frame, columns: centre..<(centre + 1), where: isBorder)
+                XCTAssertTrue(column.contains { $0 < middle - 6 }, "a top edge")
+                XCTAssertTrue(column.contains { $0 > middle + 4 }, "a bottom edge")
+                // Filled inside, as a key.
+                XCTAssertTrue(frame.pixels(rows: (middle - 6)..<(middle - 5), columns: left..<right)
+                    .contains { isNear($0, palette.codeBackground, tolerance: 0.01) }, "the cap's fill")
+            }
+            // Two keys side by side keep apart: the page shows between A's frame and B's.
+            let a = item.rects(of: block.styles[2].utf8Range)[0], b = item.rects(of: block.styles[3].utf8Range)[0]
+            let middle = Int(a.y + a.height / 2)
+            let between = frame.pixels(rows: middle..<(middle + 1), columns: Int(a.maxX - 2)..<Int(b.x + 3))
+            XCTAssertTrue(between.contains { isNear($0, palette.page, tolerance: 0.01) }, "a gap between the caps")
+        }
+    }
+}

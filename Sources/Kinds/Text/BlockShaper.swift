@@ -72,6 +72,7 @@ struct BlockShaper {
                               sizePixels: typography.fontSize(for: block.kind), isBold: typography.isBold(block.kind),
                               width: width)
         if block.kind == .plainText { setTabStops(of: layout) }
+        ListMarkerIndent.hang(layout, for: block)
         return layout
     }
 

@@ -24,10 +24,12 @@ final class RenderedBlocks {
         let shaper = BlockShaper(context: context, typography: Typography(), palette: palette, images: images,
                                  baseDirectory: baseDirectory)
         let column = ColumnGeometry(left: 40, width: Double(width - 80), pageHeight: nil, pageMargin: 0, pageBottomMargin: 0)
-        var section = SectionLayout(blocks: blocks, isFirstSection: true, shaper: shaper, column: column)
+        var section = SectionLayout(blocks: blocks, isFirstSection: true, shaper: shaper, column: column,
+                                    disclosures: SectionDisclosures(state: DisclosureState(showsEverything: true), scope: 0))
         if waitingForImages, images.isDecoding {
             images.waitForDecodes()
-            section = SectionLayout(blocks: blocks, isFirstSection: true, shaper: shaper, column: column)
+            section = SectionLayout(blocks: blocks, isFirstSection: true, shaper: shaper, column: column,
+                                    disclosures: SectionDisclosures(state: DisclosureState(showsEverything: true), scope: 0))
         }
         self.section = section
         frame = OffscreenFrame(width: width, height: height, scale: scale)

@@ -84,6 +84,7 @@ struct BlockShaper {
                                   sizePixels: typography.fontSize(for: block.kind), isBold: typography.isBold(block.kind),
                                   width: width, alignment: block.alignment)
         if block.kind == .plainText { setTabStops(of: text.layout) }
+        ListMarkerIndent.hang(text.layout, for: block)
         return text
     }
 

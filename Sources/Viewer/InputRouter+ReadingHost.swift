@@ -75,8 +75,9 @@ extension InputRouter: ReadingHost {
             readingTools.reset()
             guard let fragment else { return }
             text.findAnchor(fragment) { [weak self] heading in
-                guard let self, let heading, readingLayout === text,
-                      let top = text.lineTop(of: heading, viewportTop: 0) else { return }
+                guard let self, let heading, readingLayout === text else { return }
+                readingTools.openDisclosures(hiding: heading, in: text)
+                guard let top = text.lineTop(of: heading, viewportTop: 0) else { return }
                 scrollReading(toContentY: top - 16, animated: false)
             }
         }

@@ -94,14 +94,18 @@ extension ReadingTools {
         currentMatch = index
         guard let search, let layout = host.readingLayout else { return }
         let position = search.matches[index].start
-        if let disclosures = layout.disclosures {
-            // A match in a closed `<details>` opens it (and those around it), as browsers'
-            // find in page does; the text at the pane's top stays there.
-            let top = visibleBand.lowerBound
-            host.readingContentChanged(movingContentBy: disclosures.openDisclosures(hiding: position, keepingTextAt: top) - top)
-        }
+        openDisclosures(hiding: position, in: layout)
         reveal(position, in: layout)
         host.readingNeedsDisplay()
+    }
+
+    /// Opens the closed `<details>` that hide `position` (and those around them), as a
+    /// browser does for a match of find in page or a link's fragment; the text at the pane's
+    /// top stays where it is.
+    func openDisclosures(hiding position: TextPosition, in layout: any ReadableLayout) {
+        guard let disclosures = layout.disclosures else { return }
+        let top = visibleBand.lowerBound
+        host.readingContentChanged(movingContentBy: disclosures.openDisclosures(hiding: position, keepingTextAt: top) - top)
     }
 
     /// Scrolls, animated, so `position` shows a third of the way down the pane (clear of the

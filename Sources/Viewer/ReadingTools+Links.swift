@@ -28,8 +28,10 @@ extension ReadingTools {
         return true
     }
 
-    /// Scrolls, animated, so the heading at `position` sits at the pane's top.
+    /// Scrolls, animated, so the heading at `position` sits at the pane's top, opening the
+    /// disclosures that hide it.
     func revealHeading(_ position: TextPosition, in layout: any ReadableLayout) {
+        openDisclosures(hiding: position, in: layout)
         guard let top = layout.lineTop(of: position, viewportTop: visibleBand.lowerBound) else { return }
         // A little space above the heading, as a browser leaves when jumping to an anchor.
         scroll(toShow: position, headroom: 16, lineTop: top)

@@ -93,6 +93,27 @@ final class DisclosureViewerTests: XCTestCase {
         XCTAssertEqual(try summariesOnScreen(harness).map(\.isOpen), [false])
     }
 
+    func testALinkToAHeadingInsideClosedDetailsOpensThem() throws {
+        var blocks = [Block(kind: .paragraph, text: "Read the notes below.",
+                            styles: [InlineStyle(.link(destination: "#notes"), utf8Range: 5..<14)])]
+        blocks.append(Block(kind: .paragraph, text: "Release notes", disclosure: DisclosurePlace(summaryOf: 0)))
+        blocks += (1...40).map {
+            Block(kind: .paragraph, text: "Body paragraph \($0).", disclosure: DisclosurePlace(enclosingBodies: [0]))
+        }
+        blocks.append(Block(kind: .heading(level: 2), text: "Notes", disclosure: DisclosurePlace(enclosingBodies: [0])))
+        blocks += (1...40).map { Block(kind: .paragraph, text: "Paragraph \($0) after the details.") }
+        let harness = ViewerHarness(layout: TextDocument(blocks: blocks, title: "notes").makeLayout(palette: .light))
+        harness.runUntilIdle()
+        let readable = try XCTUnwrap(harness.viewer.document.readableText)
+        let rect = try XCTUnwrap(readable.link(at: ContentPoint(x: 100, y: 45))?.rects.first, "the link on the first line")
+        harness.tap(rect.x + 5, rect.y + rect.height / 2)
+        harness.deliverBackgroundWork { offset(harness) > 500 && !harness.frames.last!.isAnimating }
+        harness.runUntilIdle()
+        XCTAssertEqual(try summariesOnScreen(harness, above: 3000).first?.isOpen, true, "the details holding the heading opened")
+        let heading = try XCTUnwrap(harness.viewer.document.contentOffset(of: BlockLocation(section: 0, block: 42, shareOfSectionBefore: 0)))
+        XCTAssertEqual(heading.y - offset(harness), 16, accuracy: 2, "and the heading is at the top")
+    }
+
     func testFindOpensTheNestedClosedDisclosuresThatHoldTheMatch() throws {
         // The disclosure starts two screens down, so find has to go there.
         let harness = harness(leading: 40)

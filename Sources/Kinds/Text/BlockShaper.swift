@@ -34,14 +34,14 @@ struct BlockShaper {
             }
             switch images.image(atPath: path) {
             case .image(let image):
-                let size = fitted(image.naturalSize, width: width, maximumImageHeight: maximumImageHeight)
+                let size = fitted(image.naturalSize, asking: block.imageSize, width: width,
+                                  maximumImageHeight: maximumImageHeight)
                 return BlockLayout(content: .image(image, width: size.width, height: size.height), inset: 0,
                                    fixedHeight: size.height)
             case .pending(let imageSize):
                 // The right size once the decoder has read the header; until then a 16:9
                 // frame, the shape of most screenshots and photos.
-                let size = imageSize.map { fitted($0, width: width, maximumImageHeight: maximumImageHeight) }
-                    ?? (width: width, height: min(maximumImageHeight, (width * 9 / 16).rounded()))
+                let size = fitted(imageSize, asking: block.imageSize, width: width, maximumImageHeight: maximumImageHeight)
                 return BlockLayout(content: .pendingImage(width: size.width, height: size.height), inset: 0,
                                    fixedHeight: size.height)
             case .failure(let reason):
@@ -56,10 +56,26 @@ struct BlockShaper {
         return source.hasPrefix("/") ? source : baseDirectory + "/" + source
     }
 
-    /// One image px per logical px, shrunk to fit the column (and a page).
-    private func fitted(_ size: ImageSize, width: Double, maximumImageHeight: Double) -> (width: Double, height: Double) {
-        let fit = min(1, width / Double(max(size.width, 1)), maximumImageHeight / Double(max(size.height, 1)))
-        return (Double(size.width) * fit, (Double(size.height) * fit).rounded())
+    /// The size `requested` (HTML's `width` and `height`, the missing one from the image's
+    /// aspect), else one image px per logical px; shrunk, aspect kept, to fit the column
+    /// `width` (and a page). An image whose size is not known yet (`natural` nil) is taken
+    /// as 16:9, the shape of most screenshots and photos.
+    private func fitted(_ natural: ImageSize?, asking requested: RequestedImageSize?, width column: Double,
+                        maximumImageHeight: Double) -> (width: Double, height: Double) {
+        let aspect = natural.map { Double(max($0.width, 1)) / Double(max($0.height, 1)) } ?? 16 / 9
+        func usable(_ value: Double?) -> Double? { value.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } }
+        let requestedWidth = usable(requested?.width).map { requested?.widthIsPercent == true ? column * $0 / 100 : $0 }
+        let requestedHeight = usable(requested?.height)
+        var size: (width: Double, height: Double)
+        switch (requestedWidth, requestedHeight) {
+        case let (width?, height?): size = (width, height)
+        case let (width?, nil): size = (width, width / aspect)
+        case let (nil, height?): size = (height * aspect, height)
+        case (nil, nil):
+            size = natural.map { (Double(max($0.width, 1)), Double(max($0.height, 1))) } ?? (column, column / aspect)
+        }
+        let fit = min(1, column / size.width, maximumImageHeight / size.height)
+        return (size.width * fit, max((size.height * fit).rounded(), 1))
     }
 
     /// A framed one-line notice in the image's place.

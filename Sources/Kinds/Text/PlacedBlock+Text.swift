@@ -23,7 +23,8 @@ extension SectionLayout.PlacedBlock {
         let index = lineIndex(nearY: y)
         guard let line = pango_layout_get_line_readonly(text, Int32(index)) else { return 0 }
         var byte: Int32 = 0, trailing: Int32 = 0
-        let localX = x - left - layout.inset
+        // From the line's own left: a centred or right-aligned line starts further in.
+        let localX = x - left - layout.inset - layout.lines[index].x
         pango_layout_line_x_to_index(line, Int32(localX * Double(PANGO_SCALE)), &byte, &trailing)
         // `trailing` counts characters past `byte`: the click was on the character's far half.
         guard let characters = pango_layout_get_text(text) else { return Int(byte) }
@@ -71,7 +72,9 @@ extension SectionLayout.PlacedBlock {
         pango_layout_index_to_line_x(text, index, 0, &line, &x)
         let number = min(Int(line), layout.lines.count - 1)
         let extent = extent(ofLine: number)
-        return ContentRect(x: left + layout.inset + Double(x) / Double(PANGO_SCALE), y: extent.top, width: 0,
+        // `x` is from the line's own left, which alignment moves in from the layout's.
+        let lineX = layout.lines[number].x
+        return ContentRect(x: left + layout.inset + lineX + Double(x) / Double(PANGO_SCALE), y: extent.top, width: 0,
                            height: extent.bottom - extent.top)
     }
 

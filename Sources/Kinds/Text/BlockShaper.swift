@@ -128,10 +128,11 @@ struct BlockShaper {
             let attributes = pango_attr_list_new()
             let keyRanges = styles.compactMap { style in style.kind == .keyboard ? style.utf8Range : nil }
             let keys = (starts: Set(keyRanges.map(\.lowerBound)), ends: Set(keyRanges.map(\.upperBound)))
-            for style in styles {
+            for style in BlockShaper.labelsLast(styles) {
                 pending += add(style, of: text, family: family, sizePixels: sizePixels, width: width, keys: keys,
                                to: attributes)
             }
+            insert(BlockShaper.labelGapAttributes(BlockShaper.gapsBetweenLabels(in: styles, of: text)), into: attributes)
             pango_layout_set_attributes(layout, attributes)
             pango_attr_list_unref(attributes)
         }
@@ -192,7 +193,7 @@ struct BlockShaper {
             pending.append(cap.object)
         case .imageLabel:
             // Small and muted, as a browser with images off shows an image's alt text.
-            attributes.append(pango_attr_scale_new(0.8))
+            attributes.append(pango_attr_scale_new(BlockShaper.imageLabelScale))
             attributes.append(color(palette.secondaryText, pango_attr_foreground_new))
         case .inlineImage(let source):
             let (attribute, range, object) = inlineImage(source: source, over: style.utf8Range, of: text, family: family,
@@ -201,13 +202,17 @@ struct BlockShaper {
             if let object { pending.append(object) }
         }
         ranged += attributes.map { ($0, style.utf8Range) }
-        for (attribute, range) in ranged {
+        insert(ranged, into: list)
+        return pending
+    }
+
+    private func insert(_ attributes: [(UnsafeMutablePointer<PangoAttribute>?, Range<Int>)], into list: OpaquePointer?) {
+        for (attribute, range) in attributes {
             guard let attribute else { continue }
             attribute.pointee.start_index = UInt32(range.lowerBound)
             attribute.pointee.end_index = UInt32(range.upperBound)
             pango_attr_list_insert(list, attribute)
         }
-        return pending
     }
 
     private func color(_ color: Palette.Color,

@@ -75,3 +75,23 @@ extension InlineRenderingTests {
         XCTAssertLessThan(raised.first ?? 0, plain.first ?? 0, "above the capitals")
     }
 }
+
+extension InlineRenderingTests {
+    /// Table cells are drawn whole, not a line at a time: a key there is tinted as code is,
+    /// and an inline image takes no room (no box of an unknown character).
+    func testInATableCellAKeyIsTintedAndAnInlineImageTakesNoRoom() {
+        func row(_ text: String, _ styles: [InlineStyle]) -> Block {
+            let cells = [TableRow.Cell(text: text, styles: styles)]
+            return Block(kind: .tableRow(TableRow(cells: cells, isHeader: false, alignments: [.leading],
+                                                  naturalCharacters: [text.count])), text: text)
+        }
+        let key = RenderedBlocks([row("Ctrl", [InlineStyle(.keyboard, utf8Range: 0..<4)])], height: 60)
+        key.save("table-key")
+        XCTAssertGreaterThan(key.frame.pixels().filter { isNear($0, Palette.light.codeBackground, tolerance: 0.005) }.count,
+                             100, "the key's tint")
+        let image = RenderedBlocks([row("\u{FFFC} Glide", [InlineStyle(.inlineImage(source: "logo.png"), utf8Range: 0..<3)])],
+                                   height: 60)
+        let plain = RenderedBlocks([row("Glide", [])], height: 60)
+        XCTAssertEqual(columns(of: image.frame, where: isDarkPixel), columns(of: plain.frame, where: isDarkPixel))
+    }
+}

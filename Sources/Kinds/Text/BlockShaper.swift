@@ -93,16 +93,19 @@ struct BlockShaper {
         return text
     }
 
-    /// A pango layout of `text` (plain, never markup) wrapped at `width` logical px.
+    /// A pango layout of `text` (plain, never markup) wrapped at `width` logical px, drawn
+    /// whole (a table cell): a key cap is a tint behind its text, an inline image takes no room.
     func makeText(_ text: String, styles: [InlineStyle], family: String, sizePixels: Double, isBold: Bool,
                   width: Double) -> OpaquePointer {
-        makeShapedText(text, styles: styles, family: family, sizePixels: sizePixels, isBold: isBold, width: width).layout
+        makeShapedText(text, styles: styles, family: family, sizePixels: sizePixels, isBold: isBold, width: width,
+                       drawsInlineObjects: false).layout
     }
 
     /// A pango layout of `text` (plain, never markup) wrapped at `width` logical px, its
-    /// lines set as `alignment` says, with the key caps and images drawn in its lines.
+    /// lines set as `alignment` says, with the key caps and images drawn in its lines (when
+    /// `drawsInlineObjects`: the layout is drawn a line at a time, `BlockLayout.drawLine`).
     func makeShapedText(_ text: String, styles: [InlineStyle], family: String, sizePixels: Double, isBold: Bool,
-                        width: Double, alignment: TextAlignment = .leading)
+                        width: Double, alignment: TextAlignment = .leading, drawsInlineObjects: Bool = true)
         -> (layout: OpaquePointer, inlineObjects: [InlineObject]) {
         let layout = pango_layout_new(context)!
         let font = pango_font_description_new()
@@ -130,7 +133,7 @@ struct BlockShaper {
             let keys = (starts: Set(keyRanges.map(\.lowerBound)), ends: Set(keyRanges.map(\.upperBound)))
             for style in BlockShaper.labelsLast(styles) {
                 pending += add(style, of: text, family: family, sizePixels: sizePixels, width: width, keys: keys,
-                               to: attributes)
+                               drawsInlineObjects: drawsInlineObjects, to: attributes)
             }
             insert(BlockShaper.labelGapAttributes(BlockShaper.gapsBetweenLabels(in: styles, of: text)), into: attributes)
             pango_layout_set_attributes(layout, attributes)
@@ -157,9 +160,10 @@ struct BlockShaper {
 
     /// Adds the attributes of `style` over `text` (set in `family` at `sizePixels`, `width`
     /// logical px wide, with `<kbd>` over `keys`) to `list`; returns what is to be drawn in
-    /// the lines for it.
+    /// the lines for it, if `drawsInlineObjects`.
     private func add(_ style: InlineStyle, of text: String, family: String, sizePixels: Double, width: Double,
-                     keys: (starts: Set<Int>, ends: Set<Int>), to list: OpaquePointer?) -> [PendingInlineObject] {
+                     keys: (starts: Set<Int>, ends: Set<Int>), drawsInlineObjects: Bool,
+                     to list: OpaquePointer?) -> [PendingInlineObject] {
         var attributes: [UnsafeMutablePointer<PangoAttribute>?] = []
         var ranged: [(UnsafeMutablePointer<PangoAttribute>?, Range<Int>)] = []
         var pending: [PendingInlineObject] = []
@@ -187,6 +191,13 @@ struct BlockShaper {
             // Lowered by a fifth of the body size at 70 %, as browsers set `<sub>`.
             attributes.append(pango_attr_rise_new(-Int32(typography.bodySizePixels / 5 * Double(PANGO_SCALE))))
             attributes.append(pango_attr_scale_new(0.7))
+        case .keyboard where !drawsInlineObjects:
+            attributes.append(pango_attr_family_new("Monospace"))
+            attributes.append(pango_attr_scale_new(typography.codeSizePixels / typography.bodySizePixels))
+            attributes.append(color(palette.codeBackground, pango_attr_background_new))
+        case .inlineImage where !drawsInlineObjects:
+            var empty = PangoRectangle()
+            ranged.append((pango_attr_shape_new(&empty, &empty), BlockShaper.widened(style.utf8Range, overSpacesIn: text)))
         case .keyboard:
             let cap = keyCap(over: style.utf8Range, of: text, sizePixels: sizePixels, keys: keys)
             ranged = cap.attributes

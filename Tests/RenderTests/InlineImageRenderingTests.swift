@@ -74,4 +74,20 @@ final class InlineImageRenderingTests: XCTestCase {
         XCTAssertEqual(brokenInk.first, plainInk.first, "the text starts where it would with no image")
         XCTAssertEqual(brokenInk.count, plainInk.count, "and nothing else is drawn")
     }
+
+    /// On a 3× screen an SVG logo is rendered again at 3×, as block images are.
+    func testAnSVGLogoIsSharpAtTheScaleItIsShown() throws {
+        let directory = try imageDirectory()
+        try "<svg xmlns='http://www.w3.org/2000/svg' width='40' height='20'><rect width='20' height='20' fill='red'/></svg>"
+            .write(toFile: directory + "/half.svg", atomically: true, encoding: .utf8)
+        let heading = layout("# ![logo](half.svg) Glide", in: directory)
+        for _ in 0..<2 {
+            _ = renderOnce(heading, width: 300, height: 200, scale: 3)
+            heading.images.waitForDecodes()
+        }
+        guard case .image(let image) = heading.images.image(atPath: directory + "/half.svg") else { return XCTFail() }
+        XCTAssertEqual([image.width, image.height], [120, 60])
+        let frame = renderOnce(heading, width: 300, height: 200, scale: 3)
+        XCTAssertEqual(frame.pixels().filter(isRed).count, 60 * 60, "no blurred half-red edge")
+    }
 }

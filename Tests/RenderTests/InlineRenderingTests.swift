@@ -2,6 +2,7 @@ import CCairo
 import DocumentKit
 import Foundation
 import ImageDecoding
+import TestSupport
 @testable import TextKind
 import XCTest
 
@@ -51,5 +52,46 @@ final class InlineRenderingTests: XCTestCase {
             let between = frame.pixels(rows: middle..<(middle + 1), columns: Int(a.maxX - 2)..<Int(b.x + 3))
             XCTAssertTrue(between.contains { isNear($0, palette.page, tolerance: 0.01) }, "a gap between the caps")
         }
+    }
+}
+
+extension InlineRenderingTests {
+    func testSuperscriptIsRaisedAndSubscriptLoweredAndBothSmaller() {
+        // "H2O" then "x2": the 2 of H₂O lowered, the 2 of x² raised.
+        let text = "HHH 222 HHH 222"
+        let rendered = RenderedBlocks([Block(kind: .paragraph, text: text, styles: [
+            InlineStyle(.subscript, utf8Range: 4..<7), InlineStyle(.superscript, utf8Range: 12..<15),
+        ])], height: 60)
+        rendered.save("sub-superscript")
+        let item = rendered.section.blocks[0]
+        func inkRows(_ range: Range<Int>) -> [Int] {
+            let rect = item.rects(of: range)[0]
+            return rows(of: rendered.frame, columns: Int(rect.x)..<Int(rect.maxX)) { isDarkPixel($0) || Int($0 & 0xff) - Int(($0 >> 16) & 0xff) > 60 }
+        }
+        let plain = inkRows(0..<3), lowered = inkRows(4..<7), raised = inkRows(12..<15)
+        XCTAssertLessThan(lowered.count, plain.count, "smaller")
+        XCTAssertLessThan(raised.count, plain.count, "smaller")
+        XCTAssertGreaterThan(lowered.last ?? 0, plain.last ?? 0, "below the baseline")
+        XCTAssertLessThan(raised.first ?? 0, plain.first ?? 0, "above the capitals")
+    }
+}
+
+extension InlineRenderingTests {
+    /// Table cells are drawn whole, not a line at a time: a key there is tinted as code is,
+    /// and an inline image takes no room (no box of an unknown character).
+    func testInATableCellAKeyIsTintedAndAnInlineImageTakesNoRoom() {
+        func row(_ text: String, _ styles: [InlineStyle]) -> Block {
+            let cells = [TableRow.Cell(text: text, styles: styles)]
+            return Block(kind: .tableRow(TableRow(cells: cells, isHeader: false, alignments: [.leading],
+                                                  naturalCharacters: [text.count])), text: text)
+        }
+        let key = RenderedBlocks([row("Ctrl", [InlineStyle(.keyboard, utf8Range: 0..<4)])], height: 60)
+        key.save("table-key")
+        XCTAssertGreaterThan(key.frame.pixels().filter { isNear($0, Palette.light.codeBackground, tolerance: 0.005) }.count,
+                             100, "the key's tint")
+        let image = RenderedBlocks([row("\u{FFFC} Glide", [InlineStyle(.inlineImage(source: "logo.png"), utf8Range: 0..<3)])],
+                                   height: 60)
+        let plain = RenderedBlocks([row("Glide", [])], height: 60)
+        XCTAssertEqual(columns(of: image.frame, where: isDarkPixel), columns(of: plain.frame, where: isDarkPixel))
     }
 }

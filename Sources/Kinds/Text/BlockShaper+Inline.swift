@@ -212,12 +212,16 @@ extension BlockShaper {
 
     /// `range` with the spaces after it, or when none follow, the spaces before it.
     static func widened(_ range: Range<Int>, overSpacesIn text: String) -> Range<Int> {
-        let utf8 = Array(text.utf8[...])
+        let utf8 = text.utf8
+        func isSpace(_ offset: Int) -> Bool {
+            let byte = utf8[utf8.index(utf8.startIndex, offsetBy: offset)]
+            return byte == 0x20 || byte == 0x09
+        }
         var upper = min(range.upperBound, utf8.count)
-        while upper < utf8.count, utf8[upper] == 0x20 || utf8[upper] == 0x09 { upper += 1 }
+        while upper < utf8.count, isSpace(upper) { upper += 1 }
         guard upper == range.upperBound else { return range.lowerBound..<upper }
         var lower = min(range.lowerBound, upper)
-        while lower > 0, utf8[lower - 1] == 0x20 || utf8[lower - 1] == 0x09 { lower -= 1 }
+        while lower > 0, isSpace(lower - 1) { lower -= 1 }
         return lower..<upper
     }
 }

@@ -265,13 +265,22 @@ final class SectionLayout {
             drawTableRow(cells, isHeader: isHeader, item: item, palette: palette, on: cairo)
         case .pendingImage(let width, let height):
             set(palette.codeBackground, on: cairo)
-            cairo_rectangle(cairo, (item.left + (item.width - width) / 2).rounded(), item.top, width, height)
+            cairo_rectangle(cairo, imageLeft(of: item, width: width), item.top, width, height)
             cairo_fill(cairo)
         case .image(let image, let width, let height):
-            image.draw(x: (item.left + (item.width - width) / 2).rounded(), y: item.top, width: width, height: height,
-                       on: cairo)
+            image.draw(x: imageLeft(of: item, width: width), y: item.top, width: width, height: height, on: cairo)
         case .hidden:
             break
+        }
+    }
+
+    /// Where an image block's image `width` px wide starts, on the pixel grid: at the
+    /// column's right for `.trailing`, else centred, as Markdown images always are (an image
+    /// the HTML does not align is `.leading`, and stays centred like them).
+    private func imageLeft(of item: PlacedBlock, width: Double) -> Double {
+        switch item.block.alignment {
+        case .trailing: return (item.left + item.width - width).rounded()
+        case .leading, .center: return (item.left + (item.width - width) / 2).rounded()
         }
     }
 

@@ -68,19 +68,19 @@ public struct TableColumnSamples: Equatable, Sendable {
             guard case .tableRow(let row) = block.kind else { continue }
             if columns.count < row.cells.count { columns += Array(repeating: Ranked(), count: row.cells.count - columns.count) }
             for (index, cell) in row.cells.enumerated() {
-                let sample = Sample(cell: cell, isHeader: row.isHeader)
                 // The header is always measured: its bold words are often the widest.
                 guard !row.isHeader else {
-                    if columns[index].headers.count < longestTextSamples { columns[index].headers.append(sample) }
+                    if columns[index].headers.count < longestTextSamples {
+                        columns[index].headers.append(Sample(cell: cell, isHeader: true))
+                    }
                     continue
                 }
                 let (word, text) = estimatedWidths(of: cell.text)
-                insert(sample, score: word, into: &columns[index].words, keeping: longestWordSamples)
-                insert(sample, score: text, into: &columns[index].texts, keeping: longestTextSamples)
+                insert(cell, score: word, into: &columns[index].words, keeping: longestWordSamples)
+                insert(cell, score: text, into: &columns[index].texts, keeping: longestTextSamples)
             }
         }
         return TableColumnSamples(columns: columns.map { ranked in
-            // A header row or two, as HTML tables may have; not a table of header cells.
             var samples = ranked.headers
             for candidate in ranked.words.map(\.sample) + ranked.texts.map(\.sample) where !samples.contains(candidate) {
                 samples.append(candidate)
@@ -90,49 +90,58 @@ public struct TableColumnSamples: Equatable, Sendable {
     }
 
     /// Keeps the `count` highest scores in `list`, highest first; earlier cells win ties.
-    private static func insert(_ sample: Sample, score: Double, into list: inout [(score: Double, sample: Sample)],
+    private static func insert(_ cell: TableRow.Cell, score: Double, into list: inout [(score: Double, sample: Sample)],
                                keeping count: Int) {
         guard score > 0, list.count < count || score > list[list.count - 1].score else { return }
         let place = list.firstIndex { $0.score < score } ?? list.count
-        list.insert((score, sample), at: place)
+        list.insert((score, Sample(cell: cell, isHeader: false)), at: place)
         if list.count > count { list.removeLast() }
     }
 
     /// Rough widths of `text`'s longest word (between spaces) and of all of it, in average
-    /// characters: only to choose which cells to measure.
+    /// characters: only to choose which cells to measure. One pass over the UTF-8.
     static func estimatedWidths(of text: String) -> (longestWord: Double, whole: Double) {
         var longest = 0.0, word = 0.0, whole = 0.0
-        for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace {
+        for byte in text.utf8 {
+            if byte == 0x20 || byte == 0x09 {
                 longest = max(longest, word)
                 word = 0
                 whole += 0.5
                 continue
             }
-            let width = estimatedWidth(of: scalar)
+            let width = estimatedWidth(ofUTF8Byte: byte)
             word += width
             whole += width
         }
         return (max(longest, word), whole)
     }
 
-    /// A character's width against the average one: DejaVu Sans's narrow letters and
-    /// punctuation are about half the average, `m` and `W` about 1.5 times, capitals and
-    /// digits a little wider, and CJK ideographs and kana a full em (about 1.8 times).
-    private static func estimatedWidth(of scalar: Unicode.Scalar) -> Double {
-        switch scalar.value {
-        case 0x21...0x2F, 0x3A...0x3B, 0x5B...0x60, 0x7B...0x7E:
-            return "#$%&+<=>?@_~".unicodeScalars.contains(scalar) ? 1.2 : 0.5
-        case 0x41...0x5A:
-            return scalar == "I" ? 0.5 : scalar == "M" || scalar == "W" ? 1.5 : 1.2
-        case 0x30...0x39:
-            return 1.05
-        case 0x61...0x7A:
-            return "fijlrt".unicodeScalars.contains(scalar) ? 0.55 : scalar == "m" || scalar == "w" ? 1.5 : 1
-        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60:
-            return 1.8
-        default:
-            return 1
+    /// The width a UTF-8 byte adds against the average character: DejaVu Sans's narrow
+    /// letters and punctuation are about half the average, `m` and `W` about 1.5 times,
+    /// capitals and digits a little wider; a character beyond ASCII counts at its lead byte,
+    /// CJK ideographs, kana and Hangul (U+3000 to U+D7FF, lead bytes E3 to ED) as a full em
+    /// (about 1.8 times), others as the average.
+    private static let byteWidths: [Double] = (0...255).map { value in
+        let byte = UInt8(value)
+        switch byte {
+        case 0x80...0xBF: return 0
+        case 0xE3...0xED: return 1.8
+        case 0xC0...0xFF: return 1
+        case UInt8(ascii: "I"), UInt8(ascii: "f"), UInt8(ascii: "i"), UInt8(ascii: "j"), UInt8(ascii: "l"),
+             UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return 0.55
+        case UInt8(ascii: "M"), UInt8(ascii: "W"), UInt8(ascii: "m"), UInt8(ascii: "w"):
+            return 1.5
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return 1.2
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return 1.05
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return 1
+        case UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "+"),
+             UInt8(ascii: "<"), UInt8(ascii: "="), UInt8(ascii: ">"), UInt8(ascii: "?"), UInt8(ascii: "@"),
+             UInt8(ascii: "_"), UInt8(ascii: "~"):
+            return 1.2
+        default: return 0.5
         }
     }
+
+    private static func estimatedWidth(ofUTF8Byte byte: UInt8) -> Double { byteWidths[Int(byte)] }
 }

@@ -3,7 +3,7 @@ import CPangoCairo
 @testable import TextKind
 import XCTest
 
-/// Tables fit the column; plain text keeps its tab columns and marks its wrapped lines.
+/// Tables fit the window; plain text keeps its tab columns and marks its wrapped lines.
 final class TableAndPlainTextLayoutTests: XCTestCase {
     private func laidOut(_ text: String, isMarkdown: Bool, width: Double = 1280) -> DocumentLayout {
         let layout = DocumentLayout(document: TextDocument(text: text, isMarkdown: isMarkdown, title: "t"))
@@ -26,16 +26,17 @@ final class TableAndPlainTextLayoutTests: XCTestCase {
         }
     }
 
-    func testAWideTableShrinksToTheColumnAndNeverOverflowsIt() {
+    func testAWideTableShrinksToTheWindowAndNeverOverflowsIt() {
         for (columns, width) in [(3, 1280.0), (20, 1280), (20, 360), (200, 1280), (200, 360)] {
             let layout = laidOut(table(columns: columns, rows: 5), isMarkdown: true, width: width)
-            let measure = layout.typography.measure(forWindowWidth: width)
+            let margin = layout.typography.minimumSideMarginPixels
             let rows = tableRows(of: layout)
             XCTAssertGreaterThanOrEqual(rows.count, 6, "\(columns) columns")
             for row in rows {
                 XCTAssertEqual(row.cells.count, min(columns, TableRow.maximumColumns))
-                let right = row.cells.last!.left + row.cells.last!.width
-                XCTAssertLessThanOrEqual(right, measure + 0.5, "\(columns) columns at \(width)")
+                let right = row.block.left + row.cells.last!.left + row.cells.last!.width
+                XCTAssertGreaterThanOrEqual(row.block.left, margin, "\(columns) columns at \(width)")
+                XCTAssertLessThanOrEqual(right, width - margin + 0.5, "\(columns) columns at \(width)")
                 XCTAssertTrue(row.cells.allSatisfy { $0.width > 8 }, "every column has room for its text")
             }
             XCTAssertEqual(rows[1].cells.map(\.left), rows[0].cells.map(\.left), "columns line up")

@@ -31,11 +31,14 @@ public struct Typography: Sendable {
     /// Padding inside a table cell in logical px (about a third of the body size, as GitHub's
     /// 6 px at 16 px).
     public var tableCellPaddingPixels = 6.0
-    /// A table's text is never set smaller than this, in logical px: below it the columns
-    /// wrap their text instead (pinch zoom enlarges it). About half the body size.
+    /// A table's text shrinks so its widest words fit the window, but never below this, in
+    /// logical px: there its words break instead (pinch zoom enlarges it). 9 px, about half
+    /// the body size: its lower case is 5 px tall (DejaVu Sans's x-height is 0.55 em), and
+    /// `TableRow.maximumColumns` columns of four characters fit the widest measure at it.
     public var minimumTableFontPixels = 9.0
     /// The narrowest a table column is made before the table's text shrinks, in characters of
-    /// the table font.
+    /// the table font, where its cells were not measured (a table with no
+    /// `TableColumnSamples`): measured columns are as narrow as their widest word.
     public var minimumTableColumnCharacters = 4.0
     /// A table column this narrow (a word, a number, a date: 12 characters) keeps its width
     /// when the table must narrow; the longer columns give up the room.

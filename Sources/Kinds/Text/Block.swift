@@ -191,6 +191,10 @@ public struct TableRow: Equatable, Sendable {
     /// A cell longer than this (about a line of body text) wraps anyway, so counts no more.
     public static let maximumNaturalCharacters = 60
 
+    /// The cells that decide the table's column widths, the same for every row of it, set
+    /// once the whole table is parsed (`TableColumnSamples.sampling`); empty until then.
+    public var samples = TableColumnSamples()
+
     /// The most columns set side by side; a wider table continues below in further bands.
     /// As many as fit the widest column (720 px) at the smallest table text (9 px, four
     /// characters and padding a column): 20.

@@ -12,6 +12,8 @@ struct BlockShaper {
     let palette: Palette
     let images: ImageStore
     let baseDirectory: String
+    /// The last table's plan, which the rows after it reuse.
+    let tablePlans = TablePlanCache()
 
     /// `block` shaped for a column `width` logical px wide; images are at most
     /// `maximumImageHeight` logical px tall.

@@ -256,7 +256,8 @@ public final class DocumentLayout: ContentLayout {
         column = ColumnGeometry(left: ((viewportWidth - measure) / 2).rounded(), width: measure,
                                 pageHeight: isPaginated && viewportHeight > 0 ? viewportHeight : nil,
                                 pageMargin: typography.pageMarginPixels,
-                                pageBottomMargin: max(typography.pageMarginPixels, pageBottomInsetPixels))
+                                pageBottomMargin: max(typography.pageMarginPixels, pageBottomInsetPixels),
+                                roomAcross: TableRoom.across(windowWidth: viewportWidth, typography: textTypography))
         sections.removeAll()
         blockTextTops.removeAll()
         let count = document.sectionCount

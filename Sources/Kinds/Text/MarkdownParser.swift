@@ -57,7 +57,7 @@ enum MarkdownParser {
         defer { cmark_node_free(root) }
         var walker = MarkdownWalker()
         walker.visitChildren(of: root)
-        return walker.blocks
+        return TableColumnSamples.sampling(walker.blocks)
     }
 
     static func literal(of node: OpaquePointer) -> String {

@@ -14,6 +14,9 @@ struct ColumnGeometry: Equatable {
     /// The margin below the text of every page in paging mode: the top margin, or more where
     /// a page control needs the room.
     var pageBottomMargin: Double
+    /// The span across the window, logical px from its left, that a table wider than the
+    /// column may take: the window less its side margins. Nil: the column only.
+    var roomAcross: ClosedRange<Double>? = nil
 
     /// The height of a page's text area.
     var pageTextHeight: Double? { pageHeight.map { $0 - pageMargin - pageBottomMargin } }
@@ -130,7 +133,9 @@ final class SectionLayout {
             let indent = Double(block.quoteDepth + block.listDepth) * typography.indentPixels + markerWidth
             let width = max(column.width - indent, 40)
             let maximumImageHeight = column.pageTextHeight ?? .infinity
-            var layout = shaper.shape(block, width: width, maximumImageHeight: maximumImageHeight)
+            let room = column.tableRoom(blockLeft: column.left + indent, width: width, isIndented: indent > 0)
+            var layout = shaper.shape(block, width: width, maximumImageHeight: maximumImageHeight,
+                                      tableRoom: room.upperBound - room.lowerBound)
             var shifts: [(line: Int, shift: Double)] = []
             if isPaged {
                 if layout.lines.isEmpty {
@@ -151,8 +156,9 @@ final class SectionLayout {
                 }
             }
             let height = layout.height + (shifts.last?.shift ?? 0)
-            var item = PlacedBlock(layout: layout, block: block, left: column.left + indent, top: y,
-                                   width: width, height: height, shifts: shifts)
+            let place = layout.placement(blockLeft: column.left + indent, width: width, room: room)
+            var item = PlacedBlock(layout: layout, block: block, left: place.left, top: y,
+                                   width: place.width, height: height, shifts: shifts)
             if let isOpen = disclosures.summaryIsOpen(block) {
                 item.marker = (shaper.shapeMarker(isOpen: isOpen, for: block), markerWidth, isOpen)
             }

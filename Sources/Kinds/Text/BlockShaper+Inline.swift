@@ -31,12 +31,14 @@ extension BlockShaper {
     static let keyCapClearancePixels = 1.0
 
     /// A `<kbd>` over `range` of `text` in a block set at `sizePixels`, where the block's keys
-    /// start and end at `keys`: its attributes (monospace at the code size) and its frame, placed after layout.
+    /// start and end at `keys`: its attributes (monospace at the code size) and its frame,
+    /// placed after layout.
     ///
     /// Room for the frame's padding comes from letter spacing, which pango shares half before
     /// and half after each character it spaces. It goes on the characters just outside the
     /// key (the space or `+` beside it), so the key's own letters keep their spacing; where
-    /// another key is the neighbour, on the key's own first or last character instead. The
+    /// the neighbour is another key or a letter (`<kbd>Tab</kbd>s`), on the key's own first
+    /// or last character instead. The
     /// frame reaches past its text by the padding wherever the room is outside it, and at the
     /// start and end of a line (where pango keeps no letter spacing, and the margin has room).
     func keyCap(over range: Range<Int>, of text: String, sizePixels: Double, keys: (starts: Set<Int>, ends: Set<Int>))
@@ -51,17 +53,17 @@ extension BlockShaper {
         let (first, last) = BlockShaper.firstAndLastCharacters(of: range, in: text)
         let (before, after) = BlockShaper.neighbouringCharacters(of: range, in: text)
         var isRoomInside = (left: false, right: false)
-        if let before, keys.ends.contains(range.lowerBound) {
+        if let before, keys.ends.contains(range.lowerBound) || !before.isSeparator {
             attributes.append((pango_attr_letter_spacing_new(spacing), first))
             isRoomInside.left = true
         } else if let before {
-            attributes.append((pango_attr_letter_spacing_new(spacing), before))
+            attributes.append((pango_attr_letter_spacing_new(spacing), before.range))
         }
-        if let after, keys.starts.contains(range.upperBound) {
+        if let after, keys.starts.contains(range.upperBound) || !after.isSeparator {
             if !(isRoomInside.left && last == first) { attributes.append((pango_attr_letter_spacing_new(spacing), last)) }
             isRoomInside.right = true
         } else if let after {
-            attributes.append((pango_attr_letter_spacing_new(spacing), after))
+            attributes.append((pango_attr_letter_spacing_new(spacing), after.range))
         }
         let metrics = fontMetrics(family: "Monospace", sizePixels: keySize)
         // The key font's ascent and descent (not the line's, which line spacing makes
@@ -193,19 +195,26 @@ extension BlockShaper {
                 max(range.upperBound - lastLength, range.lowerBound)..<range.upperBound)
     }
 
-    /// The UTF-8 ranges of the characters just before and just after `range`; nil at the
-    /// text's ends and for a line break, beside which a line ends.
-    static func neighbouringCharacters(of range: Range<Int>, in text: String) -> (Range<Int>?, Range<Int>?) {
+    /// A character beside a key: its UTF-8 range, and whether it is a space, punctuation or
+    /// a symbol (`+`), which letter spacing leaves looking evenly set, as it would not a letter.
+    typealias Neighbour = (range: Range<Int>, isSeparator: Bool)
+
+    /// The characters just before and just after `range`; nil at the text's ends and for a
+    /// line break, beside which a line ends.
+    static func neighbouringCharacters(of range: Range<Int>, in text: String) -> (Neighbour?, Neighbour?) {
         let utf8 = text.utf8
         guard let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound, limitedBy: utf8.endIndex),
               let upper = utf8.index(utf8.startIndex, offsetBy: range.upperBound, limitedBy: utf8.endIndex),
               let start = String.Index(lower, within: text), let end = String.Index(upper, within: text) else { return (nil, nil) }
-        var before: Range<Int>?, after: Range<Int>?
+        func isSeparator(_ character: Character) -> Bool {
+            character.isWhitespace || character.isPunctuation || character.isSymbol
+        }
+        var before: Neighbour?, after: Neighbour?
         if start > text.startIndex, let character = text[..<start].last, !character.isNewline {
-            before = (range.lowerBound - character.utf8.count)..<range.lowerBound
+            before = ((range.lowerBound - character.utf8.count)..<range.lowerBound, isSeparator(character))
         }
         if end < text.endIndex, let character = text[end...].first, !character.isNewline {
-            after = range.upperBound..<(range.upperBound + character.utf8.count)
+            after = (range.upperBound..<(range.upperBound + character.utf8.count), isSeparator(character))
         }
         return (before, after)
     }

@@ -140,7 +140,11 @@ extension BlockShaper {
                 continue
             }
             let clearance = BlockShaper.keyCapClearancePixels
-            for index in 0..<Int(pango_layout_get_line_count(layout)) {
+            var firstLine: Int32 = 0, lastLine: Int32 = 0, x: Int32 = 0
+            pango_layout_index_to_line_x(layout, Int32(item.utf8Range.lowerBound), 0, &firstLine, &x)
+            pango_layout_index_to_line_x(layout, Int32(max(item.utf8Range.upperBound - 1, item.utf8Range.lowerBound)), 0,
+                                         &lastLine, &x)
+            for index in Int(firstLine)...Int(max(lastLine, firstLine)) {
                 guard let line = pango_layout_get_line_readonly(layout, Int32(index)) else { continue }
                 let start = Int(line.pointee.start_index), end = start + Int(line.pointee.length)
                 let lower = max(start, item.utf8Range.lowerBound), upper = min(end, item.utf8Range.upperBound)
@@ -171,6 +175,14 @@ extension BlockShaper {
 
     /// The ascent and descent of `family` at `sizePixels`, logical px.
     private func fontMetrics(family: String, sizePixels: Double) -> (ascent: Double, descent: Double) {
+        let key = "\(family) \(sizePixels)"
+        if let known = fontMetricsCache.entries[key] { return known }
+        let metrics = measuredFontMetrics(family: family, sizePixels: sizePixels)
+        fontMetricsCache.entries[key] = metrics
+        return metrics
+    }
+
+    private func measuredFontMetrics(family: String, sizePixels: Double) -> (ascent: Double, descent: Double) {
         let font = pango_font_description_new()
         defer { pango_font_description_free(font) }
         pango_font_description_set_family(font, family)
@@ -233,4 +245,10 @@ extension BlockShaper {
         while lower > 0, isSpace(lower - 1) { lower -= 1 }
         return lower..<upper
     }
+}
+
+/// Font ascents and descents already measured, by family and size: pango finds a font set
+/// for each question (about 0.2 ms), and a block of thousands of key caps asks the same one.
+final class FontMetricsCache {
+    var entries: [String: (ascent: Double, descent: Double)] = [:]
 }

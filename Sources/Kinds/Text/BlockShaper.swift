@@ -12,6 +12,8 @@ struct BlockShaper {
     let palette: Palette
     let images: ImageStore
     let baseDirectory: String
+    /// Fonts measured for key caps and inline images while this shaper works.
+    let fontMetricsCache = FontMetricsCache()
 
     /// `block` shaped for a column `width` logical px wide; images are at most
     /// `maximumImageHeight` logical px tall.

@@ -129,8 +129,10 @@ extension BlockShaper {
         guard !pending.isEmpty else { return [] }
         let scale = Double(PANGO_SCALE)
         let text = pango_layout_get_text(layout)
+        let length = text.map { strlen($0) } ?? 0
         var objects: [InlineObject] = []
-        for item in pending {
+        // A style past the text (a mapping's mistake) has nowhere to be drawn.
+        for item in pending where item.utf8Range.lowerBound >= 0 && item.utf8Range.lowerBound < length {
             if let width = item.width {
                 var position = PangoRectangle(), line: Int32 = 0, lineX: Int32 = 0
                 pango_layout_index_to_pos(layout, Int32(item.utf8Range.lowerBound), &position)
@@ -238,10 +240,11 @@ extension BlockShaper {
             let byte = utf8[utf8.index(utf8.startIndex, offsetBy: offset)]
             return byte == 0x20 || byte == 0x09
         }
-        var upper = min(range.upperBound, utf8.count)
+        let start = min(max(range.lowerBound, 0), utf8.count), end = min(max(range.upperBound, start), utf8.count)
+        var upper = end
         while upper < utf8.count, isSpace(upper) { upper += 1 }
-        guard upper == range.upperBound else { return range.lowerBound..<upper }
-        var lower = min(range.lowerBound, upper)
+        guard upper == end else { return start..<upper }
+        var lower = start
         while lower > 0, isSpace(lower - 1) { lower -= 1 }
         return lower..<upper
     }

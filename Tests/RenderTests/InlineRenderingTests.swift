@@ -95,3 +95,17 @@ extension InlineRenderingTests {
         XCTAssertEqual(columns(of: image.frame, where: isDarkPixel), columns(of: plain.frame, where: isDarkPixel))
     }
 }
+
+extension InlineRenderingTests {
+    /// Styles that do not fit their text (an empty key, one past the end, a logo that is not
+    /// on a U+FFFC) are drawn as well as they can be, without a crash.
+    func testKeyCapsAndLogosOverRangesThatDoNotFitTheTextAreHarmless() {
+        let text = "Ctrl é"
+        let styles = [InlineStyle(.keyboard, utf8Range: 0..<0), InlineStyle(.keyboard, utf8Range: 5..<40),
+                      InlineStyle(.keyboard, utf8Range: 6..<7), InlineStyle(.inlineImage(source: "logo.png"), utf8Range: 2..<90),
+                      InlineStyle(.inlineImage(source: "x.png"), utf8Range: 50..<53),
+                      InlineStyle(.keyboard, utf8Range: -4..<2), InlineStyle(.inlineImage(source: "x.png"), utf8Range: -9..<(-3))]
+        let rendered = RenderedBlocks([Block(kind: .heading(level: 1), text: text, styles: styles)], height: 80)
+        XCTAssertEqual(rendered.section.blocks.count, 1)
+    }
+}

@@ -31,12 +31,14 @@ extension BlockShaper {
     static let keyCapClearancePixels = 1.0
 
     /// A `<kbd>` over `range` of `text` in a block set at `sizePixels`, where the block's keys
-    /// start and end at `keys`: its attributes (monospace at the code size) and its frame, placed after layout.
+    /// start and end at `keys`: its attributes (monospace at the code size) and its frame,
+    /// placed after layout.
     ///
     /// Room for the frame's padding comes from letter spacing, which pango shares half before
     /// and half after each character it spaces. It goes on the characters just outside the
     /// key (the space or `+` beside it), so the key's own letters keep their spacing; where
-    /// another key is the neighbour, on the key's own first or last character instead. The
+    /// the neighbour is another key or a letter (`<kbd>Tab</kbd>s`), on the key's own first
+    /// or last character instead. The
     /// frame reaches past its text by the padding wherever the room is outside it, and at the
     /// start and end of a line (where pango keeps no letter spacing, and the margin has room).
     func keyCap(over range: Range<Int>, of text: String, sizePixels: Double, keys: (starts: Set<Int>, ends: Set<Int>))
@@ -51,17 +53,17 @@ extension BlockShaper {
         let (first, last) = BlockShaper.firstAndLastCharacters(of: range, in: text)
         let (before, after) = BlockShaper.neighbouringCharacters(of: range, in: text)
         var isRoomInside = (left: false, right: false)
-        if let before, keys.ends.contains(range.lowerBound) {
+        if let before, keys.ends.contains(range.lowerBound) || !before.isSeparator {
             attributes.append((pango_attr_letter_spacing_new(spacing), first))
             isRoomInside.left = true
         } else if let before {
-            attributes.append((pango_attr_letter_spacing_new(spacing), before))
+            attributes.append((pango_attr_letter_spacing_new(spacing), before.range))
         }
-        if let after, keys.starts.contains(range.upperBound) {
+        if let after, keys.starts.contains(range.upperBound) || !after.isSeparator {
             if !(isRoomInside.left && last == first) { attributes.append((pango_attr_letter_spacing_new(spacing), last)) }
             isRoomInside.right = true
         } else if let after {
-            attributes.append((pango_attr_letter_spacing_new(spacing), after))
+            attributes.append((pango_attr_letter_spacing_new(spacing), after.range))
         }
         let metrics = fontMetrics(family: "Monospace", sizePixels: keySize)
         // The key font's ascent and descent (not the line's, which line spacing makes
@@ -127,8 +129,10 @@ extension BlockShaper {
         guard !pending.isEmpty else { return [] }
         let scale = Double(PANGO_SCALE)
         let text = pango_layout_get_text(layout)
+        let length = text.map { strlen($0) } ?? 0
         var objects: [InlineObject] = []
-        for item in pending {
+        // A style past the text (a mapping's mistake) has nowhere to be drawn.
+        for item in pending where item.utf8Range.lowerBound >= 0 && item.utf8Range.lowerBound < length {
             if let width = item.width {
                 var position = PangoRectangle(), line: Int32 = 0, lineX: Int32 = 0
                 pango_layout_index_to_pos(layout, Int32(item.utf8Range.lowerBound), &position)
@@ -138,7 +142,11 @@ extension BlockShaper {
                 continue
             }
             let clearance = BlockShaper.keyCapClearancePixels
-            for index in 0..<Int(pango_layout_get_line_count(layout)) {
+            var firstLine: Int32 = 0, lastLine: Int32 = 0, x: Int32 = 0
+            pango_layout_index_to_line_x(layout, Int32(item.utf8Range.lowerBound), 0, &firstLine, &x)
+            pango_layout_index_to_line_x(layout, Int32(max(item.utf8Range.upperBound - 1, item.utf8Range.lowerBound)), 0,
+                                         &lastLine, &x)
+            for index in Int(firstLine)...Int(max(lastLine, firstLine)) {
                 guard let line = pango_layout_get_line_readonly(layout, Int32(index)) else { continue }
                 let start = Int(line.pointee.start_index), end = start + Int(line.pointee.length)
                 let lower = max(start, item.utf8Range.lowerBound), upper = min(end, item.utf8Range.upperBound)
@@ -169,6 +177,14 @@ extension BlockShaper {
 
     /// The ascent and descent of `family` at `sizePixels`, logical px.
     private func fontMetrics(family: String, sizePixels: Double) -> (ascent: Double, descent: Double) {
+        let key = "\(family) \(sizePixels)"
+        if let known = fontMetricsCache.entries[key] { return known }
+        let metrics = measuredFontMetrics(family: family, sizePixels: sizePixels)
+        fontMetricsCache.entries[key] = metrics
+        return metrics
+    }
+
+    private func measuredFontMetrics(family: String, sizePixels: Double) -> (ascent: Double, descent: Double) {
         let font = pango_font_description_new()
         defer { pango_font_description_free(font) }
         pango_font_description_set_family(font, family)
@@ -193,19 +209,26 @@ extension BlockShaper {
                 max(range.upperBound - lastLength, range.lowerBound)..<range.upperBound)
     }
 
-    /// The UTF-8 ranges of the characters just before and just after `range`; nil at the
-    /// text's ends and for a line break, beside which a line ends.
-    static func neighbouringCharacters(of range: Range<Int>, in text: String) -> (Range<Int>?, Range<Int>?) {
+    /// A character beside a key: its UTF-8 range, and whether it is a space, punctuation or
+    /// a symbol (`+`), which letter spacing leaves looking evenly set, as it would not a letter.
+    typealias Neighbour = (range: Range<Int>, isSeparator: Bool)
+
+    /// The characters just before and just after `range`; nil at the text's ends and for a
+    /// line break, beside which a line ends.
+    static func neighbouringCharacters(of range: Range<Int>, in text: String) -> (Neighbour?, Neighbour?) {
         let utf8 = text.utf8
         guard let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound, limitedBy: utf8.endIndex),
               let upper = utf8.index(utf8.startIndex, offsetBy: range.upperBound, limitedBy: utf8.endIndex),
               let start = String.Index(lower, within: text), let end = String.Index(upper, within: text) else { return (nil, nil) }
-        var before: Range<Int>?, after: Range<Int>?
+        func isSeparator(_ character: Character) -> Bool {
+            character.isWhitespace || character.isPunctuation || character.isSymbol
+        }
+        var before: Neighbour?, after: Neighbour?
         if start > text.startIndex, let character = text[..<start].last, !character.isNewline {
-            before = (range.lowerBound - character.utf8.count)..<range.lowerBound
+            before = ((range.lowerBound - character.utf8.count)..<range.lowerBound, isSeparator(character))
         }
         if end < text.endIndex, let character = text[end...].first, !character.isNewline {
-            after = range.upperBound..<(range.upperBound + character.utf8.count)
+            after = (range.upperBound..<(range.upperBound + character.utf8.count), isSeparator(character))
         }
         return (before, after)
     }
@@ -217,11 +240,18 @@ extension BlockShaper {
             let byte = utf8[utf8.index(utf8.startIndex, offsetBy: offset)]
             return byte == 0x20 || byte == 0x09
         }
-        var upper = min(range.upperBound, utf8.count)
+        let start = min(max(range.lowerBound, 0), utf8.count), end = min(max(range.upperBound, start), utf8.count)
+        var upper = end
         while upper < utf8.count, isSpace(upper) { upper += 1 }
-        guard upper == range.upperBound else { return range.lowerBound..<upper }
-        var lower = min(range.lowerBound, upper)
+        guard upper == end else { return start..<upper }
+        var lower = start
         while lower > 0, isSpace(lower - 1) { lower -= 1 }
         return lower..<upper
     }
+}
+
+/// Font ascents and descents already measured, by family and size: pango finds a font set
+/// for each question (about 0.2 ms), and a block of thousands of key caps asks the same one.
+final class FontMetricsCache {
+    var entries: [String: (ascent: Double, descent: Double)] = [:]
 }

@@ -14,6 +14,8 @@ struct BlockShaper {
     let baseDirectory: String
     /// The last table's plan, which the rows after it reuse.
     let tablePlans = TablePlanCache()
+    /// Fonts measured for key caps and inline images while this shaper works.
+    let fontMetricsCache = FontMetricsCache()
 
     /// `block` shaped for a column `width` logical px wide; images are at most
     /// `maximumImageHeight` logical px tall.
@@ -140,6 +142,7 @@ struct BlockShaper {
         // Plain text, never markup: a document containing `<span>` shows those characters.
         pango_layout_set_text(layout, text, Int32(text.utf8.count))
         var pending: [PendingInlineObject] = []
+        let styles = BlockShaper.clamped(styles, toLength: text.utf8.count)
         if !styles.isEmpty {
             let attributes = pango_attr_list_new()
             let keyRanges = styles.compactMap { style in style.kind == .keyboard ? style.utf8Range : nil }
@@ -230,11 +233,21 @@ struct BlockShaper {
         return pending
     }
 
+    /// `styles` held to the text's `length` bytes, empty ones left out: a mapping's mistake
+    /// draws less, never past the text.
+    static func clamped(_ styles: [InlineStyle], toLength length: Int) -> [InlineStyle] {
+        styles.compactMap { style in
+            let lower = min(max(style.utf8Range.lowerBound, 0), length)
+            let upper = min(max(style.utf8Range.upperBound, lower), length)
+            return lower < upper ? InlineStyle(style.kind, utf8Range: lower..<upper) : nil
+        }
+    }
+
     private func insert(_ attributes: [(UnsafeMutablePointer<PangoAttribute>?, Range<Int>)], into list: OpaquePointer?) {
         for (attribute, range) in attributes {
             guard let attribute else { continue }
-            attribute.pointee.start_index = UInt32(range.lowerBound)
-            attribute.pointee.end_index = UInt32(range.upperBound)
+            attribute.pointee.start_index = UInt32(clamping: range.lowerBound)
+            attribute.pointee.end_index = UInt32(clamping: range.upperBound)
             pango_attr_list_insert(list, attribute)
         }
     }

@@ -28,6 +28,12 @@ public protocol AccessibilityModel: AnyObject {
     /// Whether the blocks of `section` are still being read (a PDF page's text comes from a
     /// worker): the document asks for them again once they are not.
     func isPending(section: Int) -> Bool
+    /// Changes whenever sections already read may read otherwise (a disclosure opened or
+    /// closed): the document reads its sections again.
+    var blocksRevision: Int { get }
+    /// Opens or closes the disclosure whose summary is the block at `location`, as a tap on
+    /// it does; false when there is none.
+    func toggleDisclosure(at location: AccessibleBlockLocation) -> Bool
     /// The block at the top of the document's viewport now.
     var firstVisibleBlock: AccessibleBlockLocation { get }
     /// Where `location` is drawn in the window, if it is laid out near the viewport.
@@ -96,6 +102,10 @@ public struct AccessibleSelectionExtent: Equatable, Sendable {
 extension AccessibilityModel {
     /// Blocks that are parsed when asked for are never pending.
     public func isPending(section: Int) -> Bool { false }
+    /// Sections that, once read, stay as they are.
+    public var blocksRevision: Int { 0 }
+    /// A model without disclosures toggles none.
+    public func toggleDisclosure(at location: AccessibleBlockLocation) -> Bool { false }
     /// A model without links out of its document follows none.
     public func followLink(_ target: String) -> Bool { false }
     /// A model whose text cannot be selected has no selection.

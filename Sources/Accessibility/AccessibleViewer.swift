@@ -44,6 +44,12 @@ public final class AccessibleViewer: AccessibilityModel {
 
     public func blocks(inSection section: Int) -> [AccessibleBlock] { text?.blocks(inSection: section) ?? [] }
 
+    public var blocksRevision: Int { text?.blocksRevision ?? 0 }
+
+    public func toggleDisclosure(at location: AccessibleBlockLocation) -> Bool {
+        viewer.toggleDisclosure(atSummary: TextPosition(section: location.section, block: location.block, utf8Offset: 0))
+    }
+
     public var firstVisibleBlock: AccessibleBlockLocation {
         text?.firstVisibleBlock ?? AccessibleBlockLocation(section: 0, block: 0)
     }

@@ -22,8 +22,9 @@ final class BlockNode: AccessibleNode {
         case .heading: block.text
         default: nil
         }
-        super.init(role: BlockNode.atkRole(of: block.role), interfaces: hasText ? [.text, .component] : [.component],
-                   name: name, parent: parent)
+        var interfaces: AccessibleInterfaces = hasText ? [.text, .component] : [.component]
+        if block.isExpanded != nil { interfaces.insert(.action) }
+        super.init(role: BlockNode.atkRole(of: block.role), interfaces: interfaces, name: name, parent: parent)
         switch block.role {
         case .heading(let level): setAttribute("level", "\(level)")
         case .codeBlock: setAttribute("tag", "pre")
@@ -73,7 +74,21 @@ final class BlockNode: AccessibleNode {
         var states = [ATK_STATE_FOCUSABLE]
         if content != nil { states += [ATK_STATE_READ_ONLY, ATK_STATE_SELECTABLE_TEXT, ATK_STATE_MULTI_LINE] }
         if document.focusedBlock === self { states.append(ATK_STATE_FOCUSED) }
+        // A summary, as browsers expose `<summary>`: expandable, and expanded while open.
+        if let isExpanded = block.isExpanded {
+            states.append(ATK_STATE_EXPANDABLE)
+            if isExpanded { states.append(ATK_STATE_EXPANDED) }
+        }
         return states
+    }
+
+    /// A summary's one action toggles its disclosure (`activate`, as GTK names a button's).
+    override var actions: [AccessibleAction] {
+        guard let isExpanded = block.isExpanded else { return [] }
+        let model = document.model, location = block.location
+        return [AccessibleAction(name: "activate", description: isExpanded ? "Close the details" : "Open the details") {
+            model.toggleDisclosure(at: location)
+        }]
     }
 
     override var text: AccessibleText? { content }

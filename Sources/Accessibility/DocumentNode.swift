@@ -32,6 +32,8 @@ final class DocumentNode: AccessibleNode {
     /// Materialised sections whose blocks were still being read when they were built; they
     /// are built again once the model has them.
     private var pendingSections: Set<Int> = []
+    /// The model's `blocksRevision` the children were built at.
+    private var builtBlocksRevision = 0
     /// The document the children were built from (`AccessibilityModel.shownDocument`).
     private var shownDocument: ObjectIdentifier
     /// The reader's selection as last told to clients.
@@ -88,7 +90,12 @@ final class DocumentNode: AccessibleNode {
     /// Brings the children in line with the viewport, telling clients what left and came.
     private func updateSections(announcing: Bool) {
         let wanted = wantedSections
-        let arrived = pendingSections.filter { wanted.contains($0) && !model.isPending(section: $0) }
+        var arrived = pendingSections.filter { wanted.contains($0) && !model.isPending(section: $0) }
+        if model.blocksRevision != builtBlocksRevision {
+            // A disclosure opened or closed: every section built may read otherwise.
+            builtBlocksRevision = model.blocksRevision
+            arrived.formUnion(sections.map(\.index).filter(wanted.contains))
+        }
         guard sections.map(\.index) != wanted || !arrived.isEmpty else { return }
         let kept = Dictionary(uniqueKeysWithValues: sections.filter { wanted.contains($0.index) && !arrived.contains($0.index) }
             .map { ($0.index, $0.nodes) })

@@ -7,7 +7,12 @@ final class ConditionLock: @unchecked Sendable {
 
     init() {
         pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
+        // Timed waits count on the monotonic clock, so a clock change does not stretch them.
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
     }
 
     deinit {
@@ -26,6 +31,16 @@ final class ConditionLock: @unchecked Sendable {
     /// Waits, with the lock held by the caller inside `withLock`, until `wake()`.
     func waitLocked() {
         pthread_cond_wait(condition, mutex)
+    }
+
+    /// As `waitLocked()`, for at most `milliseconds`; false when the time ran out.
+    func waitLocked(milliseconds: Int) -> Bool {
+        var deadline = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &deadline)
+        let nanoseconds = Int(deadline.tv_nsec) + (milliseconds % 1000) * 1_000_000
+        deadline.tv_sec += milliseconds / 1000 + nanoseconds / 1_000_000_000
+        deadline.tv_nsec = nanoseconds % 1_000_000_000
+        return pthread_cond_timedwait(condition, mutex, &deadline) != ETIMEDOUT
     }
 
     func wake() {

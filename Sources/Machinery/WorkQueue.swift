@@ -53,15 +53,26 @@ public final class WorkQueue: Sendable {
     private let core: Core
 
     /// A queue served by `threadCount` threads, started with its first job. With
-    /// `releasesMemoryWhenDrained`, a thread that finds no job waiting after its own gives the
-    /// heap's free memory back to the system first (`glide_trim_heap`): for queues whose jobs
-    /// allocate far more than they keep (a page drawn by poppler), which glibc would otherwise
-    /// hold in the thread's arena long after the pixels left it.
-    public init(name: String, threadCount: Int = 1, capacity: Int = 4096, releasesMemoryWhenDrained: Bool = false) {
+    /// `releasesMemoryAfterIdleMilliseconds`, a thread that has run jobs and then finds none
+    /// for that long gives the heap's free memory back to the system (`glide_trim_heap`): for
+    /// queues whose jobs allocate far more than they keep (a page drawn by poppler), which
+    /// glibc would otherwise hold in the thread's arena long after the pixels left it. Not at
+    /// once when the queue drains: the next job would fault the same pages in again, and a
+    /// zoom asks for one batch of pieces after another.
+    public init(name: String, threadCount: Int = 1, capacity: Int = 4096,
+                releasesMemoryAfterIdleMilliseconds: Int? = nil) {
         self.name = name
         core = Core(threadCount: max(1, threadCount), capacity: max(1, capacity),
-                    releasesMemoryWhenDrained: releasesMemoryWhenDrained)
+                    releaseIdleMilliseconds: releasesMemoryAfterIdleMilliseconds)
     }
+
+    /// How long a queue of page rendering waits, idle, before it gives memory back, in ms:
+    /// longer than the gaps within a flick or a zoom (a frame every 16.7 ms asks for the next
+    /// pieces), shorter than a reader's pause on a page.
+    public static let pageMemoryReleaseIdleMilliseconds = 500
+
+    /// How many times the queue's threads gave memory back (for tests).
+    public var memoryReleaseCount: Int { core.releases.load(ordering: .relaxed) }
 
     deinit {
         core.stop()
@@ -127,19 +138,20 @@ public final class WorkQueue: Sendable {
 
         let capacity: Int
         let threadCount: Int
-        let releasesMemoryWhenDrained: Bool
+        let releaseIdleMilliseconds: Int?
         let lock = ConditionLock()
         let completed = Atomic<Int>(0)
+        let releases = Atomic<Int>(0)
         // Touched only under `lock`.
         var pending: [Entry] = []
         private var sequence = 0
         private var threads: [pthread_t] = []
         private var isStopped = false
 
-        init(threadCount: Int, capacity: Int, releasesMemoryWhenDrained: Bool) {
+        init(threadCount: Int, capacity: Int, releaseIdleMilliseconds: Int?) {
             self.threadCount = threadCount
             self.capacity = capacity
-            self.releasesMemoryWhenDrained = releasesMemoryWhenDrained
+            self.releaseIdleMilliseconds = releaseIdleMilliseconds
         }
 
         func insert(_ jobs: [(WorkTicket, Job)], priority: WorkPriority, group: Int?, replacingGroup: Bool) {
@@ -194,20 +206,42 @@ public final class WorkQueue: Sendable {
         }
 
         private func serve() {
-            while let entry = next() {
-                guard !entry.ticket.isCancelled else { continue }
-                entry.body(entry.ticket)
-                completed.add(1, ordering: .relaxed)
-                if releasesMemoryWhenDrained, lock.withLock({ pending.isEmpty }) { _ = glide_trim_heap() }
+            // Whether this thread has run jobs since it last gave memory back.
+            var owesRelease = false
+            while true {
+                switch next(owesRelease: owesRelease) {
+                case .stop:
+                    return
+                case .release:
+                    _ = glide_trim_heap()
+                    releases.add(1, ordering: .relaxed)
+                    owesRelease = false
+                case .job(let entry):
+                    guard !entry.ticket.isCancelled else { continue }
+                    entry.body(entry.ticket)
+                    completed.add(1, ordering: .relaxed)
+                    owesRelease = releaseIdleMilliseconds != nil
+                }
             }
         }
 
-        private func next() -> Entry? {
+        private enum Next {
+            case job(Entry)
+            /// The queue stayed empty for `releaseIdleMilliseconds`.
+            case release
+            case stop
+        }
+
+        private func next(owesRelease: Bool) -> Next {
             lock.withLock {
                 while true {
-                    if isStopped { return nil }
-                    if !pending.isEmpty { return pending.removeFirst() }
-                    lock.waitLocked()
+                    if isStopped { return .stop }
+                    if !pending.isEmpty { return .job(pending.removeFirst()) }
+                    if owesRelease, let idle = releaseIdleMilliseconds {
+                        if !lock.waitLocked(milliseconds: idle), pending.isEmpty, !isStopped { return .release }
+                    } else {
+                        lock.waitLocked()
+                    }
                 }
             }
         }

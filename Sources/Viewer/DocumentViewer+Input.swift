@@ -20,6 +20,12 @@ extension DocumentViewer {
     /// to the desktop. False when the link is refused or leads nowhere.
     public func followLink(to destination: String) -> Bool { input.followLink(to: destination) }
 
+    /// Opens or closes the disclosure whose summary starts at `position` as a tap on it does
+    /// (a screen reader's action); false when the text has no disclosures.
+    public func toggleDisclosure(atSummary position: TextPosition) -> Bool {
+        input.readingTools.toggleDisclosure(atSummary: position)
+    }
+
     /// The reader's selection (mouse, touch, Ctrl+A), if any.
     public var selection: TextRange? { input.selection }
 

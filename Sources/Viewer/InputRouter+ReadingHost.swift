@@ -45,6 +45,17 @@ extension InputRouter: ReadingHost {
         needsFrame = true
     }
 
+    func readingContentChanged(movingContentBy dy: Double) {
+        let view = documentPane.view
+        let shift = LogicalPoint(x: 0, y: dy * scene[view].zoomScale)
+        // Grown first when it grew, so the shift is not clamped to the old size; moved first
+        // when it shrank, so the new size does not clamp what is about to move.
+        if dy < 0 { scene[view].shiftContent(by: shift, timeMilliseconds: timeMilliseconds) }
+        state.updateContentSize(of: documentPane, to: documentPane.layout.contentSize)
+        if dy > 0 { scene[view].shiftContent(by: shift, timeMilliseconds: timeMilliseconds) }
+        needsFrame = true
+    }
+
     func turnReading(toPage page: Int) {
         scene[documentPane.view].scrollToPage(page, timeMilliseconds: timeMilliseconds)
         needsFrame = true
@@ -64,8 +75,9 @@ extension InputRouter: ReadingHost {
             readingTools.reset()
             guard let fragment else { return }
             text.findAnchor(fragment) { [weak self] heading in
-                guard let self, let heading, readingLayout === text,
-                      let top = text.lineTop(of: heading, viewportTop: 0) else { return }
+                guard let self, let heading, readingLayout === text else { return }
+                readingTools.openDisclosures(hiding: heading, in: text)
+                guard let top = text.lineTop(of: heading, viewportTop: 0) else { return }
                 scrollReading(toContentY: top - 16, animated: false)
             }
         }
@@ -165,6 +177,7 @@ extension ReadingTools {
         touch = nil
         mouseDrag = nil
         pressedLink = nil
+        pressedSummary = nil
         reveal = nil
     }
 }

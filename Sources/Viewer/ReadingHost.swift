@@ -14,6 +14,10 @@ protocol ReadingHost: AnyObject {
     /// Scrolls the reading pane so content y `y` (zoom 1) is at its top, with the engine's
     /// animation or at once.
     func scrollReading(toContentY y: Double, animated: Bool)
+    /// The content grew or shrank where the tools changed it (a disclosure opened or closed):
+    /// the pane takes its new size and moves its content by `dy` (content px, zoom 1) so what
+    /// was on screen stays.
+    func readingContentChanged(movingContentBy dy: Double)
     /// Turns paged content to page `page`, animated.
     func turnReading(toPage page: Int)
     /// Offers `range` of the document's text to the clipboard and/or the primary selection.

@@ -93,8 +93,19 @@ extension ReadingTools {
     private func select(match index: Int) {
         currentMatch = index
         guard let search, let layout = host.readingLayout else { return }
-        reveal(search.matches[index].start, in: layout)
+        let position = search.matches[index].start
+        openDisclosures(hiding: position, in: layout)
+        reveal(position, in: layout)
         host.readingNeedsDisplay()
+    }
+
+    /// Opens the closed `<details>` that hide `position` (and those around them), as a
+    /// browser does for a match of find in page or a link's fragment; the text at the pane's
+    /// top stays where it is.
+    func openDisclosures(hiding position: TextPosition, in layout: any ReadableLayout) {
+        guard let disclosures = layout.disclosures else { return }
+        let top = visibleBand.lowerBound
+        host.readingContentChanged(movingContentBy: disclosures.openDisclosures(hiding: position, keepingTextAt: top) - top)
     }
 
     /// Scrolls, animated, so `position` shows a third of the way down the pane (clear of the

@@ -28,8 +28,10 @@ extension ReadingTools {
         return true
     }
 
-    /// Scrolls, animated, so the heading at `position` sits at the pane's top.
+    /// Scrolls, animated, so the heading at `position` sits at the pane's top, opening the
+    /// disclosures that hide it.
     func revealHeading(_ position: TextPosition, in layout: any ReadableLayout) {
+        openDisclosures(hiding: position, in: layout)
         guard let top = layout.lineTop(of: position, viewportTop: visibleBand.lowerBound) else { return }
         // A little space above the heading, as a browser leaves when jumping to an anchor.
         scroll(toShow: position, headroom: 16, lineTop: top)
@@ -47,11 +49,47 @@ extension ReadingTools {
             follow(destination: link.destination)
             return true
         }
+        if let disclosures = layout.disclosures, let summary = disclosures.disclosureSummary(at: contentPoint(x: x, y: y)) {
+            toggle(summary, in: disclosures)
+            return true
+        }
         if selection != nil {
             clearSelection()
             return true
         }
         return false
+    }
+
+    /// Opens or closes the disclosure of `summary`, which stays where it is on screen.
+    func toggle(_ summary: DisclosureSummary, in disclosures: any DisclosureLayout) {
+        let y = summary.rect.y
+        host.readingContentChanged(movingContentBy: disclosures.toggleDisclosure(summary, keepingTextAt: y) - y)
+        host.readingNeedsDisplay()
+    }
+
+    /// Toggles the disclosure whose summary starts at `position`: the summary stays where it
+    /// is when it is drawn near the pane, else the text at the pane's top does.
+    func toggleDisclosure(atSummary position: TextPosition) -> Bool {
+        guard let disclosures = host.readingLayout?.disclosures else { return false }
+        let band = visibleBand, reach = band.upperBound - band.lowerBound
+        let summaries = disclosures.disclosureSummaries(within: (band.lowerBound - reach)...(band.upperBound + reach))
+        let summary = summaries.first { $0.position == position }
+            ?? DisclosureSummary(position: position, isOpen: false,
+                                 rect: ContentRect(x: 0, y: band.lowerBound, width: 0, height: 0))
+        toggle(summary, in: disclosures)
+        return true
+    }
+
+    /// Return with no focus in the text: toggles the first summary whose line starts in the
+    /// pane, as Tab and Return would in a browser with the first one focused. False when none
+    /// does, so the key goes on.
+    private func toggleFirstSummaryInView() -> Bool {
+        guard let disclosures = host.readingLayout?.disclosures else { return false }
+        let band = visibleBand
+        guard let summary = disclosures.disclosureSummaries(within: band).first(where: { band.contains($0.rect.y) })
+        else { return false }
+        toggle(summary, in: disclosures)
+        return true
     }
 
     func toggleHelp() {
@@ -89,6 +127,8 @@ extension ReadingTools {
             copySelection()
         case ("Left", false, true):
             return host.goBack()
+        case ("Return", false, false), ("KP_Enter", false, false), ("ISO_Enter", false, false):
+            return toggleFirstSummaryInView()
         case ("Escape", false, false) where selection != nil:
             clearSelection()
         default:

@@ -32,6 +32,10 @@ extension ReadingTools {
             pressedLink = link
             return true
         }
+        if !extending, let summary = layout.disclosures?.disclosureSummary(at: point) {
+            pressedSummary = summary
+            return true
+        }
         guard let position = layout.textPosition(at: point) else {
             clearSelection()
             return false
@@ -66,9 +70,11 @@ extension ReadingTools {
             extendSelection(toContentPoint: point, in: layout)
             return
         }
-        if pressedLink != nil { return }
+        if pressedLink != nil || pressedSummary != nil { return }
         let link = layout.hoveredLink(at: point)
-        host.setPointerLook(link != nil ? .hand : layout.textPosition(at: point) != nil ? .text : .arrow)
+        // A summary takes the hand, as GitHub's `summary { cursor: pointer }`.
+        let isOnSummary = link == nil && layout.disclosures?.disclosureSummary(at: point) != nil
+        host.setPointerLook(link != nil || isOnSummary ? .hand : layout.textPosition(at: point) != nil ? .text : .arrow)
         let newTooltip = link.map { ReadingOverlay.Tooltip(text: $0, x: x, y: y) }
         if newTooltip?.text != tooltip?.text {
             tooltip = newTooltip
@@ -76,9 +82,17 @@ extension ReadingTools {
         }
     }
 
-    /// The left button went up: a click on the link it pressed follows it; a finished
-    /// selection becomes the primary selection.
+    /// The left button went up: a click on the link it pressed follows it, on the summary it
+    /// pressed toggles it; a finished selection becomes the primary selection.
     func mouseReleased(x: Double, y: Double) {
+        if let pressed = pressedSummary {
+            pressedSummary = nil
+            if let disclosures = host.readingLayout?.disclosures,
+               disclosures.disclosureSummary(at: contentPoint(x: x, y: y))?.position == pressed.position {
+                toggle(pressed, in: disclosures)
+            }
+            return
+        }
         if let pressed = pressedLink {
             pressedLink = nil
             if let layout = host.readingLayout, layout.link(at: contentPoint(x: x, y: y)) == pressed {

@@ -34,6 +34,8 @@ final class ReadingTools {
     var tooltip: ReadingOverlay.Tooltip?
     /// A press on a link that a release on the same link follows.
     var pressedLink: DocumentLink?
+    /// A press on a disclosure's summary that a release on the same summary toggles.
+    var pressedSummary: DisclosureSummary?
     var lastPointer = (x: 0.0, y: 0.0)
 
     /// A text position being scrolled to, how far below the pane's top it should end up

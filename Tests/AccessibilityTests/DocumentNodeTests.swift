@@ -15,6 +15,9 @@ private final class SectionedDocument: AccessibilityModel {
     var shownPages: [Int] = []
     /// Sections whose blocks are still being read (as a PDF page's text is): none until then.
     var pendingSections: Set<Int> = []
+    /// Whether section 0 ends with a `<details>` disclosure, and whether it is open.
+    var isDetailsOpen: Bool?
+    var blocksRevision = 0
 
     init(sectionCount: Int) {
         self.sectionCount = sectionCount
@@ -33,13 +36,22 @@ private final class SectionedDocument: AccessibilityModel {
     func blocks(inSection section: Int) -> [AccessibleBlock] {
         sectionsAsked.append(section)
         if pendingSections.contains(section) { return [] }
+        var details: [AccessibleBlock] = []
+        if section == 0, let isDetailsOpen {
+            details.append(AccessibleBlock(role: .paragraph, text: "More", location: AccessibleBlockLocation(section: 0, block: 2),
+                                           isExpanded: isDetailsOpen))
+            if isDetailsOpen {
+                details.append(AccessibleBlock(role: .paragraph, text: "Hidden until opened.",
+                                               location: AccessibleBlockLocation(section: 0, block: 3)))
+            }
+        }
         return [
             AccessibleBlock(role: .heading(level: 2), text: "\(prefix) \(section)",
                             location: AccessibleBlockLocation(section: section, block: 0)),
             AccessibleBlock(role: .paragraph, text: "See more here.",
                             links: [AccessibleLink(characterRange: 4..<8, target: "#more")],
                             location: AccessibleBlockLocation(section: section, block: 1)),
-        ]
+        ] + details
     }
 
     func frame(of location: AccessibleBlockLocation) -> AccessibleRect? {
@@ -64,6 +76,13 @@ private final class SectionedDocument: AccessibilityModel {
     func showPage(_ index: Int) { shownPages.append(index) }
     func selection(of text: String, at location: AccessibleBlockLocation) -> Range<Int>? { nil }
     func isPending(section: Int) -> Bool { pendingSections.contains(section) }
+
+    func toggleDisclosure(at location: AccessibleBlockLocation) -> Bool {
+        guard location == AccessibleBlockLocation(section: 0, block: 2), let isDetailsOpen else { return false }
+        self.isDetailsOpen = !isDetailsOpen
+        blocksRevision += 1
+        return true
+    }
 }
 
 private final class DocumentMarker {}
@@ -164,6 +183,25 @@ final class DocumentNodeTests: XCTestCase {
         document.viewDidChange(isAtRest: true)
         XCTAssertEqual(document.focusedBlock?.block.text, "Section 7")
         XCTAssertEqual(document.caret?.node.block.text, "Section 7")
+    }
+
+    func testASummaryIsExpandableAndItsActionOpensItAndItsBodyJoinsTheTree() throws {
+        let model = SectionedDocument(sectionCount: 3)
+        model.isDetailsOpen = false
+        let (_, document) = makeDocument(model)
+        XCTAssertEqual(document.childCount, 5, "the summary but no body")
+        let summary = try XCTUnwrap(document.child(at: 2))
+        XCTAssertEqual(summary.text?.string, "More")
+        XCTAssertTrue(summary.extraStates.contains(ATK_STATE_EXPANDABLE))
+        XCTAssertFalse(summary.extraStates.contains(ATK_STATE_EXPANDED))
+        XCTAssertEqual(summary.actions.map(\.name), ["activate"])
+        XCTAssertTrue(try XCTUnwrap(summary.actions.first).perform())
+        XCTAssertEqual(model.isDetailsOpen, true)
+        document.viewDidChange(isAtRest: true)
+        XCTAssertEqual(document.childCount, 6, "read again, with the body")
+        let opened = try XCTUnwrap(document.child(at: 2))
+        XCTAssertTrue(opened.extraStates.contains(ATK_STATE_EXPANDED))
+        XCTAssertEqual(document.child(at: 3)?.text?.string, "Hidden until opened.")
     }
 
     func testThePageControlReadsItsPageAndTurnsPages() {

@@ -41,14 +41,18 @@ public struct AccessibleBlock: Equatable, Sendable {
     public var children: [AccessibleBlock]
     /// The document block this one starts at, where the view scrolls to show it.
     public var location: AccessibleBlockLocation
+    /// For the summary of a disclosure (HTML's `<summary>`), whether the disclosure is open,
+    /// which activating the summary toggles; nil for other blocks.
+    public var isExpanded: Bool?
 
     public init(role: Role, text: String, links: [AccessibleLink] = [], children: [AccessibleBlock] = [],
-                location: AccessibleBlockLocation) {
+                location: AccessibleBlockLocation, isExpanded: Bool? = nil) {
         self.role = role
         self.text = text
         self.links = links
         self.children = children
         self.location = location
+        self.isExpanded = isExpanded
     }
 
     /// A UTF-8 range of `text` as character offsets (Unicode scalars, as ATK counts them);

@@ -33,6 +33,15 @@ public protocol AccessibleContent: AnyObject {
 
     /// How to bring the block at `location` to the top: scroll to a block, or show a page.
     func scrollTarget(of location: AccessibleBlockLocation) -> AccessibleScrollTarget
+
+    /// Changes whenever `blocks(inSection:)` may answer otherwise for a section already read
+    /// (a disclosure opened or closed): the tree reads its sections again.
+    var blocksRevision: Int { get }
+}
+
+extension AccessibleContent {
+    /// Content whose sections, once read, stay as they are.
+    public var blocksRevision: Int { 0 }
 }
 
 /// Where a screen reader's move takes the view.

@@ -58,11 +58,16 @@ public protocol ReadableLayout: AnyObject {
     /// The page that shows `position` when the content is paged (one page per screen, side by
     /// side): revealing it turns to that page. Nil for text that scrolls.
     func pagedPage(of position: TextPosition) -> Int?
+
+    /// The text's parts that open and close under a summary (HTML's `<details>`); nil when it
+    /// has none that the reader can toggle.
+    var disclosures: (any DisclosureLayout)? { get }
 }
 
 extension ReadableLayout {
     public func loadText(meeting band: ClosedRange<Double>) {}
     public func pagedPage(of position: TextPosition) -> Int? { nil }
+    public var disclosures: (any DisclosureLayout)? { nil }
     public func hoveredLink(at point: ContentPoint) -> String? { link(at: point)?.destination }
     public var linkBaseDirectory: String? { nil }
     public func findAnchor(_ fragment: String, then deliver: @escaping (TextPosition?) -> Void) { deliver(nil) }

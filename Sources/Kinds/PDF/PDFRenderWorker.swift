@@ -37,7 +37,8 @@ final class PDFRenderWorker: Sendable {
 
     /// The one group of the queue's render jobs, replaced as the view moves.
     private static let renderGroup = 0
-    private let queue = WorkQueue(name: "glide-pdf-render", releasesMemoryWhenDrained: true)
+    private let queue = WorkQueue(name: "glide-pdf-render",
+                                  releasesMemoryAfterIdleMilliseconds: WorkQueue.pageMemoryReleaseIdleMilliseconds)
     private let renderer: Renderer
     /// Jobs rendered and handed over but not yet acknowledged by the loop thread: not rendered
     /// again while their result is on its way.

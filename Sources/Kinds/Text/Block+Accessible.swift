@@ -3,28 +3,40 @@ import Machinery
 
 /// A section's blocks as the accessible tree reads them: list paragraphs grouped into lists
 /// and items (an item starts at its marker, `• ` or `3. `, as the parser writes it), quoted
-/// blocks into a quote, links found in the text's styles.
+/// blocks into a quote, links found in the text's styles; blocks inside closed disclosures
+/// left out, and summaries marked expanded or not.
 enum AccessibleBlocks {
-    /// The accessible blocks of `blocks`, the blocks of section `section`.
-    static func blocks(_ blocks: [Block], inSection section: Int) -> [AccessibleBlock] {
+    /// A block shown, with its index in its section (where the view scrolls to show it).
+    private struct Entry {
+        let index: Int
+        let block: Block
+    }
+
+    /// The accessible blocks of `blocks`, the blocks of section `section`, as `disclosures`
+    /// shows them (all of them without).
+    static func blocks(_ blocks: [Block], inSection section: Int, disclosures: SectionDisclosures? = nil) -> [AccessibleBlock] {
+        let entries = blocks.enumerated().compactMap { index, block in
+            disclosures?.isShown(block) ?? true ? Entry(index: index, block: block) : nil
+        }
         var result: [AccessibleBlock] = []
         var index = 0
-        while index < blocks.count {
-            if blocks[index].listDepth > 0 {
-                result.append(list(blocks, at: &index, depth: 1, section: section))
-            } else if case .tableRow = blocks[index].kind {
-                result.append(table(blocks, at: &index, section: section))
-            } else if blocks[index].quoteDepth > 0 {
-                let start = index
+        while index < entries.count {
+            let block = entries[index].block
+            if block.listDepth > 0 {
+                result.append(list(entries, at: &index, depth: 1, section: section, disclosures))
+            } else if case .tableRow = block.kind {
+                result.append(table(entries, at: &index, section: section))
+            } else if block.quoteDepth > 0 {
+                let start = entries[index].index
                 var quoted: [AccessibleBlock] = []
-                while index < blocks.count, blocks[index].quoteDepth > 0, blocks[index].listDepth == 0 {
-                    quoted.append(leaf(blocks[index], at: index, section: section))
+                while index < entries.count, entries[index].block.quoteDepth > 0, entries[index].block.listDepth == 0 {
+                    quoted.append(leaf(entries[index], section: section, disclosures))
                     index += 1
                 }
                 result.append(AccessibleBlock(role: .blockQuote, text: "", children: quoted,
                                               location: AccessibleBlockLocation(section: section, block: start)))
             } else {
-                result.append(leaf(blocks[index], at: index, section: section))
+                result.append(leaf(entries[index], section: section, disclosures))
                 index += 1
             }
         }
@@ -32,21 +44,22 @@ enum AccessibleBlocks {
     }
 
     /// The list of nesting `depth` that starts at `index`, with the lists nested in it.
-    private static func list(_ blocks: [Block], at index: inout Int, depth: Int, section: Int) -> AccessibleBlock {
-        let location = AccessibleBlockLocation(section: section, block: index)
-        let isOrdered = blocks[index].text.first?.isNumber == true
+    private static func list(_ entries: [Entry], at index: inout Int, depth: Int, section: Int,
+                             _ disclosures: SectionDisclosures?) -> AccessibleBlock {
+        let location = AccessibleBlockLocation(section: section, block: entries[index].index)
+        let isOrdered = entries[index].block.text.first?.isNumber == true
         var items: [AccessibleBlock] = []
-        while index < blocks.count, blocks[index].listDepth >= depth {
-            if blocks[index].listDepth > depth {
-                let nested = list(blocks, at: &index, depth: depth + 1, section: section)
+        while index < entries.count, entries[index].block.listDepth >= depth {
+            if entries[index].block.listDepth > depth {
+                let nested = list(entries, at: &index, depth: depth + 1, section: section, disclosures)
                 if items.isEmpty {
                     items.append(AccessibleBlock(role: .listItem, text: "", location: nested.location))
                 }
                 items[items.count - 1].children.append(nested)
                 continue
             }
-            var block = leaf(blocks[index], at: index, section: section)
-            if items.isEmpty || startsWithMarker(blocks[index].text) {
+            var block = leaf(entries[index], section: section, disclosures)
+            if items.isEmpty || startsWithMarker(entries[index].block.text) {
                 block.role = .listItem
                 items.append(block)
             } else {
@@ -60,11 +73,11 @@ enum AccessibleBlocks {
 
     /// The table whose first row is at `index`: its consecutive row blocks, each row's cells
     /// as children (a header row's cells as column headers).
-    private static func table(_ blocks: [Block], at index: inout Int, section: Int) -> AccessibleBlock {
-        let location = AccessibleBlockLocation(section: section, block: index)
+    private static func table(_ entries: [Entry], at index: inout Int, section: Int) -> AccessibleBlock {
+        let location = AccessibleBlockLocation(section: section, block: entries[index].index)
         var rows: [AccessibleBlock] = []
-        while index < blocks.count, case .tableRow(let row) = blocks[index].kind {
-            let rowLocation = AccessibleBlockLocation(section: section, block: index)
+        while index < entries.count, case .tableRow(let row) = entries[index].block.kind {
+            let rowLocation = AccessibleBlockLocation(section: section, block: entries[index].index)
             let cells = row.cells.map { cell in
                 AccessibleBlock(role: .tableCell(isHeader: row.isHeader), text: cell.text, location: rowLocation)
             }
@@ -82,8 +95,9 @@ enum AccessibleBlocks {
         return !digits.isEmpty && text.dropFirst(digits.count).hasPrefix(". ")
     }
 
-    private static func leaf(_ block: Block, at index: Int, section: Int) -> AccessibleBlock {
-        let location = AccessibleBlockLocation(section: section, block: index)
+    private static func leaf(_ entry: Entry, section: Int, _ disclosures: SectionDisclosures?) -> AccessibleBlock {
+        let block = entry.block
+        let location = AccessibleBlockLocation(section: section, block: entry.index)
         let role: AccessibleBlock.Role
         var text = block.text
         switch block.kind {
@@ -97,7 +111,8 @@ enum AccessibleBlocks {
             // Without alt text the file's name is what a reader can be told.
             if text.isEmpty { text = FilePath.name(of: source) }
         }
-        return AccessibleBlock(role: role, text: text, links: links(in: block), location: location)
+        return AccessibleBlock(role: role, text: text, links: links(in: block), location: location,
+                               isExpanded: disclosures?.summaryIsOpen(block))
     }
 
     /// The block's links, their UTF-8 ranges turned into character offsets.

@@ -17,6 +17,8 @@ final class BlockLayout {
         case placeholder(OpaquePointer)
         /// A table row: its cells' text, drawn in a grid; moves between pages whole.
         case tableRow([TableCell], isHeader: Bool)
+        /// A block inside a closed disclosure: not shaped, no room, nothing drawn.
+        case hidden
     }
 
     /// A cell of a table row: its text, and its column's left edge and width in logical px
@@ -44,15 +46,18 @@ final class BlockLayout {
     let inset: Double
     /// The block's height without page gaps, logical px.
     let height: Double
+    /// Key caps and images drawn in the text's lines, by line.
+    let inlineObjects: [InlineObject]
 
-    init(content: Content, inset: Double, fixedHeight: Double? = nil) {
+    init(content: Content, inset: Double, fixedHeight: Double? = nil, inlineObjects: [InlineObject] = []) {
         self.content = content
         self.inset = inset
+        self.inlineObjects = inlineObjects
         switch content {
         case .text(let layout), .placeholder(let layout):
             lines = BlockLayout.lines(of: layout)
             height = (lines.last?.bottom ?? 0).rounded(.up) + 2 * inset
-        case .image, .pendingImage, .rule, .tableRow:
+        case .image, .pendingImage, .rule, .tableRow, .hidden:
             lines = []
             height = fixedHeight ?? 0
         }
@@ -62,7 +67,7 @@ final class BlockLayout {
         switch content {
         case .text(let layout), .placeholder(let layout): g_object_unref(UnsafeMutableRawPointer(layout))
         case .tableRow(let cells, _): for cell in cells { g_object_unref(UnsafeMutableRawPointer(cell.layout)) }
-        case .image, .pendingImage, .rule: break
+        case .image, .pendingImage, .rule, .hidden: break
         }
     }
 
@@ -86,15 +91,32 @@ final class BlockLayout {
         return lines
     }
 
+    /// Whether the block is inside a closed disclosure (see `Content.hidden`).
+    var isHidden: Bool {
+        if case .hidden = content { return true }
+        return false
+    }
+
     /// Draws line `index` with its baseline at `baselineY`, left edge at `x`.
     func drawLine(_ index: Int, x: Double, baselineY: Double, on cairo: OpaquePointer) {
         let layout: OpaquePointer
         switch content {
         case .text(let text), .placeholder(let text): layout = text
-        case .image, .pendingImage, .rule, .tableRow: return
+        case .image, .pendingImage, .rule, .tableRow, .hidden: return
         }
         guard let line = pango_layout_get_line_readonly(layout, Int32(index)) else { return }
+        let objects = inlineObjects.lazy.filter { $0.line == index }
+        for object in objects where object.isBehindText { object.draw(layoutX: x, baselineY: baselineY, on: cairo) }
         cairo_move_to(cairo, x + lines[index].x, baselineY)
         pango_cairo_show_layout_line(cairo, line)
+        for object in objects where !object.isBehindText { object.draw(layoutX: x, baselineY: baselineY, on: cairo) }
+    }
+
+    /// The decoded images drawn in the text's lines.
+    var inlineImages: [(image: DecodedImage, width: Double, height: Double)] {
+        inlineObjects.compactMap { object in
+            guard case .image(let image) = object.content else { return nil }
+            return (image, object.width, object.height)
+        }
     }
 }

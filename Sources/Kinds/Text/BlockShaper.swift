@@ -23,9 +23,11 @@ struct BlockShaper {
             return BlockLayout(content: .rule, inset: 0, fixedHeight: typography.bodySizePixels)
         case .code:
             let padding = typography.codePaddingPixels
-            return BlockLayout(content: .text(makeText(block, width: width - 2 * padding)), inset: padding)
+            let text = makeText(block, width: width - 2 * padding)
+            return BlockLayout(content: .text(text.layout), inset: padding, inlineObjects: text.inlineObjects)
         case .heading, .paragraph, .plainText:
-            return BlockLayout(content: .text(makeText(block, width: width)), inset: 0)
+            let text = makeText(block, width: width)
+            return BlockLayout(content: .text(text.layout), inset: 0, inlineObjects: text.inlineObjects)
         case .tableRow(let row):
             return shapeTableRow(row, width: width)
         case .image(let source):
@@ -34,14 +36,14 @@ struct BlockShaper {
             }
             switch images.image(atPath: path) {
             case .image(let image):
-                let size = fitted(image.naturalSize, width: width, maximumImageHeight: maximumImageHeight)
+                let size = fitted(image.naturalSize, asking: block.imageSize, width: width,
+                                  maximumImageHeight: maximumImageHeight)
                 return BlockLayout(content: .image(image, width: size.width, height: size.height), inset: 0,
                                    fixedHeight: size.height)
             case .pending(let imageSize):
                 // The right size once the decoder has read the header; until then a 16:9
                 // frame, the shape of most screenshots and photos.
-                let size = imageSize.map { fitted($0, width: width, maximumImageHeight: maximumImageHeight) }
-                    ?? (width: width, height: min(maximumImageHeight, (width * 9 / 16).rounded()))
+                let size = fitted(imageSize, asking: block.imageSize, width: width, maximumImageHeight: maximumImageHeight)
                 return BlockLayout(content: .pendingImage(width: size.width, height: size.height), inset: 0,
                                    fixedHeight: size.height)
             case .failure(let reason):
@@ -50,37 +52,74 @@ struct BlockShaper {
         }
     }
 
+    /// The disclosure triangle before a summary: ▾ open, ▸ closed, as GitHub marks
+    /// `<summary>`, in DejaVu Sans (whose triangles are drawn at text size; a fallback font
+    /// may draw emoji) at the summary's size.
+    func shapeMarker(isOpen: Bool, for block: Block) -> BlockLayout {
+        let marker = isOpen ? "▾" : "▸", size = typography.fontSize(for: block.kind)
+        // Four ems: room for the one glyph, so it never wraps.
+        return BlockLayout(content: .text(makeText(marker, styles: [], family: "DejaVu Sans", sizePixels: size,
+                                                   isBold: false, width: 4 * size)), inset: 0)
+    }
+
     /// The file an image source names, relative to the document's directory; nil for a URL.
     static func imagePath(of source: String, in baseDirectory: String) -> String? {
         guard !source.contains("://") else { return nil }
         return source.hasPrefix("/") ? source : baseDirectory + "/" + source
     }
 
-    /// One image px per logical px, shrunk to fit the column (and a page).
-    private func fitted(_ size: ImageSize, width: Double, maximumImageHeight: Double) -> (width: Double, height: Double) {
-        let fit = min(1, width / Double(max(size.width, 1)), maximumImageHeight / Double(max(size.height, 1)))
-        return (Double(size.width) * fit, (Double(size.height) * fit).rounded())
+    /// The size `requested` (HTML's `width` and `height`, the missing one from the image's
+    /// aspect), else one image px per logical px; shrunk, aspect kept, to fit the column
+    /// `width` (and a page). An image whose size is not known yet (`natural` nil) is taken
+    /// as 16:9, the shape of most screenshots and photos.
+    private func fitted(_ natural: ImageSize?, asking requested: RequestedImageSize?, width column: Double,
+                        maximumImageHeight: Double) -> (width: Double, height: Double) {
+        let aspect = natural.map { Double(max($0.width, 1)) / Double(max($0.height, 1)) } ?? 16 / 9
+        func usable(_ value: Double?) -> Double? { value.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } }
+        let requestedWidth = usable(requested?.width).map { requested?.widthIsPercent == true ? column * $0 / 100 : $0 }
+        let requestedHeight = usable(requested?.height)
+        var size: (width: Double, height: Double)
+        switch (requestedWidth, requestedHeight) {
+        case let (width?, height?): size = (width, height)
+        case let (width?, nil): size = (width, width / aspect)
+        case let (nil, height?): size = (height * aspect, height)
+        case (nil, nil):
+            size = natural.map { (Double(max($0.width, 1)), Double(max($0.height, 1))) } ?? (column, column / aspect)
+        }
+        let fit = min(1, column / size.width, maximumImageHeight / size.height)
+        return (size.width * fit, max((size.height * fit).rounded(), 1))
     }
 
     /// A framed one-line notice in the image's place.
     private func placeholder(for source: String, reason: String, width: Double) -> BlockLayout {
         let padding = typography.codePaddingPixels
         let message = Block(kind: .paragraph, text: localized("⚠ '%1$s' cannot be shown: %2$s", source, reason))
-        return BlockLayout(content: .placeholder(makeText(message, width: width - 2 * padding)), inset: padding)
+        return BlockLayout(content: .placeholder(makeText(message, width: width - 2 * padding).layout), inset: padding)
     }
 
-    private func makeText(_ block: Block, width: Double) -> OpaquePointer {
-        let layout = makeText(block.text, styles: block.styles, family: typography.fontFamily(for: block.kind),
-                              sizePixels: typography.fontSize(for: block.kind), isBold: typography.isBold(block.kind),
-                              width: width)
-        if block.kind == .plainText { setTabStops(of: layout) }
-        ListMarkerIndent.hang(layout, for: block)
-        return layout
+    private func makeText(_ block: Block, width: Double) -> (layout: OpaquePointer, inlineObjects: [InlineObject]) {
+        let text = makeShapedText(block.text, styles: block.styles, family: typography.fontFamily(for: block.kind),
+                                  sizePixels: typography.fontSize(for: block.kind), isBold: typography.isBold(block.kind),
+                                  width: width, alignment: block.alignment)
+        if block.kind == .plainText { setTabStops(of: text.layout) }
+        ListMarkerIndent.hang(text.layout, for: block)
+        return text
     }
 
-    /// A pango layout of `text` (plain, never markup) wrapped at `width` logical px.
+    /// A pango layout of `text` (plain, never markup) wrapped at `width` logical px, drawn
+    /// whole (a table cell): a key cap is a tint behind its text, an inline image takes no room.
     func makeText(_ text: String, styles: [InlineStyle], family: String, sizePixels: Double, isBold: Bool,
                   width: Double) -> OpaquePointer {
+        makeShapedText(text, styles: styles, family: family, sizePixels: sizePixels, isBold: isBold, width: width,
+                       drawsInlineObjects: false).layout
+    }
+
+    /// A pango layout of `text` (plain, never markup) wrapped at `width` logical px, its
+    /// lines set as `alignment` says, with the key caps and images drawn in its lines (when
+    /// `drawsInlineObjects`: the layout is drawn a line at a time, `BlockLayout.drawLine`).
+    func makeShapedText(_ text: String, styles: [InlineStyle], family: String, sizePixels: Double, isBold: Bool,
+                        width: Double, alignment: TextAlignment = .leading, drawsInlineObjects: Bool = true)
+        -> (layout: OpaquePointer, inlineObjects: [InlineObject]) {
         let layout = pango_layout_new(context)!
         let font = pango_font_description_new()
         pango_font_description_set_family(font, family)
@@ -93,15 +132,27 @@ struct BlockShaper {
         pango_layout_set_width(layout, Int32(max(width, 1) * Double(PANGO_SCALE)))
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         pango_layout_set_line_spacing(layout, Float(typography.lineSpacing))
+        switch alignment {
+        case .leading: break
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .trailing: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        }
         // Plain text, never markup: a document containing `<span>` shows those characters.
         pango_layout_set_text(layout, text, Int32(text.utf8.count))
+        var pending: [PendingInlineObject] = []
         if !styles.isEmpty {
             let attributes = pango_attr_list_new()
-            for style in styles { add(style, to: attributes) }
+            let keyRanges = styles.compactMap { style in style.kind == .keyboard ? style.utf8Range : nil }
+            let keys = (starts: Set(keyRanges.map(\.lowerBound)), ends: Set(keyRanges.map(\.upperBound)))
+            for style in BlockShaper.labelsLast(styles) {
+                pending += add(style, of: text, family: family, sizePixels: sizePixels, width: width, keys: keys,
+                               drawsInlineObjects: drawsInlineObjects, to: attributes)
+            }
+            insert(BlockShaper.labelGapAttributes(BlockShaper.gapsBetweenLabels(in: styles, of: text)), into: attributes)
             pango_layout_set_attributes(layout, attributes)
             pango_attr_list_unref(attributes)
         }
-        return layout
+        return (layout, place(pending, in: layout))
     }
 
     /// Tab stops every `typography.tabStopColumns` columns of the layout's monospace font, so
@@ -120,8 +171,15 @@ struct BlockShaper {
         pango_tab_array_free(tabs)
     }
 
-    private func add(_ style: InlineStyle, to list: OpaquePointer?) {
+    /// Adds the attributes of `style` over `text` (set in `family` at `sizePixels`, `width`
+    /// logical px wide, with `<kbd>` over `keys`) to `list`; returns what is to be drawn in
+    /// the lines for it, if `drawsInlineObjects`.
+    private func add(_ style: InlineStyle, of text: String, family: String, sizePixels: Double, width: Double,
+                     keys: (starts: Set<Int>, ends: Set<Int>), drawsInlineObjects: Bool,
+                     to list: OpaquePointer?) -> [PendingInlineObject] {
         var attributes: [UnsafeMutablePointer<PangoAttribute>?] = []
+        var ranged: [(UnsafeMutablePointer<PangoAttribute>?, Range<Int>)] = []
+        var pending: [PendingInlineObject] = []
         switch style.kind {
         case .emphasis:
             attributes.append(pango_attr_style_new(PANGO_STYLE_ITALIC))
@@ -146,21 +204,37 @@ struct BlockShaper {
             // Lowered by a fifth of the body size at 70 %, as browsers set `<sub>`.
             attributes.append(pango_attr_rise_new(-Int32(typography.bodySizePixels / 5 * Double(PANGO_SCALE))))
             attributes.append(pango_attr_scale_new(0.7))
-        case .keyboard:
+        case .keyboard where !drawsInlineObjects:
             attributes.append(pango_attr_family_new("Monospace"))
             attributes.append(pango_attr_scale_new(typography.codeSizePixels / typography.bodySizePixels))
             attributes.append(color(palette.codeBackground, pango_attr_background_new))
+        case .inlineImage where !drawsInlineObjects:
+            var empty = PangoRectangle()
+            ranged.append((pango_attr_shape_new(&empty, &empty), BlockShaper.widened(style.utf8Range, overSpacesIn: text)))
+        case .keyboard:
+            let cap = keyCap(over: style.utf8Range, of: text, sizePixels: sizePixels, keys: keys)
+            ranged = cap.attributes
+            pending.append(cap.object)
         case .imageLabel:
             // Small and muted, as a browser with images off shows an image's alt text.
-            attributes.append(pango_attr_scale_new(0.8))
+            attributes.append(pango_attr_scale_new(BlockShaper.imageLabelScale))
             attributes.append(color(palette.secondaryText, pango_attr_foreground_new))
-        case .inlineImage:
-            break
+        case .inlineImage(let source):
+            let (attribute, range, object) = inlineImage(source: source, over: style.utf8Range, of: text, family: family,
+                                                         sizePixels: sizePixels, maximumWidth: width)
+            ranged.append((attribute, range))
+            if let object { pending.append(object) }
         }
-        for attribute in attributes {
+        ranged += attributes.map { ($0, style.utf8Range) }
+        insert(ranged, into: list)
+        return pending
+    }
+
+    private func insert(_ attributes: [(UnsafeMutablePointer<PangoAttribute>?, Range<Int>)], into list: OpaquePointer?) {
+        for (attribute, range) in attributes {
             guard let attribute else { continue }
-            attribute.pointee.start_index = UInt32(style.utf8Range.lowerBound)
-            attribute.pointee.end_index = UInt32(style.utf8Range.upperBound)
+            attribute.pointee.start_index = UInt32(range.lowerBound)
+            attribute.pointee.end_index = UInt32(range.upperBound)
             pango_attr_list_insert(list, attribute)
         }
     }

@@ -18,7 +18,7 @@ extension DocumentLayout: ReadableLayout {
     }
 
     public func textForCopying(in range: TextRange) -> @Sendable () -> String {
-        let document = self.document
-        return { document.text(in: range) }
+        let document = self.document, disclosures = disclosureState
+        return { document.text(in: range, shown: disclosures) }
     }
 }

@@ -9,10 +9,9 @@ extension DocumentLayout {
     public func textPosition(at point: ContentPoint) -> TextPosition? {
         guard document.sectionCount > 0 else { return nil }
         let index = section(at: point.y)
-        guard let section = shapedSection(index), !section.blocks.isEmpty else { return nil }
         let y = point.y - top(ofSection: index)
         // The block under the point, or the one just above a gap between blocks.
-        let number = section.blocks.lastIndex { $0.top <= y } ?? 0
+        guard let section = shapedSection(index), let number = section.shownBlockIndex(at: y) else { return nil }
         let block = section.blocks[number]
         let offset = y > block.top + block.height ? block.block.text.utf8.count : block.utf8Offset(nearX: point.x, y: y)
         return TextPosition(section: index, block: number, utf8Offset: offset)
@@ -96,9 +95,9 @@ extension DocumentLayout {
                   TextPosition(section: position.section, block: position.block, utf8Offset: utf8.upperBound))
     }
 
-    /// Calls `body` with each shaped block that meets `band`, in sections `first`…`last`, with
+    /// Calls `body` with each shaped block shown that meets `band`, in sections `first`…`last`, with
     /// its section's index, its number in the section and the section's top.
-    private func forEachShapedBlock(within band: ClosedRange<Double>, from first: Int, through last: Int,
+    func forEachShapedBlock(within band: ClosedRange<Double>, from first: Int, through last: Int,
                                     _ body: (Int, Int, SectionLayout.PlacedBlock, Double) -> Void) {
         guard document.sectionCount > 0 else { return }
         var index = max(section(at: band.lowerBound), first)
@@ -106,7 +105,7 @@ extension DocumentLayout {
             if let section = shapedSection(index) {
                 let sectionTop = top(ofSection: index)
                 for (number, item) in section.blocks.enumerated()
-                where sectionTop + item.top <= band.upperBound && sectionTop + item.top + item.height >= band.lowerBound {
+                where !item.isHidden && sectionTop + item.top <= band.upperBound && sectionTop + item.top + item.height >= band.lowerBound {
                     body(index, number, item, sectionTop)
                 }
             }

@@ -47,6 +47,11 @@ public final class DocumentLayout: ContentLayout {
     public private(set) var viewportWidth = 0.0
     public private(set) var viewportHeight = 0.0
 
+    /// Which `<details>` disclosures are open (all start closed); see `DocumentLayout+Disclosures`.
+    var disclosureState = DisclosureState()
+    /// Counts the times a disclosure opened or closed (the accessible tree reads again).
+    private(set) var disclosureRevision = 0
+
     /// How many sections pango has laid out since the layout was made, for tests of laziness.
     public private(set) var sectionsLaidOutCount = 0
 
@@ -103,9 +108,13 @@ public final class DocumentLayout: ContentLayout {
     /// or failed (their height may change), and redraws them.
     private func imageChanged(atPath path: String) {
         let directory = document.baseDirectory
+        func shows(_ source: String) -> Bool { BlockShaper.imagePath(of: source, in: directory) == path }
         for (index, entry) in sections where entry.layout.blocks.contains(where: { placed in
-            guard case .image(let source) = placed.block.kind else { return false }
-            return BlockShaper.imagePath(of: source, in: directory) == path
+            if case .image(let source) = placed.block.kind { return shows(source) }
+            return placed.block.styles.contains { style in
+                if case .inlineImage(let source) = style.kind { return shows(source) }
+                return false
+            }
         }) {
             sections[index] = nil
             isExact[index] = false
@@ -197,6 +206,35 @@ public final class DocumentLayout: ContentLayout {
         return kept.map(offset(of:)) ?? y
     }
 
+    /// Opens (`isOpen`) or closes the disclosures `keys` and estimates again the sections
+    /// that hold them, laying out now only the section with the text at content y `y`, whose
+    /// top stays (the rest lazily, as after a reflow). Returns the content y where the text
+    /// that was at `y` is now.
+    func setDisclosures(_ keys: [DisclosureKey], isOpen: Bool, keepingTextAt y: Double) -> Double {
+        guard heights.count > 0 else {
+            for key in keys { _ = disclosureState.set(key, isOpen: isOpen) }
+            return y
+        }
+        layOut(section(at: y), keeping: .top)
+        let kept = anchor(at: y)
+        var changed: ClosedRange<Int>?
+        for key in keys where disclosureState.set(key, isOpen: isOpen) {
+            guard let range = document.sections(ofDisclosure: key)?.clamped(to: 0...(heights.count - 1)) else { continue }
+            changed = changed.map { min($0.lowerBound, range.lowerBound)...max($0.upperBound, range.upperBound) } ?? range
+        }
+        guard let changed else { return y }
+        disclosureRevision += 1
+        let oldTop = top(ofSection: changed.lowerBound)
+        for index in changed {
+            sections[index] = nil
+            blockTextTops[index] = nil
+            isExact[index] = false
+            heights.set(index, to: estimatedHeight(ofSection: index))
+        }
+        changeLog.record(.band(min(oldTop, top(ofSection: changed.lowerBound))...Double.infinity))
+        return kept.map(offset(of:)) ?? y
+    }
+
     /// Shows `newDocument`, the same file read again after it changed, in place of the
     /// document: the reading position stays at the same block, or the nearest one that still
     /// exists (the last, when the file became shorter than the position). Everything is laid
@@ -230,7 +268,7 @@ public final class DocumentLayout: ContentLayout {
     }
 
     private func estimatedHeight(ofSection section: Int) -> Double {
-        let bytes = document.byteCount(ofSection: section)
+        let bytes = document.shownByteCount(ofSection: section, state: disclosureState)
         guard bytes > 0 else { return 0 }
         let estimate = textTypography.estimatedHeight(ofBytes: bytes, measure: column.width)
         guard let pageHeight = column.pageHeight else { return estimate }
@@ -247,7 +285,7 @@ public final class DocumentLayout: ContentLayout {
         func layOutCounted(_ index: Int, keeping edge: FixedEdge) -> Double {
             let isNew = sections[index] == nil
             let moved = layOut(index, keeping: edge)
-            if isNew, sections[index]?.layout.blocks.isEmpty ?? false { emptySectionsLeft -= 1 }
+            if isNew, !(sections[index]?.layout.hasShownBlock ?? true) { emptySectionsLeft -= 1 }
             return moved
         }
         let first = section(at: visible.y)
@@ -279,6 +317,9 @@ public final class DocumentLayout: ContentLayout {
                 if case .image(let image, let width, let height) = placed.layout.content {
                     image.noteShown(width: width, height: height, drawScale: drawScale)
                 }
+                for inline in placed.layout.inlineImages {
+                    inline.image.noteShown(width: inline.width, height: inline.height, drawScale: drawScale)
+                }
             }
             index += 1
         }
@@ -301,10 +342,10 @@ public final class DocumentLayout: ContentLayout {
         let index = section(at: y)
         guard let section = sections[index]?.layout else { return nil }
         let local = y - top(ofSection: index)
-        let block = section.blocks.lastIndex { $0.top <= local } ?? 0
+        let block = section.shownBlockIndex(at: local) ?? 0
         // Below 0 only above the first block (the page margin), so the top of the document
         // stays the top, margin included.
-        let fraction = section.blocks.isEmpty ? 0
+        let fraction = !section.hasShownBlock ? 0
             : min((local - section.blocks[block].top) / max(section.blocks[block].height, 1), 1)
         return ReadingAnchor(section: index, block: block, fraction: fraction)
     }
@@ -338,8 +379,9 @@ public final class DocumentLayout: ContentLayout {
         }
         let shaper = BlockShaper(context: context, typography: textTypography, palette: palette, images: images,
                                  baseDirectory: document.baseDirectory)
+        let disclosures = SectionDisclosures(state: disclosureState, scope: document.disclosureScope(ofSection: index))
         let layout = SectionLayout(blocks: document.blocks(inSection: index), isFirstSection: index == 0,
-                                   shaper: shaper, column: column)
+                                   shaper: shaper, column: column, disclosures: disclosures)
         sectionsLaidOutCount += 1
         sections[index] = (layout, useCount)
         blockTextTops[index] = layout.blocks.map { $0.lineTop(atOrBelow: $0.top) }
@@ -387,12 +429,12 @@ public final class DocumentLayout: ContentLayout {
         sections.map { ($0.key, $0.value.layout) }.sorted { $0.index < $1.index }
     }
 
-    /// Sections without blocks hold no pango layouts and are kept: they take no memory to
+    /// Sections without shown blocks hold no pango layouts and are kept: they take no memory to
     /// speak of, and a run of them (a file whose sections are all the tail of one overlong
     /// character) can all be in view at once, where evicting them would lay them out again
     /// every frame.
     private func evictShapedSections() {
-        var shaped = sections.filter { !$0.value.layout.blocks.isEmpty }
+        var shaped = sections.filter { $0.value.layout.hasShownBlock }
         while shaped.count > DocumentLayout.shapedSectionCapacity,
               let oldest = shaped.min(by: { $0.value.lastUse < $1.value.lastUse }) {
             sections[oldest.key] = nil

@@ -13,9 +13,14 @@ public final class HorizontalPagesLayout: ContentLayout {
     public init(document: TextDocument, palette: Palette = .light, images: ImageStore = ImageStore()) {
         column = DocumentLayout(document: document, palette: palette, images: images)
         column.isPaginated = true
+        // Pages have no reading tools to open a disclosure with: everything is shown.
+        column.disclosureState.showsEverything = true
     }
 
     public var document: TextDocument { column.document }
+
+    var disclosureState: DisclosureState { column.disclosureState }
+    var disclosureRevision: Int { column.disclosureRevision }
 
     public var palette: Palette {
         get { column.palette }

@@ -36,8 +36,8 @@ extension SectionLayout.PlacedBlock {
     /// The rectangles where `utf8Range` of the text is drawn, in section coordinates, one per line.
     func rects(of utf8Range: Range<Int>) -> [ContentRect] {
         guard let text = textLayout else {
-            // An image or rule is selected whole.
-            return utf8Range.isEmpty ? [] : [ContentRect(x: left, y: top, width: width, height: height)]
+            // An image or rule is selected whole; a hidden block is nowhere.
+            return utf8Range.isEmpty || isHidden ? [] : [ContentRect(x: left, y: top, width: width, height: height)]
         }
         var rects: [ContentRect] = []
         let scale = Double(PANGO_SCALE)

@@ -54,6 +54,13 @@ final class SectionLayout {
         let height: Double
         /// From line `line` on, lines are drawn `shift` logical px lower (a page break).
         let shifts: [(line: Int, shift: Double)]
+        /// The disclosure triangle drawn left of a summary's first line, in the `width` logical
+        /// px left of `left` (its text's edge), and whether it shows its disclosure open; nil
+        /// for other blocks.
+        var marker: (layout: BlockLayout, width: Double, isOpen: Bool)? = nil
+
+        /// Whether the block is inside a closed disclosure: it takes no room and is not drawn.
+        var isHidden: Bool { layout.isHidden }
 
         func shift(ofLine line: Int) -> Double {
             shifts.last { $0.line <= line }?.shift ?? 0
@@ -77,6 +84,22 @@ final class SectionLayout {
 
     let blocks: [PlacedBlock]
     let height: Double
+    /// Whether any block is shown: a section of only closed disclosures' blocks is as blank as
+    /// an empty one.
+    let hasShownBlock: Bool
+
+    /// The room a summary's disclosure triangle takes left of its text: one em of the
+    /// summary's type, the triangle and the space after it, as a browser's `list-style:
+    /// inside` marker of `<summary>` takes.
+    static func markerWidth(of block: Block, _ typography: Typography) -> Double {
+        typography.fontSize(for: block.kind).rounded()
+    }
+
+    /// The block shown at `y` (logical px from the section's top): the last shown block that
+    /// starts at or above it, else the first shown one; nil when none is shown.
+    func shownBlockIndex(at y: Double) -> Int? {
+        blocks.lastIndex { !$0.isHidden && $0.top <= y } ?? blocks.firstIndex { !$0.isHidden }
+    }
 
     /// The least share of a page's text area that must be filled before a block that does
     /// not fit is moved to the next page: below it, an image is scaled into the room left
@@ -84,20 +107,30 @@ final class SectionLayout {
     /// keeps at least half the height it would have on a page of its own.
     static let leastFilledShareOfPage = 0.5
 
-    init(blocks source: [Block], isFirstSection: Bool, shaper: BlockShaper, column: ColumnGeometry) {
+    init(blocks source: [Block], isFirstSection: Bool, shaper: BlockShaper, column: ColumnGeometry,
+         disclosures: SectionDisclosures) {
         let typography = shaper.typography
         let isPaged = column.pageHeight != nil
         var placed: [PlacedBlock] = []
         var y = isPaged ? column.pageMargin : 0
-        for (index, block) in source.enumerated() {
+        var hasShownBlock = false
+        for block in source {
+            guard disclosures.isShown(block) else {
+                // Kept in place, so blocks keep their numbers whatever is open.
+                placed.append(PlacedBlock(layout: BlockLayout(content: .hidden, inset: 0), block: block, left: column.left,
+                                          top: y, width: 0, height: 0, shifts: []))
+                continue
+            }
             let isAtPageTop = isPaged && abs(y - column.pageTextTop(at: y)) < 0.5
-            let isFirst = index == 0 && (isFirstSection || isPaged)
+            let isFirst = !hasShownBlock && (isFirstSection || isPaged)
+            hasShownBlock = true
             if !(isFirst || block.continuesPrevious || isAtPageTop) {
                 // Whole px, so rules and images sit on the pixel grid at scale 1.
                 y += (typography.spaceAfterBlock + typography.spaceBefore(block.kind)).rounded()
                 if y >= column.pageTextBottom(at: y - 1) { y = column.nextPageTextTop(after: y - 1) }
             }
-            let indent = Double(block.quoteDepth + block.listDepth) * typography.indentPixels
+            let markerWidth = block.disclosure?.summaryOf == nil ? 0 : SectionLayout.markerWidth(of: block, typography)
+            let indent = Double(block.quoteDepth + block.listDepth) * typography.indentPixels + markerWidth
             let width = max(column.width - indent, 40)
             let maximumImageHeight = column.pageTextHeight ?? .infinity
             let room = column.tableRoom(blockLeft: column.left + indent, width: width, isIndented: indent > 0)
@@ -124,13 +157,18 @@ final class SectionLayout {
             }
             let height = layout.height + (shifts.last?.shift ?? 0)
             let place = layout.placement(blockLeft: column.left + indent, width: width, room: room)
-            placed.append(PlacedBlock(layout: layout, block: block, left: place.left, top: y,
-                                      width: place.width, height: height, shifts: shifts))
+            var item = PlacedBlock(layout: layout, block: block, left: place.left, top: y,
+                                   width: place.width, height: height, shifts: shifts)
+            if let isOpen = disclosures.summaryIsOpen(block) {
+                item.marker = (shaper.shapeMarker(isOpen: isOpen, for: block), markerWidth, isOpen)
+            }
+            placed.append(item)
             y += height
         }
         blocks = placed
+        self.hasShownBlock = hasShownBlock
         if let pageHeight = column.pageHeight {
-            height = placed.isEmpty ? 0 : max(1, ((y + column.pageBottomMargin) / pageHeight - 0.001).rounded(.up)) * pageHeight
+            height = !hasShownBlock ? 0 : max(1, ((y + column.pageBottomMargin) / pageHeight - 0.001).rounded(.up)) * pageHeight
         } else {
             height = y.rounded(.up)
         }
@@ -158,10 +196,15 @@ final class SectionLayout {
     /// Draws the blocks that meet the band from `top` to `bottom` (logical px from the
     /// section's top) onto `cairo`, whose user space has the section's top at y = 0.
     func draw(top: Double, bottom: Double, palette: Palette, typography: Typography, on cairo: OpaquePointer) {
-        for item in blocks where item.top < bottom && item.top + item.height > top {
+        for item in blocks where !item.isHidden && item.top < bottom && item.top + item.height > top {
             drawDecorations(of: item, palette: palette, typography: typography, on: cairo)
             let color = item.block.quoteDepth > 0 || isPlaceholder(item) ? palette.secondaryText : palette.text
             set(color, on: cairo)
+            if let marker = item.marker, let first = item.layout.lines.first {
+                // On the first line's baseline, as a list marker sits.
+                let baseline = item.extent(ofLine: 0).top - first.top + first.baseline
+                marker.layout.drawLine(0, x: item.left - marker.width, baselineY: baseline, on: cairo)
+            }
             let marksWraps = item.block.kind == .plainText || item.block.kind == .code
             for (index, line) in item.layout.lines.enumerated() {
                 let extent = item.extent(ofLine: index)
@@ -228,11 +271,22 @@ final class SectionLayout {
             drawTableRow(cells, isHeader: isHeader, item: item, palette: palette, on: cairo)
         case .pendingImage(let width, let height):
             set(palette.codeBackground, on: cairo)
-            cairo_rectangle(cairo, (item.left + (item.width - width) / 2).rounded(), item.top, width, height)
+            cairo_rectangle(cairo, imageLeft(of: item, width: width), item.top, width, height)
             cairo_fill(cairo)
         case .image(let image, let width, let height):
-            image.draw(x: (item.left + (item.width - width) / 2).rounded(), y: item.top, width: width, height: height,
-                       on: cairo)
+            image.draw(x: imageLeft(of: item, width: width), y: item.top, width: width, height: height, on: cairo)
+        case .hidden:
+            break
+        }
+    }
+
+    /// Where an image block's image `width` px wide starts, on the pixel grid: at the
+    /// column's right for `.trailing`, else centred, as Markdown images always are (an image
+    /// the HTML does not align is `.leading`, and stays centred like them).
+    private func imageLeft(of item: PlacedBlock, width: Double) -> Double {
+        switch item.block.alignment {
+        case .trailing: return (item.left + item.width - width).rounded()
+        case .leading, .center: return (item.left + (item.width - width) / 2).rounded()
         }
     }
 

@@ -3,17 +3,26 @@ import Machinery
 
 /// The document's shown text as plain UTF-8: what a copy puts on the clipboard.
 extension TextDocument {
-    /// The text in `range`: Markdown's text, not its markup; blocks apart by a blank line (list
-    /// items by a line break), pieces of one long line joined again. Parses the sections the
-    /// range spans, so a large range is read on a worker (`DocumentLayout.textForCopying(in:)`).
+    /// The text in `range`, every disclosure's body included: Markdown's text, not its
+    /// markup; blocks apart by a blank line (list items by a line break), pieces of one long
+    /// line joined again. Parses the sections the range spans, so a large range is read on a
+    /// worker (`DocumentLayout.textForCopying(in:)`).
     public func text(in range: TextRange) -> String {
+        text(in: range, shown: DisclosureState(showsEverything: true))
+    }
+
+    /// The text in `range` that `disclosures` shows: a closed disclosure's body is left out,
+    /// as a browser copies only what it shows.
+    func text(in range: TextRange, shown disclosures: DisclosureState) -> String {
         guard sectionCount > 0 else { return "" }
         let lastSection = min(range.end.section, sectionCount - 1)
         guard range.start.section <= lastSection else { return "" }
         var text = ""
         var previous: Block?
         for section in range.start.section...lastSection {
-            for (index, block) in blocks(inSection: section).enumerated() {
+            let scope = disclosureScope(ofSection: section)
+            for (index, block) in blocks(inSection: section).enumerated()
+            where disclosures.isShown(block.disclosure, scope: scope) {
                 let utf8 = block.text.utf8
                 guard let part = range.utf8Range(inSection: section, block: index, length: utf8.count) else { continue }
                 if let previous { text += TextDocument.separator(between: previous, and: block) }

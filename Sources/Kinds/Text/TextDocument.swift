@@ -20,6 +20,9 @@ public final class TextDocument: LoadedDocument, @unchecked Sendable {
     public let path: String?
     private let source: SourceBytes?
     private let sections: TextSections
+    /// Where the disclosures of a document parsed whole lie (empty for one parsed a section
+    /// at a time, whose disclosures each stay in their section).
+    let disclosureIndex: DisclosureIndex
 
     /// The size of a section of source, in bytes: about three screens of body text at
     /// 1280 px, which pango lays out in a few ms, so a first frame needs one or two.
@@ -65,6 +68,18 @@ public final class TextDocument: LoadedDocument, @unchecked Sendable {
         path = imagePath
         source = nil
         sections = TextSections(grouping: [Block(kind: .image(source: FilePath.absolute(imagePath)), text: title)])
+        disclosureIndex = .empty
+    }
+
+    /// A document of `blocks` already made (by a mapping of another format, or a test), parsed
+    /// whole; it cannot be reloaded.
+    public init(blocks: [Block], title: String, baseDirectory: String = ".") {
+        self.title = title
+        self.baseDirectory = baseDirectory
+        path = nil
+        source = nil
+        sections = TextSections(grouping: blocks)
+        disclosureIndex = sections.disclosureIndex
     }
 
     private init(title: String, bytes: SourceBytes, isMarkdown: Bool, baseDirectory: String, path: String?) {
@@ -79,6 +94,7 @@ public final class TextDocument: LoadedDocument, @unchecked Sendable {
         } else {
             sections = .onDemand(SectionBoundaries(bytes: bytes, nominalBytes: TextDocument.sectionBytes), isMarkdown: isMarkdown)
         }
+        disclosureIndex = sections.disclosureIndex
     }
 
     /// The document read again from its file, as it is now (after the file changed): what
@@ -111,7 +127,7 @@ public final class TextDocument: LoadedDocument, @unchecked Sendable {
     /// cut short until it is reloaded.
     public var hasShrunk: Bool { source?.hasShrunk ?? false }
 
-    /// The size of the text in bytes when it was read (0 for an image page).
+    /// The size of the text in bytes when it was read (0 for an image page or blocks given).
     public var byteCount: Int { source?.count ?? 0 }
 
     /// Whether the text was parsed whole when it was opened, rather than a section at a time
@@ -136,6 +152,23 @@ public final class TextDocument: LoadedDocument, @unchecked Sendable {
     /// laid out.
     func byteCount(ofSection section: Int) -> Int {
         sections.byteCount(ofSection: section)
+    }
+
+    /// The scope disclosure numbers of `section`'s blocks count in (see `DisclosureKey`).
+    func disclosureScope(ofSection section: Int) -> Int { isParsedWhole ? 0 : section }
+
+    /// The sections that hold disclosure `key`'s summary and body.
+    func sections(ofDisclosure key: DisclosureKey) -> ClosedRange<Int>? {
+        guard isParsedWhole else { return key.scope < sectionCount ? key.scope...key.scope : nil }
+        return disclosureIndex.sections[key.number]
+    }
+
+    /// The size of `section` in bytes without what `state` hides, from which its height is
+    /// estimated.
+    func shownByteCount(ofSection section: Int, state: DisclosureState) -> Int {
+        let bytes = byteCount(ofSection: section)
+        guard isParsedWhole else { return bytes }
+        return max(0, bytes - disclosureIndex.hiddenBytes(ofSection: section, state: state))
     }
 
     /// Every block, in order. Parses the whole document: for tests and small documents.

@@ -5,6 +5,9 @@ import DocumentKit
 protocol BlockFramedLayout: AccessibleContent {
     var document: TextDocument { get }
     var readingAnchor: ReadingAnchor { get }
+    /// Which disclosures are open, and how many times one opened or closed.
+    var disclosureState: DisclosureState { get }
+    var disclosureRevision: Int { get }
     func frame(ofBlock block: Int, inSection section: Int) -> ContentRect?
     func frame(ofCharacter offset: Int, inBlock block: Int, inSection section: Int) -> ContentRect?
     func lineStartOffsets(ofBlock block: Int, inSection section: Int) -> [Int]?
@@ -18,8 +21,12 @@ extension BlockFramedLayout {
     public func isPending(section: Int) -> Bool { false }
 
     public func blocks(inSection section: Int) -> [AccessibleBlock] {
-        AccessibleBlocks.blocks(document.blocks(inSection: section), inSection: section)
+        AccessibleBlocks.blocks(document.blocks(inSection: section), inSection: section,
+                                disclosures: SectionDisclosures(state: disclosureState,
+                                                                scope: document.disclosureScope(ofSection: section)))
     }
+
+    public var blocksRevision: Int { disclosureRevision }
 
     public var firstVisibleBlock: AccessibleBlockLocation {
         AccessibleBlockLocation(section: readingAnchor.section, block: readingAnchor.block)

@@ -25,6 +25,12 @@ enum TextSections {
         self = .parsed(groups, byteCounts: byteCounts)
     }
 
+    /// Where the disclosures of blocks parsed up front lie; empty for sections parsed on demand.
+    var disclosureIndex: DisclosureIndex {
+        guard case .parsed(let groups, _) = self else { return .empty }
+        return DisclosureIndex(groups: groups)
+    }
+
     /// Whether the blocks may include headings: plain text is only paragraphs.
     var mayHoldHeadings: Bool {
         if case .onDemand(_, isMarkdown: false) = self { return false }
@@ -68,7 +74,7 @@ enum TextSections {
 
     /// What a block stands for in source bytes when estimating heights: its text, plus a
     /// line's worth for the space around it (80 bytes).
-    private static func sourceBytes(of block: Block) -> Int {
+    static func sourceBytes(of block: Block) -> Int {
         block.text.utf8.count + 80
     }
 }

@@ -126,7 +126,9 @@ final class TableColumnPlanTests: XCTestCase {
     func testAWordIsBrokenOnlyWhenTheWidestWordsDoNotFitTheWindowAtTheSmallestText() {
         let words = ["dependencies", "a", "10140.0", "of", "installation", "it"]
         for (columns, window, breaks) in [(6, 480.0, false), (12, 800, nil), (20, 800, nil), (20, 360, true), (12, 480, nil)] {
-            let body = (0..<3).map { row in (0..<columns).map { "\(words[($0 + row) % words.count]) \(words[$0 % words.count])" } }
+            let body = (0..<3).map { row in
+                (0..<columns).map { "\(words[($0 + row) % words.count]) \(words[$0 % words.count])" }
+            }
             let layout = laidOut(table((0..<columns).map { "h\($0)" }, body), width: window)
             let typography = layout.typography
             let room = window - 2 * typography.minimumSideMarginPixels
@@ -163,8 +165,11 @@ final class TableColumnPlanTests: XCTestCase {
     }
 
     func testRowsOfATableLineUpAcrossSections() {
-        let body = (0..<1_000).map { row in ["row \(row)", row % 97 == 0 ? "a longer cell of text in the middle" : "x", "10140.\(row)"] }
-        let layout = DocumentLayout(document: TextDocument(text: table(["Name", "Note", "Value"], body), isMarkdown: true, title: "t"))
+        let body = (0..<1_000).map { row in
+            ["row \(row)", row % 97 == 0 ? "a longer cell of text in the middle" : "x", "10140.\(row)"]
+        }
+        let markdown = table(["Name", "Note", "Value"], body)
+        let layout = DocumentLayout(document: TextDocument(text: markdown, isMarkdown: true, title: "t"))
         layout.setViewportSize(width: 1280, height: 800)
         _ = layout.prepare(ContentRect(x: 0, y: 0, width: 1280, height: 800), margin: 40_000)
         XCTAssertGreaterThan(layout.shapedSections.count, 2, "the table spans sections")
@@ -193,7 +198,8 @@ final class TableColumnPlanTests: XCTestCase {
         guard case .tableRow(let row) = blocks.last?.kind else { return XCTFail("a table") }
         XCTAssertEqual(row.samples.columns.count, 2)
         for samples in row.samples.columns {
-            XCTAssertLessThanOrEqual(samples.count, 1 + TableColumnSamples.longestWordSamples + TableColumnSamples.longestTextSamples)
+            XCTAssertLessThanOrEqual(samples.count,
+                                     1 + TableColumnSamples.longestWordSamples + TableColumnSamples.longestTextSamples)
             XCTAssertTrue(samples.contains { $0.isHeader }, "the bold header is measured")
         }
         XCTAssertTrue(row.samples.columns[0].contains { $0.cell.text.hasSuffix(String(repeating: "w", count: 12)) },

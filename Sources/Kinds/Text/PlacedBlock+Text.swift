@@ -73,8 +73,9 @@ extension SectionLayout.PlacedBlock {
         pango_layout_index_to_line_x(text, index, 0, &line, &x)
         let number = min(Int(line), layout.lines.count - 1)
         let extent = extent(ofLine: number)
-        return ContentRect(x: left + layout.inset + layout.lines[number].x + Double(x) / Double(PANGO_SCALE), y: extent.top, width: 0,
-                           height: extent.bottom - extent.top)
+        // The x is from the line's own left, as pango gives it.
+        return ContentRect(x: left + layout.inset + layout.lines[number].x + Double(x) / Double(PANGO_SCALE),
+                           y: extent.top, width: 0, height: extent.bottom - extent.top)
     }
 
     /// The word around `utf8Offset` (pango's word boundaries, so CJK and Thai split as their

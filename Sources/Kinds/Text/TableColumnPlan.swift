@@ -55,11 +55,11 @@ struct TableColumnPlan: Equatable {
         var naturalPixels: [Double]
     }
 
-    /// The plan for a table whose columns measure `measure(size)` at a font size, in a
-    /// text column `width` logical px wide, with `room` logical px (at least `width`) the
-    /// table may take.
+    /// The plan for a table whose columns measure `measure(size, includingNatural)` at a
+    /// font size (natural widths left at 0 unless asked for), in a text column `width`
+    /// logical px wide, with `room` logical px (at least `width`) the table may take.
     static func plan(width: Double, room: Double, typography: Typography,
-                     measure: (_ sizePixels: Double) -> Measures) -> TableColumnPlan {
+                     measure: (_ sizePixels: Double, _ includingNatural: Bool) -> Measures) -> TableColumnPlan {
         let room = max(room, width, 1)
         let body = typography.bodySizePixels
         // Padding shrinks with the text.
@@ -68,7 +68,7 @@ struct TableColumnPlan: Equatable {
             pixels.map { ($0 + 2 * paddingEms * size + measureAllowancePixels).rounded(.up) }
         }
         var size = body
-        var measured = measure(size)
+        var measured = measure(size, true)
         var natural = widths(measured.naturalPixels, size: size)
         var minimum = widths(measured.minimumPixels, size: size)
         var planned: [Double]
@@ -91,10 +91,11 @@ struct TableColumnPlan: Equatable {
                 // rounding; at least 3 % smaller each try, so the tries end.
                 let fixed = Double(minimum.count) * (measureAllowancePixels + 1)
                 size = max(floor, min(size * 0.97, size * (room - fixed) / max(total - fixed, 1)))
-                measured = measure(size)
+                // Only the widest words decide the size; the natural widths are measured once, at the end.
+                measured = measure(size, false)
                 minimum = widths(measured.minimumPixels, size: size)
             }
-            natural = widths(measured.naturalPixels, size: size)
+            if size != body { natural = widths(measure(size, true).naturalPixels, size: size) }
             planned = shared(natural, floors: minimum, room: room) ?? minimum.scaled(toSum: room)
         }
         var left = 0.0
@@ -157,14 +158,16 @@ extension BlockShaper {
         let key = TablePlanCache.Key(samples: row.samples, naturalCharacters: row.naturalCharacters,
                                      columnCount: row.columnCount, width: width, room: room)
         return tablePlans.plan(for: key) {
-            TableColumnPlan.plan(width: width, room: room, typography: typography) { tableMeasures(row, sizePixels: $0) }
+            TableColumnPlan.plan(width: width, room: room, typography: typography) {
+                tableMeasures(row, sizePixels: $0, includingNatural: $1)
+            }
         }
     }
 
-    /// Each column's widest word and widest one-line text at `sizePixels`, logical px: its
-    /// samples shaped with pango as its rows are, or estimated from its characters where it
-    /// has none.
-    func tableMeasures(_ row: TableRow, sizePixels size: Double) -> TableColumnPlan.Measures {
+    /// Each column's widest word and (if `includingNatural`) widest one-line text at
+    /// `sizePixels`, logical px: its samples shaped with pango as its rows are, or estimated
+    /// from its characters where it has none.
+    func tableMeasures(_ row: TableRow, sizePixels size: Double, includingNatural: Bool = true) -> TableColumnPlan.Measures {
         let count = max(row.columnCount, 1)
         var minimum: [Double] = [], natural: [Double] = []
         for column in 0..<count {
@@ -176,7 +179,7 @@ extension BlockShaper {
                 least = min(wanted, typography.minimumTableColumnCharacters * TableColumnPlan.averageCharacterEms * size)
             }
             for sample in samples {
-                let measured = measuredWidths(of: sample, sizePixels: size)
+                let measured = measuredWidths(of: sample, sizePixels: size, includingNatural: includingNatural)
                 least = max(least, measured.widestWord)
                 wanted = max(wanted, measured.oneLine)
             }
@@ -188,7 +191,7 @@ extension BlockShaper {
 
     /// A cell's widest word (what pango will not break between words) and its width on one
     /// line at `sizePixels`, logical px, as its row sets it.
-    private func measuredWidths(of sample: TableColumnSamples.Sample, sizePixels size: Double)
+    private func measuredWidths(of sample: TableColumnSamples.Sample, sizePixels size: Double, includingNatural: Bool)
         -> (widestWord: Double, oneLine: Double) {
         let layout = makeText(sample.cell.text, styles: sample.cell.styles, family: "Sans", sizePixels: size,
                               isBold: sample.isHeader, width: 1)
@@ -200,10 +203,11 @@ extension BlockShaper {
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
         let widestWord = Double(logical.x + logical.width)
+        let scale = Double(PANGO_SCALE)
+        guard includingNatural else { return (max(widestWord, 0) / scale, 0) }
         pango_layout_set_width(layout, -1)
         pango_layout_get_extents(layout, nil, &logical)
         let oneLine = Double(logical.x + logical.width)
-        let scale = Double(PANGO_SCALE)
         return (max(widestWord, 0) / scale, max(oneLine, 0) / scale)
     }
 }

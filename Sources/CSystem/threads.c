@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
+#include <string.h>
 #include <time.h>
 #include "CSystem.h"
 
@@ -15,4 +16,13 @@ int glide_join_thread_within(unsigned long thread, uint32_t milliseconds) {
         deadline.tv_nsec -= 1000000000L;
     }
     return pthread_timedjoin_np((pthread_t)thread, NULL, &deadline);
+}
+
+int glide_name_thread(unsigned long thread, const char *name) {
+    // The kernel keeps 15 bytes and the NUL; a longer name is refused with ERANGE.
+    char shortened[16];
+    size_t length = strnlen(name, sizeof shortened - 1);
+    memcpy(shortened, name, length);
+    shortened[length] = '\0';
+    return pthread_setname_np((pthread_t)thread, shortened);
 }

@@ -1,3 +1,4 @@
+import CSystem
 import Glibc
 
 /// A mutex with a condition, for threads that sleep until they are given work or an answer.
@@ -57,8 +58,9 @@ final class ConditionLock: @unchecked Sendable {
     }
 }
 
-/// Starts `body` on a new thread, to be joined: the one place a thread is made.
-func startThread(_ body: @escaping @Sendable () -> Void) -> pthread_t {
+/// Starts `body` on a new thread named `name`, to be joined: the one place a thread is made.
+/// The name (the kernel keeps its first 15 bytes) shows in `top -H`, gdb and /proc.
+func startThread(named name: String, _ body: @escaping @Sendable () -> Void) -> pthread_t {
     final class Box: @unchecked Sendable {
         let body: @Sendable () -> Void
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
@@ -71,5 +73,6 @@ func startThread(_ body: @escaping @Sendable () -> Void) -> pthread_t {
         return nil
     }, context)
     precondition(started == 0, "cannot start a thread: \(String(cString: strerror(started)))")
+    _ = glide_name_thread(UInt(thread), name)
     return thread
 }

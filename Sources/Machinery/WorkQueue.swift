@@ -62,7 +62,7 @@ public final class WorkQueue: Sendable {
     public init(name: String, threadCount: Int = 1, capacity: Int = 4096,
                 releasesMemoryAfterIdleMilliseconds: Int? = nil) {
         self.name = name
-        core = Core(threadCount: max(1, threadCount), capacity: max(1, capacity),
+        core = Core(name: name, threadCount: max(1, threadCount), capacity: max(1, capacity),
                     releaseIdleMilliseconds: releasesMemoryAfterIdleMilliseconds)
     }
 
@@ -138,6 +138,7 @@ public final class WorkQueue: Sendable {
 
         let capacity: Int
         let threadCount: Int
+        let name: String
         let releaseIdleMilliseconds: Int?
         let lock = ConditionLock()
         let completed = Atomic<Int>(0)
@@ -148,7 +149,8 @@ public final class WorkQueue: Sendable {
         private var threads: [pthread_t] = []
         private var isStopped = false
 
-        init(threadCount: Int, capacity: Int, releaseIdleMilliseconds: Int?) {
+        init(name: String, threadCount: Int, capacity: Int, releaseIdleMilliseconds: Int?) {
+            self.name = name
             self.threadCount = threadCount
             self.capacity = capacity
             self.releaseIdleMilliseconds = releaseIdleMilliseconds
@@ -173,7 +175,7 @@ public final class WorkQueue: Sendable {
                     pending.remove(at: oldest).ticket.cancel()
                 }
                 while !jobs.isEmpty, threads.count < threadCount {
-                    threads.append(startThread { [self] in serve() })
+                    threads.append(startThread(named: name) { [self] in serve() })
                 }
                 // A replaced group whose jobs all went may leave nothing to do.
                 if !jobs.isEmpty { lock.wakeLocked(all: jobs.count > 1) }

@@ -137,15 +137,16 @@ final class WorkQueueTests: XCTestCase {
     }
 
     func testAQueueLetGoOfEndsItsThreads() {
-        let before = threadCount()
+        // Threads are counted by the queue's name: other tests' queues may start or end
+        // threads of their own meanwhile.
         do {
-            let queue = WorkQueue(name: "test", threadCount: 2)
+            let queue = WorkQueue(name: "test-let-go", threadCount: 2)
             let done = Gate()
             queue.submit { _ in done.enter() }
             done.waitUntilEntered()
-            XCTAssertGreaterThanOrEqual(threadCount(), before + 1)
+            XCTAssertGreaterThanOrEqual(threadCount(named: "test-let-go"), 1)
         }
-        XCTAssertEqual(threadCount(), before)
+        XCTAssertEqual(threadCount(named: "test-let-go"), 0)
     }
 
     func testAPromiseKeepsItsResultForWhoeverAsks() {
@@ -164,8 +165,12 @@ final class WorkQueueTests: XCTestCase {
         XCTAssertEqual(told.entries, ["told 42", "at once 42"])
     }
 
-    private func threadCount() -> Int {
-        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 0
+    private func threadCount(named name: String) -> Int {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.filter { task in
+            let comm = (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? ""
+            return comm.trimmingCharacters(in: .whitespacesAndNewlines) == name
+        }.count
     }
 }
 

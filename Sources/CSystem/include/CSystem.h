@@ -81,6 +81,10 @@ const void *glide_memmem(const void *haystack, size_t haystack_length, const voi
 /// `pthread_timedjoin_np`.
 int glide_join_thread_within(unsigned long thread, uint32_t milliseconds);
 
+/// Names the thread (its first 15 bytes), as `top -H`, gdb and /proc/self/task/N/comm show it;
+/// 0 on success. The corresponding C function is `pthread_setname_np`.
+int glide_name_thread(unsigned long thread, const char *name);
+
 /// Gives the free memory of every malloc arena back to the system (`malloc_trim(0)`, which
 /// glibc applies to all arenas since 2.8): 1 when some was released.
 int glide_trim_heap(void);

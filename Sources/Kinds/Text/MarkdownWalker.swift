@@ -113,40 +113,16 @@ struct MarkdownWalker {
             default: return .leading
             }
         }
-        var rows: [(cells: [TableRow.Cell], isHeader: Bool)] = []
-        var natural = [Int](repeating: 1, count: columnCount)
+        var rows: [TableBlocks.Row] = []
         for row in children(of: table) {
             var cells: [TableRow.Cell] = []
             for cell in children(of: row) where cells.count < columnCount {
-                var (text, styles) = collectInlines(of: cell)
-                // A row is shaped as a whole and never cut (`Block.split`), so its band of cells
-                // together is kept to about a block's size: the layout cost of any one block
-                // stays bounded.
-                let cellBytes = max(256, TextSections.maximumBlockBytes / min(columnCount, TableRow.maximumColumns))
-                if text.utf8.count > cellBytes {
-                    text = String(decoding: text.utf8.prefix(cellBytes), as: UTF8.self) + "…"
-                    styles = styles.filter { $0.utf8Range.upperBound <= cellBytes }
-                }
-                natural[cells.count] = max(natural[cells.count], min(text.count, TableRow.maximumNaturalCharacters))
+                let (text, styles) = collectInlines(of: cell)
                 cells.append(TableRow.Cell(text: text, styles: styles))
             }
-            while cells.count < columnCount { cells.append(TableRow.Cell(text: "")) }
-            rows.append((cells, cmark_gfm_extensions_get_table_row_is_header(row) != 0))
+            rows.append(TableBlocks.Row(cells: cells, isHeader: cmark_gfm_extensions_get_table_row_is_header(row) != 0))
         }
-        // A table wider than `TableRow.maximumColumns` is set as several tables of that many
-        // columns each, one below the other, as a wide sheet is printed on several pages: its
-        // text stays readable, and nothing scrolls sideways.
-        for bandStart in stride(from: 0, to: columnCount, by: TableRow.maximumColumns) {
-            let band = bandStart..<min(bandStart + TableRow.maximumColumns, columnCount)
-            for (index, row) in rows.enumerated() {
-                let cells = Array(row.cells[band])
-                let tableRow = TableRow(cells: cells, isHeader: row.isHeader, alignments: Array(alignments[band]),
-                                        naturalCharacters: Array(natural[band]))
-                // Rows follow each other with no space between.
-                append(Block(kind: .tableRow(tableRow), text: cells.map(\.text).joined(separator: "\t"),
-                             continuesPrevious: index > 0))
-            }
-        }
+        for block in TableBlocks.blocks(rows: rows, alignments: alignments) { append(block) }
         // Images in cells are drawn at the column's width, after the table.
         for image in images { append(image) }
         images = []

@@ -6,9 +6,7 @@ import XCTest
 /// what it means, and no markup is ever shown as text.
 final class HTMLInMarkdownTests: XCTestCase {
     private func blocks(_ markdown: String) -> [Block] {
-        let result = TextDocument(text: markdown, isMarkdown: true, title: "t").blocks
-        if ProcessInfo.processInfo.environment["SHOW_BLOCKS"] != nil { for b in result { debugPrint("BLOCK", b.kind, b.text.debugDescription, b.styles.map { "\($0.kind)@\($0.utf8Range)" }, b.alignment, b.disclosure as Any, b.anchors, b.listDepth, to: &standardError) } }
-        return result
+        TextDocument(text: markdown, isMarkdown: true, title: "t").blocks
     }
 
     private func texts(_ blocks: [Block]) -> [String] { blocks.map(\.text) }
@@ -248,7 +246,3 @@ final class HTMLInMarkdownTests: XCTestCase {
     }
 }
 
-private struct StandardErrorStream: TextOutputStream {
-    mutating func write(_ string: String) { FileHandle.standardError.write(Data(string.utf8)) }
-}
-nonisolated(unsafe) private var standardError = StandardErrorStream()

@@ -54,12 +54,18 @@ struct TraceFile {
 }
 
 extension VirtualPointer {
+    /// Moves the pointer to (`x`, `y`) of the output and rests there, as a hand does before
+    /// it presses or turns the wheel: the client has had the enter and the motion (and drawn
+    /// its hover) by then, even on a loaded machine. (A wheel notch sent at once after the
+    /// first motion of a new pointer was lost on a loaded CI machine.)
+    func move(x: Int, y: Int) throws {
+        try send("move \(x) \(y)")
+        usleep(150_000)
+    }
+
     /// Clicks the left button at (`x`, `y`) of the output.
     func click(x: Int, y: Int) throws {
-        try send("move \(x) \(y)")
-        // As a hand does, the pointer rests before it presses: the client has had the enter
-        // and the motion (and drawn its hover) by then, even on a loaded machine.
-        usleep(150_000)
+        try move(x: x, y: y)
         try send("press")
         try send("release")
     }
@@ -67,7 +73,7 @@ extension VirtualPointer {
     /// Two touchpad fingers at the output's centre moving `step` px down every 16 ms for
     /// `frames` frames, then lifted (axis_stop, which starts a fling).
     func flick(step: Int, frames: Int) throws {
-        try send("move 640 400")
+        try move(x: 640, y: 400)
         for _ in 0..<frames {
             try send("finger 0 \(step)")
             usleep(16_000)

@@ -231,6 +231,8 @@ final class HTMLInMarkdownTests: XCTestCase {
         XCTAssertEqual(result[0].kind, .heading(level: 1))
         XCTAssertEqual(result[0].text, "\u{FFFC} Foliate")
         XCTAssertEqual(result[0].styles, [InlineStyle(.inlineImage(source: "logo.svg"), utf8Range: 0..<3)])
+        let document = TextDocument(text: "# <img src=\"logo.svg\" width=\"32\"> Foliate\n\nText.", isMarkdown: true, title: "t")
+        XCTAssertEqual(document.text(in: .all), "Foliate\n\nText.", "the logo's stand-in character is not copied")
     }
 
     func testHostileHTMLStaysBoundedAndShowsNoMarkup() {

@@ -98,8 +98,13 @@ struct MarkdownWalker {
         if footnoteCount == 0 { append(Block(kind: .rule, text: "")) }
         footnoteCount += 1
         pendingMarker = "\(footnoteCount). "
+        let first = blocks.count
         visitChildren(of: node)
+        if first < blocks.count { blocks[first].anchors.append(MarkdownWalker.footnoteAnchor("\(footnoteCount)")) }
     }
+
+    /// The anchor of footnote `number`, which its references link to.
+    static func footnoteAnchor(_ number: String) -> String { "fn-" + number }
 
     /// A table as one block per row, all sharing the table's column plan.
     private mutating func appendTable(_ table: OpaquePointer) {
@@ -178,8 +183,12 @@ struct MarkdownWalker {
                 styled(.link(destination: destination)) { $0.collect(node) }
             }
         case CMARK_NODE_FOOTNOTE_REFERENCE:
-            // cmark-gfm gives a reference its footnote's number as its literal.
-            styled(.superscript) { $0.text += MarkdownParser.literal(of: node) }
+            // cmark-gfm gives a reference its footnote's number as its literal; a tap on it
+            // goes to the note (`visitFootnoteDefinition`).
+            let number = MarkdownParser.literal(of: node)
+            styled(.link(destination: "#" + MarkdownWalker.footnoteAnchor(number))) { walker in
+                walker.styled(.superscript) { $0.text += number }
+            }
         case CMARK_NODE_IMAGE:
             appendImage(node)
         default:

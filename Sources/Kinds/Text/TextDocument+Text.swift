@@ -27,7 +27,13 @@ extension TextDocument {
                 guard let part = range.utf8Range(inSection: section, block: index, length: utf8.count) else { continue }
                 if let previous { text += TextDocument.separator(between: previous, and: block) }
                 let start = utf8.index(utf8.startIndex, offsetBy: part.lowerBound)
-                text += Substring(utf8[start..<utf8.index(start, offsetBy: part.count)])
+                var piece = String(Substring(utf8[start..<utf8.index(start, offsetBy: part.count)]))
+                // An inline image (a heading's logo) stands in the text as U+FFFC, which is
+                // not text to paste; the space after it goes with it.
+                if piece.contains("\u{FFFC}") {
+                    piece = piece.replacing("\u{FFFC} ", with: "").replacing("\u{FFFC}", with: "")
+                }
+                text += piece
                 previous = block
             }
         }

@@ -57,6 +57,7 @@ final class HTMLInMarkdownTests: XCTestCase {
         XCTAssertEqual(result[1].styles, [InlineStyle(.imageLabel(source: "https://img.shields.io/badge/a-b-green"), utf8Range: 5..<18)])
         XCTAssertEqual(result[2].kind, .image(source: "shot.png"))
         XCTAssertEqual(result[2].imageSize, RequestedImageSize(width: 50, widthIsPercent: true))
+        XCTAssertEqual(result[2].alignment, .center, "an image that asks for no side is centred, as Markdown's are")
     }
 
     func testARowOfLinkedBadgesIsOneParagraphOfLabelsThatFollowTheirLinks() {

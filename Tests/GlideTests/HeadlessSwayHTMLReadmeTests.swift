@@ -237,6 +237,28 @@ final class HeadlessSwayHTMLReadmeTests: XCTestCase {
         XCTAssertTrue(try copiedText().contains("The hidden zebra body."), "they stay open after find")
     }
 
+    func testALinkToAnHTMLAnchorGlidesToTheBlockItMarks() throws {
+        // The anchor marks a code block, whose tint across the column shows where it is.
+        var markdown = "Read [the notes](#release-notes) first.\n\n"
+        for number in 1...120 {
+            if number == 100 { markdown += "<a name=\"release-notes\"></a>\n\n```\nThe release notes.\n```\n\n" }
+            markdown += "Paragraph \(number) of the README.\n\n"
+        }
+        try open(markdown, name: "anchors.md")
+        let link = try XCTUnwrap(try sway.settledLinkCentres().first, "the link is on screen")
+        let pointer = try VirtualPointer(environment: sway.clientEnvironment)
+        try pointer.click(x: link.x, y: link.y)
+        usleep(300_000)
+        XCTAssertGreaterThan(try restingOffset(), 3000, "the view went to paragraph 100's neighbourhood")
+        try save("anchor")
+        // Right of any text in the column, the page is the page colour except on the code block.
+        let shot = try sway.screenshot()
+        let page = shot.rgb(x: shot.width - 5, y: shot.height / 2)
+        let tinted = (0..<shot.height).filter { shot.rgb(x: 900, y: $0) != page }
+        let top = try XCTUnwrap(tinted.first, "the marked code block is on screen")
+        XCTAssertLessThan(top, 80, "at the top of the window")
+    }
+
     /// The content's height beyond the window: the resting offset at the end.
     private func endOffset(of markdown: String, name: String) throws -> Double {
         try open(markdown, name: name)

@@ -35,7 +35,8 @@ public struct Block: Equatable, Sendable {
     /// Where the block sits among the document's `<details>` disclosures; `nil` outside any.
     public var disclosure: DisclosurePlace?
     /// How the block's lines sit in the column: HTML's `align="center"` on the block or an
-    /// element around it. An image block is placed the same way.
+    /// element around it. An image block is placed the same way; Markdown's images are
+    /// `.center`.
     public var alignment: TextAlignment
     /// Names a link's fragment can target besides a heading's own slug: HTML's `<a name>` and
     /// `id` on or inside the block, as written (not slugged).

@@ -217,7 +217,7 @@ struct MarkdownWalker {
         } else if isInHeading {
             styled(.inlineImage(source: source)) { $0.text += "\u{FFFC}" }
         } else {
-            images.insert(Block(kind: .image(source: source), text: description), at: slot)
+            images.insert(Block(kind: .image(source: source), text: description, alignment: .center), at: slot)
         }
     }
 

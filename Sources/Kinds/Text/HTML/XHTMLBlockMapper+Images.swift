@@ -29,7 +29,9 @@ extension XHTMLBlockMapper {
             return
         }
         var image = Block(kind: .image(source: source), text: alternative.trimmingHTMLSpace)
-        image.alignment = HTMLElements.alignment(of: node) ?? alignment
+        // An image that asks for no side, in a block that does not either, is centred as
+        // Markdown's images are; `align="left"` (Foliate's icon) sets it at the left.
+        image.alignment = HTMLElements.alignment(of: node) ?? (alignment == .leading ? .center : alignment)
         let width = HTMLElements.length(node.attribute("width"))
         let height = HTMLElements.length(node.attribute("height")).flatMap { $0.isPercent ? nil : $0.value }
         if width != nil || height != nil {

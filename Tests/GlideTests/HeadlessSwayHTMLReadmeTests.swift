@@ -97,15 +97,7 @@ final class HeadlessSwayHTMLReadmeTests: XCTestCase {
     }
 
     private func restingOffset(timeoutSeconds: Double = 10) throws -> Double {
-        let deadline = Date().addingTimeInterval(timeoutSeconds)
-        var last = -1
-        while Date() < deadline {
-            usleep(300_000)
-            let frames = try TraceFile(path: tracePath).frames
-            if frames.count == last, let final = frames.last, final.phase == "idle" { return final.y }
-            last = frames.count
-        }
-        throw HarnessError("the window never came to rest")
+        try TraceFile.restingOffset(ofTraceAt: tracePath, timeoutSeconds: timeoutSeconds)
     }
 
     /// One wtype run; a Shift first takes the place of a key lost to wtype's new keymap.
@@ -225,13 +217,7 @@ final class HeadlessSwayHTMLReadmeTests: XCTestCase {
         _ = try restingOffset()
         try save("details-find")
         let shot = try sway.screenshot()
-        let orange = (0..<shot.height).reduce(0) { total, y in
-            total + (0..<shot.width).filter { x in
-                let pixel = shot.rgb(x: x, y: y)
-                return abs(Int(pixel >> 16) - 0xFB) < 24 && abs(Int((pixel >> 8) & 0xff) - 0x96) < 24
-                    && abs(Int(pixel & 0xff) - 0x25) < 24
-            }.count
-        }
+        let orange = shot.matchHighlightPixelCount
         XCTAssertGreaterThan(orange, 100, "the match inside the details is highlighted, so they opened")
         try wtype(["-k", "Escape"])
         XCTAssertTrue(try copiedText().contains("The hidden zebra body."), "they stay open after find")

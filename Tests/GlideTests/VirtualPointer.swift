@@ -51,6 +51,22 @@ struct TraceFile {
         let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         frames = try text.split(separator: "\n").map { try JSONDecoder().decode(Frame.self, from: Data($0.utf8)) }
     }
+
+    /// The offset the window at rest shows: the trace at `path` has stopped growing, its last
+    /// frame idle (and, with `start`, more than 1 px from it), polled every 0.3 s.
+    static func restingOffset(ofTraceAt path: String, movedFrom start: Double? = nil,
+                              timeoutSeconds: Double = 10) throws -> Double {
+        let deadline = Date().addingTimeInterval(timeoutSeconds)
+        var last = -1
+        while Date() < deadline {
+            usleep(300_000)
+            let frames = try TraceFile(path: path).frames
+            if frames.count == last, let final = frames.last, final.phase == "idle",
+               start.map({ abs(final.y - $0) > 1 }) ?? true { return final.y }
+            last = frames.count
+        }
+        throw HarnessError("the window never came to rest")
+    }
 }
 
 extension VirtualPointer {

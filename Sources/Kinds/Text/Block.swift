@@ -45,6 +45,24 @@ public struct Block: Equatable, Sendable {
     /// for other blocks and for images that give none.
     public var imageSize: RequestedImageSize?
 
+    /// The block where a walk of a document has come to: in `quoteDepth` quotes and
+    /// `listDepth` lists, after the list item's `marker` (`• `, `3. `) if one is waiting, which
+    /// it takes (its styles move along).
+    func placed(takingMarker marker: inout String?, quoteDepth: Int, listDepth: Int) -> Block {
+        var block = self
+        if let prefix = marker {
+            block.text = prefix + text
+            let shift = prefix.utf8.count
+            block.styles = styles.map {
+                InlineStyle($0.kind, utf8Range: ($0.utf8Range.lowerBound + shift)..<($0.utf8Range.upperBound + shift))
+            }
+            marker = nil
+        }
+        block.quoteDepth = quoteDepth
+        block.listDepth = listDepth
+        return block
+    }
+
     public init(kind: Kind, text: String, styles: [InlineStyle] = [], quoteDepth: Int = 0, listDepth: Int = 0,
                 continuesPrevious: Bool = false, disclosure: DisclosurePlace? = nil,
                 alignment: TextAlignment = .leading, anchors: [String] = [], imageSize: RequestedImageSize? = nil) {

@@ -229,17 +229,6 @@ struct MarkdownWalker {
     }
 
     private mutating func append(_ block: Block) {
-        var block = block
-        if let marker = pendingMarker {
-            block.text = marker + block.text
-            let shift = marker.utf8.count
-            block.styles = block.styles.map {
-                InlineStyle($0.kind, utf8Range: ($0.utf8Range.lowerBound + shift)..<($0.utf8Range.upperBound + shift))
-            }
-            pendingMarker = nil
-        }
-        block.quoteDepth = quoteDepth
-        block.listDepth = listDepth
-        blocks.append(block)
+        blocks.append(block.placed(takingMarker: &pendingMarker, quoteDepth: quoteDepth, listDepth: listDepth))
     }
 }

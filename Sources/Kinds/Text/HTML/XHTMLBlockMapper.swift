@@ -208,17 +208,7 @@ struct XHTMLBlockMapper {
     /// Adds `block` where the walk is: in its quotes, list, disclosures and alignment, with
     /// the list marker and anchors waiting for it.
     mutating func append(_ block: Block) {
-        var block = block
-        if let marker = pendingMarker {
-            block.text = marker + block.text
-            let shift = marker.utf8.count
-            block.styles = block.styles.map {
-                InlineStyle($0.kind, utf8Range: ($0.utf8Range.lowerBound + shift)..<($0.utf8Range.upperBound + shift))
-            }
-            pendingMarker = nil
-        }
-        block.quoteDepth = quoteDepth
-        block.listDepth = listDepth
+        var block = block.placed(takingMarker: &pendingMarker, quoteDepth: quoteDepth, listDepth: listDepth)
         if case .image = block.kind {} else { block.alignment = alignment }
         if !disclosureBodies.isEmpty || summaryOf != nil {
             block.disclosure = DisclosurePlace(enclosingBodies: disclosureBodies, summaryOf: summaryOf)

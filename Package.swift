@@ -25,6 +25,7 @@ let package = Package(
         systemLibrary("CCairo", pkgConfig: "cairo", debian: "libcairo2-dev"),
         systemLibrary("CPangoCairo", pkgConfig: "pangocairo", debian: "libpango1.0-dev"),
         systemLibrary("CCmarkGFM", pkgConfig: "libcmark-gfm", debian: "libcmark-gfm-dev"),
+        systemLibrary("CLibXML2", pkgConfig: "libxml-2.0", debian: "libxml2-dev"),
         systemLibrary("CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", debian: "libgdk-pixbuf-2.0-dev"),
         systemLibrary("CPoppler", pkgConfig: "poppler-glib", debian: "libpoppler-glib-dev"),
         systemLibrary("CLibdecor", pkgConfig: "libdecor-0", debian: "libdecor-0-dev"),
@@ -79,7 +80,7 @@ let package = Package(
         // One module per kind.
         .target(
             name: "TextKind",
-            dependencies: ["DocumentKit", "ImageDecoding", "Machinery", "Localization", "CCairo", "CPangoCairo", "CCmarkGFM"],
+            dependencies: ["DocumentKit", "ImageDecoding", "Machinery", "Localization", "CCairo", "CPangoCairo", "CCmarkGFM", "CLibXML2"],
             path: "Sources/Kinds/Text"),
         .target(
             name: "ImageKind", dependencies: ["DocumentKit", "ImageDecoding", "Machinery", "Localization", "CCairo", "CPangoCairo"],

@@ -77,7 +77,7 @@ final class DocumentLoadingTests: XCTestCase {
         XCTAssertEqual(document.blocks, [
             Block(kind: .paragraph, text: "A bold link ",
                   styles: [InlineStyle(.strong, utf8Range: 2..<6), InlineStyle(.link(destination: "https://x.org/"), utf8Range: 7..<11)]),
-            Block(kind: .image(source: "cat.png"), text: "a cat"),
+            Block(kind: .image(source: "cat.png"), text: "a cat", alignment: .center),
         ])
     }
 

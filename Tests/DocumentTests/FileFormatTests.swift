@@ -87,7 +87,7 @@ final class FileFormatTests: XCTestCase {
         let set = try DocumentSet(opening: [text, image])
         XCTAssertEqual(set.documents.count, 2)
         XCTAssertTrue(set.documents.allSatisfy { $0 is TextDocument })
-        XCTAssertEqual((set.documents[1] as? TextDocument)?.blocks, [Block(kind: .image(source: image), text: "photo.png")])
+        XCTAssertEqual((set.documents[1] as? TextDocument)?.blocks, [Block(kind: .image(source: image), text: "photo.png", alignment: .center)])
     }
 
     func testAnUnsupportedFileAmongSeveralIsSkippedAndAloneIsAnError() throws {

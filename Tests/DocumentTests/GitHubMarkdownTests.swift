@@ -59,9 +59,12 @@ final class GitHubMarkdownTests: XCTestCase {
         XCTAssertEqual(result[1].text, "☐ to do")
         XCTAssertEqual(result[2].text, "☒ done")
         XCTAssertEqual(result[3].text, "A claim.1")
-        XCTAssertEqual(result[3].styles, [InlineStyle(.superscript, utf8Range: 8..<9)])
+        XCTAssertEqual(result[3].styles, [InlineStyle(.superscript, utf8Range: 8..<9),
+                                          InlineStyle(.link(destination: "#fn-1"), utf8Range: 8..<9)],
+                       "the number is raised, and a link to its note")
         XCTAssertEqual(result[4].kind, .rule)
         XCTAssertEqual(result[5].text, "1. The source.")
+        XCTAssertEqual(result[5].anchors, ["fn-1"], "the note is where its number's link goes")
     }
 
     func testInvalidUTF8InATableCellIsReplaced() {

@@ -87,7 +87,7 @@ final class HeadlessSwayInputTests: XCTestCase {
 
     func testEachWheelNotchScrollsOneExactStepWithoutAFling() throws {
         let pointer = try VirtualPointer(environment: sway.clientEnvironment)
-        try pointer.send("move 640 400")
+        try pointer.move(x: 640, y: 400)
         try pointer.send("wheel 1")
         // One notch is the viewport's height to the 2/3 (GTK's step): 800^(2/3) px.
         let step = pow(800.0, 2.0 / 3.0)

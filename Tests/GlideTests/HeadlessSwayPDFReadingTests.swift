@@ -34,16 +34,7 @@ final class HeadlessSwayPDFReadingTests: XCTestCase {
     /// The content offset once the trace has stopped growing and the last frame is idle (and,
     /// given `movedFrom`, is elsewhere: under load the keys may not have been read yet).
     private func restingOffset(movedFrom start: Double? = nil, timeoutSeconds: Double = 15) throws -> Double {
-        let deadline = Date().addingTimeInterval(timeoutSeconds)
-        var last = -1
-        while Date() < deadline {
-            usleep(300_000)
-            let frames = try TraceFile(path: tracePath).frames
-            if frames.count == last, let final = frames.last, final.phase == "idle",
-               start.map({ abs(final.y - $0) > 1 }) ?? true { return final.y }
-            last = frames.count
-        }
-        throw HarnessError("the window never came to rest")
+        try TraceFile.restingOffset(ofTraceAt: tracePath, movedFrom: start, timeoutSeconds: timeoutSeconds)
     }
 
     private func wtype(_ arguments: [String]) throws {

@@ -76,15 +76,7 @@ final class HeadlessSwayReadingTests: XCTestCase {
     }
 
     private func restingOffset(timeoutSeconds: Double = 10) throws -> Double {
-        let deadline = Date().addingTimeInterval(timeoutSeconds)
-        var last = -1
-        while Date() < deadline {
-            usleep(300_000)
-            let frames = try TraceFile(path: tracePath).frames
-            if frames.count == last, let final = frames.last, final.phase == "idle" { return final.y }
-            last = frames.count
-        }
-        throw HarnessError("the window never came to rest")
+        try TraceFile.restingOffset(ofTraceAt: tracePath, timeoutSeconds: timeoutSeconds)
     }
 
     private func wtype(_ arguments: [String]) throws {
@@ -107,13 +99,7 @@ final class HeadlessSwayReadingTests: XCTestCase {
         let frames = try TraceFile(path: tracePath).frames
         XCTAssertGreaterThan(Set(frames.map(\.y).filter { $0 > 0 && $0 < atMatch }).count, 3, "animated, not a cut")
         let shot = try sway.screenshot()
-        let orange = (0..<shot.height).reduce(0) { total, y in
-            total + (0..<shot.width).filter { x in
-                let pixel = shot.rgb(x: x, y: y)
-                return abs(Int(pixel >> 16) - 0xFB) < 24 && abs(Int((pixel >> 8) & 0xff) - 0x96) < 24
-                    && abs(Int(pixel & 0xff) - 0x25) < 24
-            }.count
-        }
+        let orange = shot.matchHighlightPixelCount
         XCTAssertGreaterThan(orange, 150, "the match is highlighted on screen")
         try save("find")
         // Enter wraps to the same single match; Escape closes and stays.

@@ -20,6 +20,18 @@ extension RGBImage {
         }
     }
 
+    /// How many pixels have the colour of find's current match, 0xFB9625, give or take 24 a
+    /// channel.
+    var matchHighlightPixelCount: Int {
+        (0..<height).reduce(0) { total, y in
+            total + (0..<width).filter { x in
+                let pixel = rgb(x: x, y: y)
+                return abs(Int(pixel >> 16) - 0xFB) < 24 && abs(Int((pixel >> 8) & 0xff) - 0x96) < 24
+                    && abs(Int(pixel & 0xff) - 0x25) < 24
+            }.count
+        }
+    }
+
     /// The light palette's link colour, 0x0A5FC2, give or take antialiasing.
     private func isLinkBlue(_ pixel: UInt32) -> Bool {
         let red = Int(pixel >> 16), green = Int((pixel >> 8) & 0xff), blue = Int(pixel & 0xff)

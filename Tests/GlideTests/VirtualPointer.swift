@@ -51,15 +51,37 @@ struct TraceFile {
         let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         frames = try text.split(separator: "\n").map { try JSONDecoder().decode(Frame.self, from: Data($0.utf8)) }
     }
+
+    /// The offset the window at rest shows: the trace at `path` has stopped growing, its last
+    /// frame idle (and, with `start`, more than 1 px from it), polled every 0.3 s.
+    static func restingOffset(ofTraceAt path: String, movedFrom start: Double? = nil,
+                              timeoutSeconds: Double = 10) throws -> Double {
+        let deadline = Date().addingTimeInterval(timeoutSeconds)
+        var last = -1
+        while Date() < deadline {
+            usleep(300_000)
+            let frames = try TraceFile(path: path).frames
+            if frames.count == last, let final = frames.last, final.phase == "idle",
+               start.map({ abs(final.y - $0) > 1 }) ?? true { return final.y }
+            last = frames.count
+        }
+        throw HarnessError("the window never came to rest")
+    }
 }
 
 extension VirtualPointer {
+    /// Moves the pointer to (`x`, `y`) of the output and rests there, as a hand does before
+    /// it presses or turns the wheel: the client has had the enter and the motion (and drawn
+    /// its hover) by then, even on a loaded machine. (A wheel notch sent at once after the
+    /// first motion of a new pointer was lost on a loaded CI machine.)
+    func move(x: Int, y: Int) throws {
+        try send("move \(x) \(y)")
+        usleep(150_000)
+    }
+
     /// Clicks the left button at (`x`, `y`) of the output.
     func click(x: Int, y: Int) throws {
-        try send("move \(x) \(y)")
-        // As a hand does, the pointer rests before it presses: the client has had the enter
-        // and the motion (and drawn its hover) by then, even on a loaded machine.
-        usleep(150_000)
+        try move(x: x, y: y)
         try send("press")
         try send("release")
     }
@@ -67,7 +89,7 @@ extension VirtualPointer {
     /// Two touchpad fingers at the output's centre moving `step` px down every 16 ms for
     /// `frames` frames, then lifted (axis_stop, which starts a fling).
     func flick(step: Int, frames: Int) throws {
-        try send("move 640 400")
+        try move(x: 640, y: 400)
         for _ in 0..<frames {
             try send("finger 0 \(step)")
             usleep(16_000)

@@ -79,5 +79,7 @@ final class AlignmentRenderingTests: XCTestCase {
         XCTAssertEqual(right.left, Int(columnLeft + columnWidth) - 200, "at the column's right")
         let centred = redSize(RequestedImageSize(width: 200), alignment: .center, name: "image-centred")
         XCTAssertEqual(centred.left, Int(columnLeft + columnWidth / 2) - 100)
+        let left = redSize(RequestedImageSize(width: 200), alignment: .leading, name: "image-leading")
+        XCTAssertEqual(left.left, Int(columnLeft), "at the column's left")
     }
 }

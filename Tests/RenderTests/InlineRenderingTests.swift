@@ -73,6 +73,11 @@ extension InlineRenderingTests {
         XCTAssertLessThan(raised.count, plain.count, "smaller")
         XCTAssertGreaterThan(lowered.last ?? 0, plain.last ?? 0, "below the baseline")
         XCTAssertLessThan(raised.first ?? 0, plain.first ?? 0, "above the capitals")
+        let raisedRect = item.rects(of: 12..<15)[0]
+        let blue = rows(of: rendered.frame, columns: Int(raisedRect.x)..<Int(raisedRect.maxX)) {
+            Int($0 & 0xff) - Int(($0 >> 16) & 0xff) > 60
+        }
+        XCTAssertEqual(blue, [], "in the text's colour: only a link (a footnote's number) is blue")
     }
 }
 

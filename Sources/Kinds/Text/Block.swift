@@ -35,7 +35,8 @@ public struct Block: Equatable, Sendable {
     /// Where the block sits among the document's `<details>` disclosures; `nil` outside any.
     public var disclosure: DisclosurePlace?
     /// How the block's lines sit in the column: HTML's `align="center"` on the block or an
-    /// element around it. An image block is placed the same way.
+    /// element around it. An image block is placed the same way; Markdown's images are
+    /// `.center`.
     public var alignment: TextAlignment
     /// Names a link's fragment can target besides a heading's own slug: HTML's `<a name>` and
     /// `id` on or inside the block, as written (not slugged).
@@ -43,6 +44,24 @@ public struct Block: Equatable, Sendable {
     /// The size an image block asks for with HTML's `width` and `height`, logical px; `nil`
     /// for other blocks and for images that give none.
     public var imageSize: RequestedImageSize?
+
+    /// The block where a walk of a document has come to: in `quoteDepth` quotes and
+    /// `listDepth` lists, after the list item's `marker` (`• `, `3. `) if one is waiting, which
+    /// it takes (its styles move along).
+    func placed(takingMarker marker: inout String?, quoteDepth: Int, listDepth: Int) -> Block {
+        var block = self
+        if let prefix = marker {
+            block.text = prefix + text
+            let shift = prefix.utf8.count
+            block.styles = styles.map {
+                InlineStyle($0.kind, utf8Range: ($0.utf8Range.lowerBound + shift)..<($0.utf8Range.upperBound + shift))
+            }
+            marker = nil
+        }
+        block.quoteDepth = quoteDepth
+        block.listDepth = listDepth
+        return block
+    }
 
     public init(kind: Kind, text: String, styles: [InlineStyle] = [], quoteDepth: Int = 0, listDepth: Int = 0,
                 continuesPrevious: Bool = false, disclosure: DisclosurePlace? = nil,

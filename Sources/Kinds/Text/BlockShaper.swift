@@ -200,9 +200,9 @@ struct BlockShaper {
             attributes.append(pango_attr_strikethrough_new(1))
         case .superscript:
             // Raised by a third of the body size at 70 %: the usual superscript of a footnote.
+            // A footnote's number is a link to its note as well, which colours it.
             attributes.append(pango_attr_rise_new(Int32(typography.bodySizePixels / 3 * Double(PANGO_SCALE))))
             attributes.append(pango_attr_scale_new(0.7))
-            attributes.append(color(palette.link, pango_attr_foreground_new))
         case .subscript:
             // Lowered by a fifth of the body size at 70 %, as browsers set `<sub>`.
             attributes.append(pango_attr_rise_new(-Int32(typography.bodySizePixels / 5 * Double(PANGO_SCALE))))

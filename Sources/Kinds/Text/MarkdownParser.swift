@@ -41,11 +41,14 @@ enum MarkdownParser {
         parsed(ReferenceExpansionLimit.limited(TableColumnLimit.limited(bytes).bytes))
     }
 
+    private static let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES
+
     /// The blocks cmark-gfm makes of `bytes`. It replaces invalid UTF-8 and NUL with
-    /// U+FFFD (`CMARK_OPT_VALIDATE_UTF8`).
+    /// U+FFFD (`CMARK_OPT_VALIDATE_UTF8`). Markdown with raw HTML goes through its HTML
+    /// (`MarkdownHTML`); the rest, most files, is walked straight from the tree.
     private static func parsed(_ bytes: [UInt8]) -> [Block] {
         cmark_gfm_core_extensions_ensure_registered()
-        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES) else { return [] }
+        guard let parser = cmark_parser_new(options) else { return [] }
         defer { cmark_parser_free(parser) }
         for name in extensionNames {
             if let syntax = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, syntax) }
@@ -55,6 +58,10 @@ enum MarkdownParser {
         }
         guard let root = cmark_parser_finish(parser) else { return [] }
         defer { cmark_node_free(root) }
+        if bytes.contains(UInt8(ascii: "<")), MarkdownHTML.containsHTML(root),
+           let blocks = MarkdownHTML.blocks(of: root, parser: parser, options: options) {
+            return TableColumnSamples.sampling(blocks)
+        }
         var walker = MarkdownWalker()
         walker.visitChildren(of: root)
         return TableColumnSamples.sampling(walker.blocks)

@@ -98,8 +98,13 @@ struct MarkdownWalker {
         if footnoteCount == 0 { append(Block(kind: .rule, text: "")) }
         footnoteCount += 1
         pendingMarker = "\(footnoteCount). "
+        let first = blocks.count
         visitChildren(of: node)
+        if first < blocks.count { blocks[first].anchors.append(MarkdownWalker.footnoteAnchor("\(footnoteCount)")) }
     }
+
+    /// The anchor of footnote `number`, which its references link to.
+    static func footnoteAnchor(_ number: String) -> String { "fn-" + number }
 
     /// A table as one block per row, all sharing the table's column plan.
     private mutating func appendTable(_ table: OpaquePointer) {
@@ -113,40 +118,16 @@ struct MarkdownWalker {
             default: return .leading
             }
         }
-        var rows: [(cells: [TableRow.Cell], isHeader: Bool)] = []
-        var natural = [Int](repeating: 1, count: columnCount)
+        var rows: [TableBlocks.Row] = []
         for row in children(of: table) {
             var cells: [TableRow.Cell] = []
             for cell in children(of: row) where cells.count < columnCount {
-                var (text, styles) = collectInlines(of: cell)
-                // A row is shaped as a whole and never cut (`Block.split`), so its band of cells
-                // together is kept to about a block's size: the layout cost of any one block
-                // stays bounded.
-                let cellBytes = max(256, TextSections.maximumBlockBytes / min(columnCount, TableRow.maximumColumns))
-                if text.utf8.count > cellBytes {
-                    text = String(decoding: text.utf8.prefix(cellBytes), as: UTF8.self) + "…"
-                    styles = styles.filter { $0.utf8Range.upperBound <= cellBytes }
-                }
-                natural[cells.count] = max(natural[cells.count], min(text.count, TableRow.maximumNaturalCharacters))
+                let (text, styles) = collectInlines(of: cell)
                 cells.append(TableRow.Cell(text: text, styles: styles))
             }
-            while cells.count < columnCount { cells.append(TableRow.Cell(text: "")) }
-            rows.append((cells, cmark_gfm_extensions_get_table_row_is_header(row) != 0))
+            rows.append(TableBlocks.Row(cells: cells, isHeader: cmark_gfm_extensions_get_table_row_is_header(row) != 0))
         }
-        // A table wider than `TableRow.maximumColumns` is set as several tables of that many
-        // columns each, one below the other, as a wide sheet is printed on several pages: its
-        // text stays readable, and nothing scrolls sideways.
-        for bandStart in stride(from: 0, to: columnCount, by: TableRow.maximumColumns) {
-            let band = bandStart..<min(bandStart + TableRow.maximumColumns, columnCount)
-            for (index, row) in rows.enumerated() {
-                let cells = Array(row.cells[band])
-                let tableRow = TableRow(cells: cells, isHeader: row.isHeader, alignments: Array(alignments[band]),
-                                        naturalCharacters: Array(natural[band]))
-                // Rows follow each other with no space between.
-                append(Block(kind: .tableRow(tableRow), text: cells.map(\.text).joined(separator: "\t"),
-                             continuesPrevious: index > 0))
-            }
-        }
+        for block in TableBlocks.blocks(rows: rows, alignments: alignments) { append(block) }
         // Images in cells are drawn at the column's width, after the table.
         for image in images { append(image) }
         images = []
@@ -202,8 +183,12 @@ struct MarkdownWalker {
                 styled(.link(destination: destination)) { $0.collect(node) }
             }
         case CMARK_NODE_FOOTNOTE_REFERENCE:
-            // cmark-gfm gives a reference its footnote's number as its literal.
-            styled(.superscript) { $0.text += MarkdownParser.literal(of: node) }
+            // cmark-gfm gives a reference its footnote's number as its literal; a tap on it
+            // goes to the note (`visitFootnoteDefinition`).
+            let number = MarkdownParser.literal(of: node)
+            styled(.link(destination: "#" + MarkdownWalker.footnoteAnchor(number))) { walker in
+                walker.styled(.superscript) { $0.text += number }
+            }
         case CMARK_NODE_IMAGE:
             appendImage(node)
         default:
@@ -232,7 +217,7 @@ struct MarkdownWalker {
         } else if isInHeading {
             styled(.inlineImage(source: source)) { $0.text += "\u{FFFC}" }
         } else {
-            images.insert(Block(kind: .image(source: source), text: description), at: slot)
+            images.insert(Block(kind: .image(source: source), text: description, alignment: .center), at: slot)
         }
     }
 
@@ -244,17 +229,6 @@ struct MarkdownWalker {
     }
 
     private mutating func append(_ block: Block) {
-        var block = block
-        if let marker = pendingMarker {
-            block.text = marker + block.text
-            let shift = marker.utf8.count
-            block.styles = block.styles.map {
-                InlineStyle($0.kind, utf8Range: ($0.utf8Range.lowerBound + shift)..<($0.utf8Range.upperBound + shift))
-            }
-            pendingMarker = nil
-        }
-        block.quoteDepth = quoteDepth
-        block.listDepth = listDepth
-        blocks.append(block)
+        blocks.append(block.placed(takingMarker: &pendingMarker, quoteDepth: quoteDepth, listDepth: listDepth))
     }
 }

@@ -281,12 +281,13 @@ final class SectionLayout {
     }
 
     /// Where an image block's image `width` px wide starts, on the pixel grid: at the
-    /// column's right for `.trailing`, else centred, as Markdown images always are (an image
-    /// the HTML does not align is `.leading`, and stays centred like them).
+    /// column's left or right edge, or centred (as Markdown images and HTML ones that ask for
+    /// no side are: `MarkdownWalker`, `XHTMLBlockMapper.appendImage`).
     private func imageLeft(of item: PlacedBlock, width: Double) -> Double {
         switch item.block.alignment {
+        case .leading: return item.left.rounded()
         case .trailing: return (item.left + item.width - width).rounded()
-        case .leading, .center: return (item.left + (item.width - width) / 2).rounded()
+        case .center: return (item.left + (item.width - width) / 2).rounded()
         }
     }
 

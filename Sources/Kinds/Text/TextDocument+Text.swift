@@ -27,7 +27,13 @@ extension TextDocument {
                 guard let part = range.utf8Range(inSection: section, block: index, length: utf8.count) else { continue }
                 if let previous { text += TextDocument.separator(between: previous, and: block) }
                 let start = utf8.index(utf8.startIndex, offsetBy: part.lowerBound)
-                text += Substring(utf8[start..<utf8.index(start, offsetBy: part.count)])
+                var piece = String(Substring(utf8[start..<utf8.index(start, offsetBy: part.count)]))
+                // An inline image (a heading's logo) stands in the text as U+FFFC, which is
+                // not text to paste; the space after it goes with it.
+                if piece.contains("\u{FFFC}") {
+                    piece = piece.replacing("\u{FFFC} ", with: "").replacing("\u{FFFC}", with: "")
+                }
+                text += piece
                 previous = block
             }
         }
@@ -52,13 +58,22 @@ extension TextDocument {
         }
     }
 
-    /// Where the heading a `#fragment` link names starts: its GitHub-style anchor (see
-    /// `AnchorSlug`), the first one when several headings share it.
+    /// Where the place a `#fragment` link names starts: a heading by its GitHub-style anchor
+    /// (see `AnchorSlug`), the first one when several headings share it; else the block an
+    /// HTML `id` or `<a name>` marks, as written.
     public func position(ofHeadingAnchor fragment: String) -> TextPosition? {
         let wanted = AnchorSlug.normalised(fragment: fragment)
         let headings = DocumentOutline(document: self).headings
-        guard let heading = headings.first(where: { AnchorSlug.slug(ofHeading: $0.text) == wanted })
-            ?? headings.first(where: { $0.text.lowercased() == wanted }) else { return nil }
-        return TextPosition(section: heading.location.section, block: heading.location.block, utf8Offset: 0)
+        if let heading = headings.first(where: { AnchorSlug.slug(ofHeading: $0.text) == wanted })
+            ?? headings.first(where: { $0.text.lowercased() == wanted }) {
+            return TextPosition(section: heading.location.section, block: heading.location.block, utf8Offset: 0)
+        }
+        let name = AnchorSlug.percentDecoded(fragment) ?? fragment
+        for section in 0..<sectionCount {
+            if let block = blocks(inSection: section).firstIndex(where: { $0.anchors.contains(name) }) {
+                return TextPosition(section: section, block: block, utf8Offset: 0)
+            }
+        }
+        return nil
     }
 }

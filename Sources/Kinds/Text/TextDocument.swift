@@ -67,7 +67,8 @@ public final class TextDocument: LoadedDocument, @unchecked Sendable {
         baseDirectory = "."
         path = imagePath
         source = nil
-        sections = TextSections(grouping: [Block(kind: .image(source: FilePath.absolute(imagePath)), text: title)])
+        sections = TextSections(grouping: [Block(kind: .image(source: FilePath.absolute(imagePath)), text: title,
+                                                 alignment: .center)])
         disclosureIndex = .empty
     }
 

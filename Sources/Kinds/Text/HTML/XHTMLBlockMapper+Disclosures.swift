@@ -1,0 +1,33 @@
+import DocumentKit
+import Localization
+
+extension XHTMLBlockMapper {
+    /// What a `<details>` with no `<summary>` is shown as, as browsers do.
+    static var defaultSummaryText: String { localized("Details") }
+
+    /// A `<details>`: its summary (or "Details") as blocks that open and close it, then its
+    /// body, numbered in the order the disclosures open (`DisclosurePlace`). Inside a table
+    /// cell, where nothing opens, its text is shown.
+    mutating func visitDisclosure(_ node: HTMLNode) {
+        guard !isInCell else { return visitChildren(of: node) }
+        finishBlock()
+        let number = disclosureCount
+        disclosureCount += 1
+        let summary = node.elementChildren.first { $0.elementName == "summary" }
+        nested { mapper in
+            mapper.summaryOf = number
+            if let summary {
+                mapper.visitChildren(of: summary)
+                mapper.finishBlock()
+            }
+            if mapper.blocks.last?.disclosure?.summaryOf != number {
+                mapper.append(Block(kind: .paragraph, text: XHTMLBlockMapper.defaultSummaryText))
+            }
+            mapper.summaryOf = nil
+            mapper.disclosureBodies.append(number)
+            for child in node.children where child.pointer != summary?.pointer { mapper.visit(child) }
+            mapper.finishBlock()
+            mapper.disclosureBodies.removeLast()
+        }
+    }
+}

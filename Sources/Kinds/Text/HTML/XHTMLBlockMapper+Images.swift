@@ -1,0 +1,86 @@
+import DocumentKit
+
+extension XHTMLBlockMapper {
+    /// Image types a `<picture>`'s `<source type>` may name that Glide decodes.
+    private static let shownImageTypes: Set<String> = [
+        "image/png", "image/jpeg", "image/gif", "image/webp", "image/avif", "image/svg+xml", "image/bmp", "image/tiff",
+    ]
+
+    /// An `<img>`: one that is not loaded stays in the line as its label (a row of badges stays
+    /// a row); a loadable one in a heading (a logo) stays in the line as itself; any other is a
+    /// block of its own at its requested size and alignment, where it stands in the text.
+    mutating func appendImage(_ node: HTMLNode, source rawSource: String) {
+        let source = rawSource.trimmingHTMLSpace
+        let alternative = node.attribute("alt") ?? node.attribute("title") ?? ""
+        guard !source.isEmpty else {
+            if !alternative.isEmpty { inline.append(collapsing: alternative) }
+            return
+        }
+        if !ImageReference.isLoadable(source) {
+            inline.openStyle(.imageLabel(source: source))
+            inline.append(verbatim: ImageReference.label(source: source, alternative: alternative))
+            inline.closeStyle()
+            return
+        }
+        if case .heading = leafKind {
+            inline.openStyle(.inlineImage(source: source))
+            inline.append(verbatim: "\u{FFFC}")
+            inline.closeStyle()
+            return
+        }
+        var image = Block(kind: .image(source: source), text: alternative.trimmingHTMLSpace)
+        // An image that asks for no side, in a block that does not either, is centred as
+        // Markdown's images are; `align="left"` (Foliate's icon) sets it at the left.
+        image.alignment = HTMLElements.alignment(of: node) ?? (alignment == .leading ? .center : alignment)
+        let width = HTMLElements.length(node.attribute("width"))
+        let height = HTMLElements.length(node.attribute("height")).flatMap { $0.isPercent ? nil : $0.value }
+        if width != nil || height != nil {
+            image.imageSize = RequestedImageSize(width: width?.value, height: height, widthIsPercent: width?.isPercent ?? false)
+        }
+        if isInCell {
+            deferredImages.append(image)
+            return
+        }
+        let kind = leafKind
+        finishBlock()
+        append(image)
+        leafKind = kind
+    }
+
+    /// A `<picture>`: the first `<source>` whose image can be shown (its type one Glide
+    /// decodes, its file inside the document's folder), else its `<img>`, with the `<img>`'s
+    /// size and description either way. A source for dark mode only is passed over: the blocks
+    /// are the same in both palettes, and the `<img>` is the picture for a light page, which is
+    /// Glide's own default.
+    mutating func appendPicture(_ node: HTMLNode) {
+        // libxml2 knows no `<source>`, so it holds the elements after it, the next source and
+        // the `<img>` among them, as its children: the picture's parts are its descendants.
+        var sources: [HTMLNode] = []
+        var image: HTMLNode?
+        var level = node.elementChildren
+        for _ in 0..<MarkdownParser.maximumNestingDepth where image == nil && !level.isEmpty {
+            sources += level.filter { $0.elementName == "source" }
+            image = level.first { $0.elementName == "img" }
+            level = level.filter { $0.elementName == "source" }.flatMap(\.elementChildren)
+        }
+        guard let image else { return visitChildren(of: node) }
+        let chosen = sources.lazy.compactMap { source -> String? in
+            if let type = source.attribute("type")?.trimmingHTMLSpace.lowercased(), !type.isEmpty,
+               !Self.shownImageTypes.contains(type) {
+                return nil
+            }
+            if let media = source.attribute("media")?.lowercased(), media.contains("dark") { return nil }
+            guard let first = XHTMLBlockMapper.firstCandidate(of: source.attribute("srcset") ?? source.attribute("src") ?? ""),
+                  ImageReference.isLoadable(first) else { return nil }
+            return first
+        }.first
+        appendImage(image, source: chosen ?? image.attribute("src") ?? "")
+    }
+
+    /// The first URL of a `srcset` (`a.png 1x, b.png 2x`).
+    static func firstCandidate(of sourceSet: String) -> String? {
+        let first = sourceSet.split(separator: ",", maxSplits: 1).first.map(String.init)?.trimmingHTMLSpace ?? ""
+        let url = first.split(whereSeparator: \.isHTMLSpace).first.map(String.init) ?? ""
+        return url.isEmpty ? nil : url
+    }
+}

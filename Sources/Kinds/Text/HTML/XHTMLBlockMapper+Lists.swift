@@ -1,0 +1,46 @@
+extension XHTMLBlockMapper {
+    /// A list one level deeper: each item's first block starts with its bullet or number
+    /// (`start` and `value` as HTML gives them).
+    mutating func visitList(_ node: HTMLNode, isOrdered: Bool) {
+        guard !isInCell else { return visitBlock(node, name: "ul") }
+        finishBlock()
+        listDepth += 1
+        var number = node.attribute("start").flatMap { Int($0.trimmingHTMLSpace) } ?? 1
+        nested { mapper in
+            for child in node.children {
+                guard child.elementName == "li" else {
+                    mapper.visit(child)
+                    continue
+                }
+                if let value = child.attribute("value").flatMap({ Int($0.trimmingHTMLSpace) }) { number = value }
+                mapper.visitListItem(child, marker: isOrdered ? "\(number). " : "• ")
+                number = number &+ 1
+            }
+        }
+        listDepth -= 1
+    }
+
+    /// A list item: a checkbox that starts it (a task list's) is its marker, as a ballot box.
+    mutating func visitListItem(_ node: HTMLNode, marker: String) {
+        guard !isInCell else { return visitBlock(node, name: "li") }
+        finishBlock()
+        let first = node.children.first { $0.elementName != nil || !($0.text ?? "").allSatisfy(\.isHTMLSpace) }
+        var skipped: HTMLNode?
+        if let first, first.elementName == "input", first.attribute("type")?.lowercased() == "checkbox" {
+            // Ballot boxes: U+2610 and U+2612, in DejaVu Sans and Noto.
+            pendingMarker = first.attribute("checked") != nil ? "☒ " : "☐ "
+            skipped = first
+        } else {
+            pendingMarker = marker
+        }
+        nested { mapper in
+            for child in node.children where child.pointer != skipped?.pointer { mapper.visit(child) }
+        }
+        finishBlock()
+        // An empty item still shows its marker.
+        if let marker = pendingMarker {
+            pendingMarker = nil
+            append(Block(kind: .paragraph, text: String(marker.dropLast())))
+        }
+    }
+}

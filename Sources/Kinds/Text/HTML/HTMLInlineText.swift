@@ -46,6 +46,9 @@ struct HTMLInlineText {
         open.append((kind, text.utf8.count))
     }
 
+    /// Whether a style of `kind` is open around the text being collected.
+    func isOpen(_ kind: InlineStyle.Kind) -> Bool { open.contains { $0.kind == kind } }
+
     mutating func closeStyle() {
         guard let (kind, start) = open.popLast() else { return }
         let end = text.utf8.count

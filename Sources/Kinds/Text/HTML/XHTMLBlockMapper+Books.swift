@@ -64,8 +64,9 @@ extension XHTMLBlockMapper {
             for child in node.children {
                 if let name = child.elementName {
                     if name != "annotation", name != "annotation-xml" { mapper.visitFormula(child) }
-                } else if let text = child.text {
-                    mapper.inline.append(collapsing: text)
+                } else if let text = child.text?.trimmingHTMLSpace, !text.isEmpty {
+                    // White space between MathML's elements means nothing; a token's is trimmed.
+                    mapper.inline.append(verbatim: text)
                 }
             }
         }

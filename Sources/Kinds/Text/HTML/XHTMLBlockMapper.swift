@@ -84,7 +84,12 @@ struct XHTMLBlockMapper {
             if let text = node.text { appendText(TextSanitizer.boundingCombiningSequences(text)) }
             return
         }
-        if let id = node.attribute("id"), !id.isEmpty { pendingAnchors.append(anchor(ofID: id)) }
+        if let id = node.attribute("id"), !id.isEmpty {
+            // An element that starts a block ends the one being collected first, so its id
+            // marks its own block, not the text before it.
+            if HTMLElements.blocks.contains(name) { finishBlock() }
+            pendingAnchors.append(anchor(ofID: id))
+        }
         if HTMLElements.hidden.contains(name) {
             if isBook { visitHiddenInBook(node, name: name) }
             return

@@ -219,6 +219,13 @@ final class XHTMLChapterTests: XCTestCase {
         XCTAssertEqual(MarkupBlocks.blocks(ofXHTML: [], references: BookReferences(chapter: "c.xhtml")), [])
     }
 
+    func testABookAddsKindsButNoBytesToABlock() {
+        // Block.swift built alone before and after the kinds of issue 24: 146 bytes, 152 a
+        // stride on x86-64. Kinds without a payload fit in the tag the payloads leave.
+        XCTAssertLessThanOrEqual(MemoryLayout<Block>.stride, 152)
+        XCTAssertLessThanOrEqual(MemoryLayout<Block.Kind>.size, 40)
+    }
+
     func testMarkdownHTMLKeepsItsOwnRulesAndItsListItemIdsBecomeAnchors() {
         let result = TextDocument(text: """
             <p style="display:none">GitHub drops style attributes, so this shows.</p>

@@ -189,8 +189,15 @@ final class ChapterSourceTests: XCTestCase {
         let document = TextDocument(chapters: book, title: "t", path: nil, baseDirectory: ".")
         let reference = document.blocks(inSection: try XCTUnwrap(document.firstSection(ofChapter: 2))).last
         XCTAssertEqual(reference?.styles.contains(InlineStyle(.link(destination: "#c7.xhtml#n1"), utf8Range: 11..<12)), true)
+        XCTAssertEqual(LinkAction(destination: "#c7.xhtml#n1", baseDirectory: "."), .heading(fragment: "c7.xhtml#n1"),
+                       "a tap on the reference looks for the note's anchor")
         _ = book.takeReads()
-        let note = try XCTUnwrap(document.position(ofHeadingAnchor: "c7.xhtml#n1"))
+        let mailbox = MainThreadMailbox()
+        var delivered: TextPosition??
+        document.findHeading(anchor: "c7.xhtml#n1", mailbox: mailbox) { delivered = .some($0) }
+        var descriptor = pollfd(fd: mailbox.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        while delivered == nil, poll(&descriptor, 1, 10_000) == 1 { _ = mailbox.deliverPending() }
+        let note = try XCTUnwrap(XCTUnwrap(delivered, "found on a worker"))
         XCTAssertEqual(book.takeReads().keys.sorted(), [7], "the note's chapter alone")
         XCTAssertEqual(document.chapter(ofSection: note.section), 7)
         let noteBlock = document.blocks(inSection: note.section)[note.block]

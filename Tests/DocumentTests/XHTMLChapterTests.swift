@@ -212,6 +212,15 @@ final class XHTMLChapterTests: XCTestCase {
         XCTAssertEqual(result[4].anchors, ["c.xhtml#fn1"])
     }
 
+    func testAChapterInTheEncodingItDeclaresIsRead() throws {
+        let utf16 = "<?xml version=\"1.0\" encoding=\"UTF-16\"?><html xmlns=\"http://www.w3.org/1999/xhtml\"><body><p>Ёлка café</p></body></html>"
+        let bytes = [0xFF, 0xFE] + Array(try XCTUnwrap(utf16.data(using: .utf16LittleEndian)))
+        XCTAssertEqual(texts(MarkupBlocks.blocks(ofXHTML: bytes, references: BookReferences(chapter: "c.xhtml"))), ["Ёлка café"])
+        let latin1 = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><html><body><p>caf".utf8) + [0xE9]
+            + Array("</p></body></html>".utf8)
+        XCTAssertEqual(texts(MarkupBlocks.blocks(ofXHTML: latin1, references: BookReferences(chapter: "c.xhtml"))), ["café"])
+    }
+
     func testInvalidUTF8InABrokenChapterBecomesReplacementCharacters() {
         let bytes = Array("<html><body><p>caf".utf8) + [0xE9] + Array(" <b>open</body>".utf8)
         let result = MarkupBlocks.blocks(ofXHTML: bytes, references: BookReferences(chapter: "c.xhtml"))

@@ -160,6 +160,16 @@ final class XHTMLChapterTests: XCTestCase {
             """)
         XCTAssertEqual(texts(result), ["Shown.", "Shown by its style.", "Page turns.", "The default.", "• Item"])
         XCTAssertEqual(result[2].anchors, ["text/ch1.xhtml#page12"], "a page marker is still an anchor")
+        // A chapter that forgot to declare the prefix is still well-formed XML.
+        let unbound = """
+            <?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><body><epub:switch>
+            <epub:case>The case.</epub:case><epub:default><p>The default.</p></epub:default></epub:switch>
+            <p>Text<a epub:type="noteref" href="#n">2</a></p></body></html>
+            """
+        XCTAssertNotNil(HTMLTree(xml: Array(unbound.utf8)))
+        let read = MarkupBlocks.blocks(ofXHTML: Array(unbound.utf8), references: BookReferences(chapter: "c.xhtml"))
+        XCTAssertEqual(texts(read), ["The default.", "Text2"])
+        XCTAssertTrue(read[1].styles.contains(InlineStyle(.superscript, utf8Range: 4..<5)))
     }
 
     func testLineBreaksAndPreservedWhiteSpaceKeepAPoemsLines() {

@@ -74,10 +74,13 @@ struct HTMLNode {
     static let xlinkNamespace = "http://www.w3.org/1999/xlink"
 
     /// The element's name in lower case without a namespace prefix (libxml2's HTML parser
-    /// drops the prefix too: `<epub:switch>` is `switch`); nil for text, comments and the rest.
+    /// drops the prefix too: `<epub:switch>` is `switch`, and so is it where the XML parser
+    /// found its prefix bound to no namespace); nil for text, comments and the rest.
     var elementName: String? {
         guard pointer.pointee.type == XML_ELEMENT_NODE, let name = pointer.pointee.name else { return nil }
-        return String(cString: name).lowercased()
+        let qualified = String(cString: name).lowercased()
+        guard let colon = qualified.lastIndex(of: ":") else { return qualified }
+        return String(qualified[qualified.index(after: colon)...])
     }
 
     /// A text or CDATA node's text, or the character of an entity reference HTML names

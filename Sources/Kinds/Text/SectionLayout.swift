@@ -238,7 +238,8 @@ final class SectionLayout {
 
     /// A chapter break's ornament: a small diamond between two short hairlines, an em and a
     /// half each, in the muted colours of rules and secondary text, on the pixel grid.
-    private func drawChapterOrnament(centreX: Double, centreY: Double, em: Double, palette: Palette, on cairo: OpaquePointer) {
+    private func drawChapterOrnament(centreX: Double, centreY: Double, em: Double, palette: Palette,
+                                     on cairo: OpaquePointer) {
         let x = centreX.rounded(), y = centreY.rounded()
         let radius = (em * 0.25).rounded(), gap = (em * 0.6).rounded(), length = (em * 1.5).rounded()
         set(palette.rule, on: cairo)

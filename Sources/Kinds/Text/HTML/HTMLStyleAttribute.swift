@@ -21,7 +21,9 @@ struct HTMLStyleAttribute {
             guard parts.count == 2 else { continue }
             let property = String(parts[0]).trimmingHTMLSpace.lowercased()
             var value = String(parts[1]).trimmingHTMLSpace.lowercased()
-            if let important = value.firstRange(of: "!important") { value = String(value[..<important.lowerBound]).trimmingHTMLSpace }
+            if let important = value.firstRange(of: "!important") {
+                value = String(value[..<important.lowerBound]).trimmingHTMLSpace
+            }
             switch property {
             case "display":
                 hidesElement = value == "none"

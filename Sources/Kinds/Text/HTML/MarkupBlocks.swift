@@ -44,7 +44,8 @@ public enum MarkupBlocks {
     /// shows all text), without a DTD's internal subset (`<!DOCTYPE x [ … ]>`), which that
     /// parser knows nothing of and would show as text.
     static func recoverable(_ bytes: [UInt8]) -> [UInt8] {
-        var bytes = String(validating: bytes, as: UTF8.self) == nil ? Array(String(decoding: bytes, as: UTF8.self).utf8) : bytes
+        var bytes = bytes
+        if String(validating: bytes, as: UTF8.self) == nil { bytes = Array(String(decoding: bytes, as: UTF8.self).utf8) }
         guard let start = firstIndex(of: Array("<!DOCTYPE".utf8), in: bytes[..<min(bytes.count, doctypeReachBytes)],
                                      from: 0, caseInsensitive: true) else { return bytes }
         // The subset opens before the declaration's first `>` and ends at the first `]>`.
@@ -68,7 +69,7 @@ public enum MarkupBlocks {
         }
         var index = start
         while index + needle.count <= bytes.endIndex {
-            if folded(bytes[index]) == needle[0], (1..<needle.count).allSatisfy({ folded(bytes[index + $0]) == needle[$0] }) {
+            if (0..<needle.count).allSatisfy({ folded(bytes[index + $0]) == needle[$0] }) {
                 return index
             }
             index += 1

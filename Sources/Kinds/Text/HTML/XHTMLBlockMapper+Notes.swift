@@ -29,7 +29,8 @@ extension XHTMLBlockMapper {
         guard !isInCell else { return body(&self) }
         finishBlock()
         let isOutermost = noteDepth == 0
-        if isOutermost, blockCountAtNoteEnd != blocks.count, let last = blocks.last?.kind, XHTMLBlockMapper.needsNoteRule(after: last) {
+        if isOutermost, blockCountAtNoteEnd != blocks.count, let last = blocks.last?.kind,
+           XHTMLBlockMapper.needsNoteRule(after: last) {
             // The note's anchors stay for its text: a tap on its reference shows the note, not the rule.
             let anchors = pendingAnchors
             pendingAnchors = []

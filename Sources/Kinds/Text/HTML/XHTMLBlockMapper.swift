@@ -107,7 +107,9 @@ struct XHTMLBlockMapper {
         var text = text
         // A block whose lines are kept starts at its first line, not at the line break after
         // its start tag (as HTML drops the one after `<pre>`).
-        if whiteSpace != .normal, preformattedDepth == 0, inline.isBlank { text = String(text.drop { $0 == "\n" || $0 == "\r\n" }) }
+        if whiteSpace != .normal, preformattedDepth == 0, inline.isBlank {
+            text = String(text.drop { $0 == "\n" || $0 == "\r\n" })
+        }
         if preformattedDepth > 0 || whiteSpace == .pre {
             inline.append(verbatim: text)
         } else if whiteSpace == .preLine {
@@ -127,9 +129,9 @@ struct XHTMLBlockMapper {
     /// An element shown: what it means, as HTML inside Markdown reads it.
     mutating func visitElement(_ node: HTMLNode, name: String) {
         if let style = HTMLElements.inlineStyle(name, node) {
-            // A note's number already raised (`<a epub:type="noteref"><sup>1</sup></a>`) is
-            // not raised again.
-            guard !(style == .superscript && inline.isOpen(.superscript)) else { return visitChildren(of: node) }
+            // In a book, a note's number already raised (`<a epub:type="noteref"><sup>1</sup></a>`)
+            // is not raised again.
+            guard !(isBook && style == .superscript && inline.isOpen(.superscript)) else { return visitChildren(of: node) }
             inline.openStyle(style)
             visitChildren(of: node)
             inline.closeStyle()

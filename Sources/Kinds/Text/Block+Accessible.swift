@@ -102,10 +102,10 @@ enum AccessibleBlocks {
         var text = block.text
         switch block.kind {
         case .heading(let level): role = .heading(level: level)
-        case .paragraph, .plainText: role = .paragraph
+        case .paragraph, .plainText, .note, .caption: role = .paragraph
         case .tableRow: role = .tableRow
         case .code: role = .codeBlock
-        case .rule: role = .separator
+        case .rule, .noteRule, .chapterBreak: role = .separator
         case .image(let source):
             role = .image
             // Without alt text the file's name is what a reader can be told.

@@ -18,6 +18,17 @@ public struct Block: Equatable, Sendable {
         /// An image file; `source` is as written in the document (relative to its directory,
         /// or absolute). The block's text is the image's description (alt text).
         case image(source: String)
+        /// The text of a book's footnote or endnote (EPUB's `epub:type="footnote"`): a
+        /// paragraph set smaller, where the book puts it.
+        case note
+        /// A short rule at the column's left that sets a run of notes apart from the text
+        /// before them, as print sets footnotes.
+        case noteRule
+        /// A figure's caption (`<figcaption>`): a paragraph set smaller and muted.
+        case caption
+        /// Where a book's chapter starts, after the first: generous space with a small
+        /// centred ornament between them.
+        case chapterBreak
     }
 
     public var kind: Kind

@@ -13,6 +13,8 @@ final class BlockLayout {
         /// An image still being decoded: a tinted frame of the size it will take.
         case pendingImage(width: Double, height: Double)
         case rule
+        /// A chapter's start: room, and an ornament in its middle.
+        case chapterBreak
         /// An image that cannot be shown: the reason, set as text in a framed box.
         case placeholder(OpaquePointer)
         /// A table row: its cells' text, drawn in a grid; moves between pages whole.
@@ -57,7 +59,7 @@ final class BlockLayout {
         case .text(let layout), .placeholder(let layout):
             lines = BlockLayout.lines(of: layout)
             height = (lines.last?.bottom ?? 0).rounded(.up) + 2 * inset
-        case .image, .pendingImage, .rule, .tableRow, .hidden:
+        case .image, .pendingImage, .rule, .chapterBreak, .tableRow, .hidden:
             lines = []
             height = fixedHeight ?? 0
         }
@@ -67,7 +69,7 @@ final class BlockLayout {
         switch content {
         case .text(let layout), .placeholder(let layout): g_object_unref(UnsafeMutableRawPointer(layout))
         case .tableRow(let cells, _): for cell in cells { g_object_unref(UnsafeMutableRawPointer(cell.layout)) }
-        case .image, .pendingImage, .rule, .hidden: break
+        case .image, .pendingImage, .rule, .chapterBreak, .hidden: break
         }
     }
 
@@ -102,7 +104,7 @@ final class BlockLayout {
         let layout: OpaquePointer
         switch content {
         case .text(let text), .placeholder(let text): layout = text
-        case .image, .pendingImage, .rule, .tableRow, .hidden: return
+        case .image, .pendingImage, .rule, .chapterBreak, .tableRow, .hidden: return
         }
         guard let line = pango_layout_get_line_readonly(layout, Int32(index)) else { return }
         let objects = inlineObjects.lazy.filter { $0.line == index }

@@ -21,13 +21,15 @@ struct BlockShaper {
     /// `maximumImageHeight` logical px tall.
     func shape(_ block: Block, width: Double, maximumImageHeight: Double) -> BlockLayout {
         switch block.kind {
-        case .rule:
+        case .rule, .noteRule:
             return BlockLayout(content: .rule, inset: 0, fixedHeight: typography.bodySizePixels)
+        case .chapterBreak:
+            return BlockLayout(content: .chapterBreak, inset: 0, fixedHeight: typography.chapterBreakHeightPixels)
         case .code:
             let padding = typography.codePaddingPixels
             let text = makeText(block, width: width - 2 * padding)
             return BlockLayout(content: .text(text.layout), inset: padding, inlineObjects: text.inlineObjects)
-        case .heading, .paragraph, .plainText:
+        case .heading, .paragraph, .plainText, .note, .caption:
             let text = makeText(block, width: width)
             return BlockLayout(content: .text(text.layout), inset: 0, inlineObjects: text.inlineObjects)
         case .tableRow(let row):

@@ -15,8 +15,8 @@ enum ListMarkerIndent {
     static func markerByteCount(of block: Block) -> Int? {
         guard block.listDepth > 0 else { return nil }
         switch block.kind {
-        case .paragraph, .heading: break
-        case .code, .rule, .plainText, .tableRow, .image: return nil
+        case .paragraph, .heading, .note: break
+        case .code, .rule, .noteRule, .chapterBreak, .caption, .plainText, .tableRow, .image: return nil
         }
         let text = block.text.utf8
         // The ballot boxes of task items (U+2610, U+2612) and the bullet (U+2022), then a space.

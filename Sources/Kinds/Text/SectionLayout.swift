@@ -198,7 +198,8 @@ final class SectionLayout {
     func draw(top: Double, bottom: Double, palette: Palette, typography: Typography, on cairo: OpaquePointer) {
         for item in blocks where !item.isHidden && item.top < bottom && item.top + item.height > top {
             drawDecorations(of: item, palette: palette, typography: typography, on: cairo)
-            let color = item.block.quoteDepth > 0 || isPlaceholder(item) ? palette.secondaryText : palette.text
+            let color = item.block.quoteDepth > 0 || item.block.kind == .caption || isPlaceholder(item)
+                ? palette.secondaryText : palette.text
             set(color, on: cairo)
             if let marker = item.marker, let first = item.layout.lines.first {
                 // On the first line's baseline, as a list marker sits.
@@ -235,6 +236,25 @@ final class SectionLayout {
         cairo_stroke(cairo)
     }
 
+    /// A chapter break's ornament: a small diamond between two short hairlines, an em and a
+    /// half each, in the muted colours of rules and secondary text, on the pixel grid.
+    private func drawChapterOrnament(centreX: Double, centreY: Double, em: Double, palette: Palette,
+                                     on cairo: OpaquePointer) {
+        let x = centreX.rounded(), y = centreY.rounded()
+        let radius = (em * 0.25).rounded(), gap = (em * 0.6).rounded(), length = (em * 1.5).rounded()
+        set(palette.rule, on: cairo)
+        cairo_rectangle(cairo, x - gap - length, y, length, 1)
+        cairo_rectangle(cairo, x + gap, y, length, 1)
+        cairo_fill(cairo)
+        set(palette.secondaryText, on: cairo)
+        cairo_move_to(cairo, x, y + 0.5 - radius)
+        cairo_line_to(cairo, x + radius, y + 0.5)
+        cairo_line_to(cairo, x, y + 0.5 + radius)
+        cairo_line_to(cairo, x - radius, y + 0.5)
+        cairo_close_path(cairo)
+        cairo_fill(cairo)
+    }
+
     private func isPlaceholder(_ item: PlacedBlock) -> Bool {
         if case .placeholder = item.layout.content { return true }
         return false
@@ -265,8 +285,13 @@ final class SectionLayout {
             cairo_stroke(cairo)
         case .rule:
             set(palette.rule, on: cairo)
-            cairo_rectangle(cairo, item.left, item.top + item.height / 2, item.width, 1)
+            // A note's rule is short, at the left: LaTeX's footnote rule takes 0.4 of the column.
+            let width = item.block.kind == .noteRule ? (item.width * 0.4).rounded() : item.width
+            cairo_rectangle(cairo, item.left, item.top + item.height / 2, width, 1)
             cairo_fill(cairo)
+        case .chapterBreak:
+            drawChapterOrnament(centreX: item.left + item.width / 2, centreY: item.top + item.height / 2,
+                                em: typography.bodySizePixels, palette: palette, on: cairo)
         case .tableRow(let cells, let isHeader):
             drawTableRow(cells, isHeader: isHeader, item: item, palette: palette, on: cairo)
         case .pendingImage(let width, let height):

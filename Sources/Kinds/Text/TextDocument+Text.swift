@@ -60,20 +60,38 @@ extension TextDocument {
 
     /// Where the place a `#fragment` link names starts: a heading by its GitHub-style anchor
     /// (see `AnchorSlug`), the first one when several headings share it; else the block an
-    /// HTML `id` or `<a name>` marks, as written.
+    /// HTML `id` or `<a name>` marks, as written. A book's chapter that its source says holds
+    /// the anchor is read first, and alone when it does.
     public func position(ofHeadingAnchor fragment: String) -> TextPosition? {
-        let wanted = AnchorSlug.normalised(fragment: fragment)
-        let headings = DocumentOutline(document: self).headings
-        if let heading = headings.first(where: { AnchorSlug.slug(ofHeading: $0.text) == wanted })
-            ?? headings.first(where: { $0.text.lowercased() == wanted }) {
-            return TextPosition(section: heading.location.section, block: heading.location.block, utf8Offset: 0)
+        if let hinted = sections(holdingAnchor: fragment), let position = place(named: fragment, in: hinted) {
+            return position
         }
+        return place(named: fragment, in: 0..<sectionCount)
+    }
+
+    /// The sections of the chapter a book's source says holds the anchor `fragment` names.
+    func sections(holdingAnchor fragment: String) -> Range<Int>? {
+        guard let chapters else { return nil }
         let name = AnchorSlug.percentDecoded(fragment) ?? fragment
-        for section in 0..<sectionCount {
-            if let block = blocks(inSection: section).firstIndex(where: { $0.anchors.contains(name) }) {
-                return TextPosition(section: section, block: block, utf8Offset: 0)
+        return chapters.source.chapter(holdingAnchor: name).map(chapters.sections(ofChapter:))
+    }
+
+    /// The first place in `sections` that `fragment` names, in one pass: a heading whose slug
+    /// it is, else a heading whose text it is, else a block it is an anchor of.
+    func place(named fragment: String, in sections: Range<Int>) -> TextPosition? {
+        let wanted = AnchorSlug.normalised(fragment: fragment)
+        let name = AnchorSlug.percentDecoded(fragment) ?? fragment
+        var byText: TextPosition?, byAnchor: TextPosition?
+        for section in sections.clamped(to: 0..<sectionCount) {
+            for (index, block) in blocks(inSection: section).enumerated() {
+                let position = TextPosition(section: section, block: index, utf8Offset: 0)
+                if case .heading = block.kind {
+                    if AnchorSlug.slug(ofHeading: block.text) == wanted { return position }
+                    if byText == nil, block.text.lowercased() == wanted { byText = position }
+                }
+                if byAnchor == nil, block.anchors.contains(name) { byAnchor = position }
             }
         }
-        return nil
+        return byText ?? byAnchor
     }
 }

@@ -4,8 +4,8 @@ import ImageDecoding
 import Localization
 import Machinery
 
-/// A text document: Markdown or plain text cut into sections that are parsed and laid out
-/// only when needed.
+/// A text document: Markdown, plain text or a book's chapters, cut into sections that are
+/// parsed and laid out only when needed.
 ///
 /// Its sections are immutable once loaded (bytes read on demand, or blocks parsed up front),
 /// and parsing a section makes new blocks without changing it, so a worker may read it while
@@ -83,6 +83,19 @@ public final class TextDocument: LoadedDocument, @unchecked Sendable {
         disclosureIndex = sections.disclosureIndex
     }
 
+    /// A document of the chapters `source` supplies (a book's), each read only when it is
+    /// needed (`TextChapterSource`): `path` is the book's file, under which the reading
+    /// position is remembered; `baseDirectory` is what image sources are resolved against.
+    /// It is not read again when the file changes.
+    public init(chapters source: any TextChapterSource, title: String, path: String?, baseDirectory: String) {
+        self.title = title
+        self.baseDirectory = baseDirectory
+        self.path = path
+        self.source = nil
+        sections = .chapters(ChapterSections(source: source))
+        disclosureIndex = .empty
+    }
+
     private init(title: String, bytes: SourceBytes, isMarkdown: Bool, baseDirectory: String, path: String?) {
         self.title = title
         self.baseDirectory = baseDirectory
@@ -155,13 +168,45 @@ public final class TextDocument: LoadedDocument, @unchecked Sendable {
         sections.byteCount(ofSection: section)
     }
 
-    /// The scope disclosure numbers of `section`'s blocks count in (see `DisclosureKey`).
-    func disclosureScope(ofSection section: Int) -> Int { isParsedWhole ? 0 : section }
+    /// The scope disclosure numbers of `section`'s blocks count in (see `DisclosureKey`): the
+    /// whole document's, its section's, or a book's chapter's.
+    func disclosureScope(ofSection section: Int) -> Int {
+        switch sections {
+        case .parsed: return 0
+        case .onDemand: return section
+        case .chapters(let chapters): return chapters.chapter(ofSection: section)
+        }
+    }
 
     /// The sections that hold disclosure `key`'s summary and body.
     func sections(ofDisclosure key: DisclosureKey) -> ClosedRange<Int>? {
-        guard isParsedWhole else { return key.scope < sectionCount ? key.scope...key.scope : nil }
-        return disclosureIndex.sections[key.number]
+        switch sections {
+        case .parsed:
+            return disclosureIndex.sections[key.number]
+        case .onDemand:
+            return key.scope < sectionCount ? key.scope...key.scope : nil
+        case .chapters(let chapters):
+            let range = chapters.sections(ofChapter: key.scope)
+            return range.isEmpty ? nil : range.lowerBound...(range.upperBound - 1)
+        }
+    }
+
+    /// The chapters the document's sections come from, for a document made of them.
+    var chapters: ChapterSections? {
+        if case .chapters(let chapters) = sections { return chapters }
+        return nil
+    }
+
+    /// The section chapter `chapter` of a document made of chapters starts at (where an outline's
+    /// entry for it leads); nil for another document, or a chapter it does not have.
+    public func firstSection(ofChapter chapter: Int) -> Int? {
+        guard let range = chapters?.sections(ofChapter: chapter), !range.isEmpty else { return nil }
+        return range.lowerBound
+    }
+
+    /// The chapter `section` of a document made of chapters belongs to; nil for another document.
+    public func chapter(ofSection section: Int) -> Int? {
+        chapters.map { $0.chapter(ofSection: section) }
     }
 
     /// The size of `section` in bytes without what `state` hides, from which its height is

@@ -64,21 +64,18 @@ extension TextDocument {
     /// them costs no parse; beyond that only this many around the link are.
     static let searchedSectionLimit = 512
 
-    /// The location of the heading `fragment` (without `#`) names, searched in the whole
-    /// document when it was parsed whole at open, else only in the sections around `section`,
-    /// so following a link costs a bounded parse.
+    /// The location of the place `fragment` (without `#`) names, as a tap on a link finds it
+    /// (`place(named:in:)`): in the chapter a book's source says holds it, else in the whole
+    /// document when it has few sections, else only in the sections around `section`, so
+    /// following a link costs a bounded parse.
     func location(ofHeadingAnchor fragment: String, near section: Int) -> BlockLocation? {
         let reach = TextDocument.searchedSectionLimit / 2
-        let sections = sectionCount <= TextDocument.searchedSectionLimit ? 0..<sectionCount
+        let nearby = sectionCount <= TextDocument.searchedSectionLimit ? 0..<sectionCount
             : max(0, section - reach)..<min(sectionCount, section + reach)
-        let wanted = AnchorSlug.normalised(fragment: fragment)
-        for section in sections {
-            for (index, block) in blocks(inSection: section).enumerated() {
-                if case .heading = block.kind, AnchorSlug.slug(ofHeading: block.text) == wanted {
-                    return BlockLocation(section: section, block: index, shareOfSectionBefore: 0)
-                }
-            }
+        let hinted = sections(holdingAnchor: fragment)
+        guard let position = hinted.flatMap({ place(named: fragment, in: $0) }) ?? place(named: fragment, in: nearby) else {
+            return nil
         }
-        return nil
+        return BlockLocation(section: position.section, block: position.block, shareOfSectionBefore: 0)
     }
 }

@@ -1,11 +1,13 @@
 import DocumentKit
 
-/// A text document's sections: source read and parsed a section at a time when needed, or
-/// blocks parsed up front.
+/// A text document's sections: source read and parsed a section at a time when needed,
+/// blocks parsed up front, or chapters another module supplies, read when needed.
 enum TextSections {
     case onDemand(SectionBoundaries, isMarkdown: Bool)
     /// Blocks grouped into sections, with the text size of each section in bytes.
     case parsed([[Block]], byteCounts: [Int])
+    /// A book's chapters, each cut into sections (`ChapterSections`).
+    case chapters(ChapterSections)
 
     /// No block is longer than this in UTF-8 bytes; longer ones are cut (see `Block.split`).
     static let maximumBlockBytes = TextDocument.sectionBytes
@@ -41,6 +43,7 @@ enum TextSections {
         switch self {
         case .onDemand(let boundaries, _): return boundaries.count
         case .parsed(let groups, _): return groups.count
+        case .chapters(let chapters): return chapters.count
         }
     }
 
@@ -48,6 +51,8 @@ enum TextSections {
         switch self {
         case .parsed(let groups, _):
             return groups[section]
+        case .chapters(let chapters):
+            return chapters.blocks(inSection: section)
         case .onDemand(let boundaries, let isMarkdown):
             let (range, startsMidParagraph) = boundaries.range(of: section)
             var blocks = isMarkdown
@@ -66,6 +71,8 @@ enum TextSections {
         switch self {
         case .parsed(_, let byteCounts):
             return byteCounts[section]
+        case .chapters(let chapters):
+            return chapters.byteCount(ofSection: section)
         case .onDemand(let boundaries, _):
             let start = section * boundaries.nominalBytes
             return max(0, min(boundaries.nominalBytes, boundaries.bytes.count - start))

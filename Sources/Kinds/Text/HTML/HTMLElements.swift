@@ -13,6 +13,14 @@ enum HTMLElements {
         "map", "area", "select", "datalist", "textarea", "dialog", "math",
     ]
 
+    /// Elements that start a block of their own (`XHTMLBlockMapper.visitElement`).
+    static let blocks: Set<String> = [
+        "p", "div", "center", "section", "article", "header", "footer", "nav", "main", "aside", "figure", "figcaption",
+        "address", "dl", "dt", "dd", "form", "fieldset", "legend", "hgroup", "caption", "body", "html", "h1", "h2", "h3",
+        "h4", "h5", "h6", "pre", "listing", "xmp", "plaintext", "blockquote", "ul", "ol", "menu", "dir", "li", "table",
+        "hr", "details",
+    ]
+
     /// The inline style element `name` stands for, if it is one.
     static func inlineStyle(_ name: String, _ node: HTMLNode) -> InlineStyle.Kind? {
         switch name {

@@ -15,16 +15,29 @@ struct HTMLInlineText {
     /// Whether nothing but white space was collected.
     var isBlank: Bool { text.allSatisfy(\.isWhitespace) }
 
-    /// Appends HTML text, its white space collapsed.
+    /// Appends HTML text, its white space collapsed. HTML's white space is ASCII, so the text
+    /// is cut into words on its UTF-8 bytes and added a word at a time.
     mutating func append(collapsing piece: String) {
-        for character in piece {
-            if character.isHTMLSpace {
-                pendingSpace = true
-            } else {
+        var piece = piece
+        piece.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                if HTMLInlineText.isSpace(bytes[index]) {
+                    pendingSpace = true
+                    index += 1
+                    continue
+                }
+                let start = index
+                while index < bytes.count, !HTMLInlineText.isSpace(bytes[index]) { index += 1 }
                 placePendingSpace()
-                text.append(character)
+                text += String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
             }
         }
+    }
+
+    /// Whether `byte` is HTML white space: space, tab, line feed, form feed, carriage return.
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
     }
 
     /// Appends text as it is: a line break, a list marker, an image's label.
@@ -45,6 +58,9 @@ struct HTMLInlineText {
         placePendingSpace()
         open.append((kind, text.utf8.count))
     }
+
+    /// Whether a style of `kind` is open around the text being collected.
+    func isOpen(_ kind: InlineStyle.Kind) -> Bool { open.contains { $0.kind == kind } }
 
     mutating func closeStyle() {
         guard let (kind, start) = open.popLast() else { return }

@@ -8,17 +8,19 @@ extension XHTMLBlockMapper {
 
     /// An `<img>`: one that is not loaded stays in the line as its label (a row of badges stays
     /// a row); a loadable one in a heading (a logo) stays in the line as itself; any other is a
-    /// block of its own at its requested size and alignment, where it stands in the text.
-    mutating func appendImage(_ node: HTMLNode, source rawSource: String) {
-        let source = rawSource.trimmingHTMLSpace
+    /// block of its own at its requested size (unless `keepsRequestedSize` is false) and
+    /// alignment, where it stands in the text. A book's images are those its references
+    /// resolve, and no other.
+    mutating func appendImage(_ node: HTMLNode, source rawSource: String, keepsRequestedSize: Bool = true) {
+        let written = rawSource.trimmingHTMLSpace
         let alternative = node.attribute("alt") ?? node.attribute("title") ?? ""
-        guard !source.isEmpty else {
+        guard !written.isEmpty else {
             if !alternative.isEmpty { inline.append(collapsing: alternative) }
             return
         }
-        if !ImageReference.isLoadable(source) {
-            inline.openStyle(.imageLabel(source: source))
-            inline.append(verbatim: ImageReference.label(source: source, alternative: alternative))
+        guard let source = loadableSource(written) else {
+            inline.openStyle(.imageLabel(source: written))
+            inline.append(verbatim: ImageReference.label(source: written, alternative: alternative))
             inline.closeStyle()
             return
         }
@@ -34,7 +36,7 @@ extension XHTMLBlockMapper {
         image.alignment = HTMLElements.alignment(of: node) ?? (alignment == .leading ? .center : alignment)
         let width = HTMLElements.length(node.attribute("width"))
         let height = HTMLElements.length(node.attribute("height")).flatMap { $0.isPercent ? nil : $0.value }
-        if width != nil || height != nil {
+        if keepsRequestedSize, width != nil || height != nil {
             image.imageSize = RequestedImageSize(width: width?.value, height: height, widthIsPercent: width?.isPercent ?? false)
         }
         if isInCell {
@@ -64,6 +66,7 @@ extension XHTMLBlockMapper {
             level = level.filter { $0.elementName == "source" }.flatMap(\.elementChildren)
         }
         guard let image else { return visitChildren(of: node) }
+        let references = self.references
         let chosen = sources.lazy.compactMap { source -> String? in
             if let type = source.attribute("type")?.trimmingHTMLSpace.lowercased(), !type.isEmpty,
                !Self.shownImageTypes.contains(type) {
@@ -71,10 +74,21 @@ extension XHTMLBlockMapper {
             }
             if let media = source.attribute("media")?.lowercased(), media.contains("dark") { return nil }
             guard let first = XHTMLBlockMapper.firstCandidate(of: source.attribute("srcset") ?? source.attribute("src") ?? ""),
-                  ImageReference.isLoadable(first) else { return nil }
+                  XHTMLBlockMapper.loadableSource(first, references: references) != nil else { return nil }
             return first
         }.first
         appendImage(image, source: chosen ?? image.attribute("src") ?? "")
+    }
+
+    /// The source an image written as `source` is read from: in a book, what its references
+    /// resolve it to; else `source` itself if it stays inside the document's folder.
+    func loadableSource(_ source: String) -> String? {
+        XHTMLBlockMapper.loadableSource(source, references: references)
+    }
+
+    static func loadableSource(_ source: String, references: (any MarkupReferences)?) -> String? {
+        if let references { return references.imageSource(source) }
+        return ImageReference.isLoadable(source) ? source : nil
     }
 
     /// The first URL of a `srcset` (`a.png 1x, b.png 2x`).

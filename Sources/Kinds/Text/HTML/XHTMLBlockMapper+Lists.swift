@@ -12,8 +12,16 @@ extension XHTMLBlockMapper {
                     mapper.visit(child)
                     continue
                 }
+                if mapper.isBook, !XHTMLBlockMapper.isShownInBook(child) { continue }
                 if let value = child.attribute("value").flatMap({ Int($0.trimmingHTMLSpace) }) { number = value }
-                mapper.visitListItem(child, marker: isOrdered ? "\(number). " : "• ")
+                // The item's id marks its first block (cmark-gfm's footnotes, a book's endnotes).
+                if let id = child.attribute("id"), !id.isEmpty { mapper.pendingAnchors.append(mapper.anchor(ofID: id)) }
+                let marker = isOrdered ? "\(number). " : "• "
+                if mapper.isBook, XHTMLBlockMapper.isNote(child) {
+                    mapper.visitNote { $0.visitListItem(child, marker: marker) }
+                } else {
+                    mapper.visitListItem(child, marker: marker)
+                }
                 number = number &+ 1
             }
         }
@@ -40,7 +48,7 @@ extension XHTMLBlockMapper {
         // An empty item still shows its marker.
         if let marker = pendingMarker {
             pendingMarker = nil
-            append(Block(kind: .paragraph, text: String(marker.dropLast())))
+            append(Block(kind: paragraphKind, text: String(marker.dropLast())))
         }
     }
 }

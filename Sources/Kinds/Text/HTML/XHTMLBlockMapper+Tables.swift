@@ -49,6 +49,8 @@ extension XHTMLBlockMapper {
                     for row in child.elementChildren where row.elementName == "tr" {
                         visitRow(row, inHeader: child.elementName == "thead", mapper: &mapper)
                     }
+                case "caption" where mapper.isBook:
+                    mapper.visitCaption(child)
                 case "caption":
                     let outer = mapper.alignment
                     mapper.alignment = .center

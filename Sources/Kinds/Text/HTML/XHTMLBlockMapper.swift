@@ -10,6 +10,12 @@ import Localization
 /// the walk's stack and time stay bounded however deep the tree.
 struct XHTMLBlockMapper {
     private(set) var blocks: [Block] = []
+    /// How a book resolves the chapter's links, images and ids (`MarkupBlocks`); nil for HTML
+    /// inside Markdown, whose references stay as written and which is read as GitHub reads it
+    /// (no `style` attribute, no `hidden`, no EPUB semantics).
+    var references: (any MarkupReferences)?
+    /// Whether the tree is a book's chapter (`references` is set).
+    var isBook: Bool { references != nil }
     var depth = 0
     var quoteDepth = 0
     var listDepth = 0
@@ -25,17 +31,29 @@ struct XHTMLBlockMapper {
     var disclosureCount = 0
     /// The disclosure whose `<summary>` is being collected.
     var summaryOf: Int?
-    /// What the block being collected is: a paragraph, or a heading.
+    /// What the block being collected is: a paragraph (`paragraphKind`), or a heading.
     var leafKind = Block.Kind.paragraph
+    /// What text outside headings becomes where the walk is: a paragraph, or in a book a
+    /// note's (`.note`) or a caption's (`.caption`) text.
+    var paragraphKind = Block.Kind.paragraph
+    /// How many of a book's notes are open around the walk (`visitNote`).
+    var noteDepth = 0
+    /// How many blocks there were when the last note ended: a note that starts there follows
+    /// it with no rule between.
+    var blockCountAtNoteEnd: Int?
+    /// How the white space of a book's text is kept: a `style` attribute's `white-space`.
+    var whiteSpace = HTMLStyleAttribute.WhiteSpace.normal
     var inline = HTMLInlineText()
     /// Inside a table cell: blocks inside are run into the cell's text, and loadable images
     /// wait in `deferredImages` until after the table.
     var isInCell = false
     var deferredImages: [Block] = []
 
-    /// The blocks of `tree`'s `<body>` (or of the whole tree when it has none).
-    static func blocks(of tree: HTMLTree) -> [Block] {
+    /// The blocks of `tree`'s `<body>` (or of the whole tree when it has none); a book's when
+    /// `references` resolves its links, images and ids.
+    static func blocks(of tree: HTMLTree, references: (any MarkupReferences)? = nil) -> [Block] {
         var mapper = XHTMLBlockMapper()
+        mapper.references = references
         if let root = tree.root { mapper.visit(root) }
         mapper.finishBlock()
         if !mapper.pendingAnchors.isEmpty, !mapper.blocks.isEmpty {
@@ -63,18 +81,57 @@ struct XHTMLBlockMapper {
 
     mutating func visit(_ node: HTMLNode) {
         guard let name = node.elementName else {
-            if let text = node.text {
-                if preformattedDepth > 0 {
-                    inline.append(verbatim: TextSanitizer.boundingCombiningSequences(text))
-                } else {
-                    inline.append(collapsing: TextSanitizer.boundingCombiningSequences(text))
-                }
-            }
+            if let text = node.text { appendText(TextSanitizer.boundingCombiningSequences(text)) }
             return
         }
-        if let id = node.attribute("id"), !id.isEmpty { pendingAnchors.append(id) }
-        if HTMLElements.hidden.contains(name) { return }
+        if let id = node.attribute("id"), !id.isEmpty {
+            // An element that starts a block ends the one being collected first, so its id
+            // marks its own block, not the text before it.
+            if HTMLElements.blocks.contains(name) { finishBlock() }
+            pendingAnchors.append(anchor(ofID: id))
+        }
+        if HTMLElements.hidden.contains(name) {
+            if isBook { visitHiddenInBook(node, name: name) }
+            return
+        }
+        if isBook {
+            visitInBook(node, name: name)
+        } else {
+            visitElement(node, name: name)
+        }
+    }
+
+    /// Text as the white space around it says: kept in `<pre>`, kept as a book's `style`
+    /// asks, else collapsed.
+    private mutating func appendText(_ text: String) {
+        var text = text
+        // A block whose lines are kept starts at its first line, not at the line break after
+        // its start tag (as HTML drops the one after `<pre>`).
+        if whiteSpace != .normal, preformattedDepth == 0, inline.isBlank {
+            text = String(text.drop { $0 == "\n" || $0 == "\r\n" })
+        }
+        if preformattedDepth > 0 || whiteSpace == .pre {
+            inline.append(verbatim: text)
+        } else if whiteSpace == .preLine {
+            // Lines kept, the spaces in each collapsed.
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                if index > 0 { inline.append(verbatim: "\n") }
+                inline.append(collapsing: String(line))
+            }
+        } else {
+            inline.append(collapsing: text)
+        }
+    }
+
+    /// The anchor `id` names: the book's name for it, as written in Markdown's HTML.
+    func anchor(ofID id: String) -> String { references?.anchor(ofID: id) ?? id }
+
+    /// An element shown: what it means, as HTML inside Markdown reads it.
+    mutating func visitElement(_ node: HTMLNode, name: String) {
         if let style = HTMLElements.inlineStyle(name, node) {
+            // In a book, a note's number already raised (`<a epub:type="noteref"><sup>1</sup></a>`)
+            // is not raised again.
+            guard !(isBook && style == .superscript && inline.isOpen(.superscript)) else { return visitChildren(of: node) }
             inline.openStyle(style)
             visitChildren(of: node)
             inline.closeStyle()
@@ -85,6 +142,12 @@ struct XHTMLBlockMapper {
             inline.append(verbatim: "\n")
         case "img":
             appendImage(node, source: node.attribute("src") ?? "")
+        case "figcaption" where isBook:
+            visitCaption(node)
+        case "dt" where isBook:
+            visitTerm(node)
+        case "dd" where isBook:
+            visitDefinition(node)
         case "picture":
             appendPicture(node)
         case "a":
@@ -177,26 +240,31 @@ struct XHTMLBlockMapper {
         // HTML drops a newline right after `<pre>`; the one before `</pre>` ends the last line.
         if text.hasPrefix("\n") { text.removeFirst() }
         while text.hasSuffix("\n") { text.removeLast() }
-        leafKind = .paragraph
+        leafKind = paragraphKind
         append(Block(kind: .code, text: text))
     }
 
-    /// A link: its text styled as a link to `href`; `name` makes an anchor.
+    /// A link: its text styled as a link to `href` (in a book, where its references say it
+    /// leads; a note's reference raised as well); `name` makes an anchor.
     mutating func visitLink(_ node: HTMLNode) {
-        if let name = node.attribute("name"), !name.isEmpty { pendingAnchors.append(name) }
-        guard let destination = node.attribute("href")?.trimmingHTMLSpace, !destination.isEmpty else {
+        if let name = node.attribute("name"), !name.isEmpty { pendingAnchors.append(anchor(ofID: name)) }
+        guard let href = node.attribute("href")?.trimmingHTMLSpace, !href.isEmpty,
+              let destination = references.map({ $0.destination(ofLink: href) }) ?? href else {
             return visitChildren(of: node)
         }
+        let raises = isBook && XHTMLBlockMapper.isNoteReference(node) && !inline.isOpen(.superscript)
+        if raises { inline.openStyle(.superscript) }
         inline.openStyle(.link(destination: destination))
         visitChildren(of: node)
         inline.closeStyle()
+        if raises { inline.closeStyle() }
     }
 
     /// Ends the block being collected: its text becomes a block when it has any.
     mutating func finishBlock() {
         guard !isInCell else { return }
         let kind = leafKind
-        leafKind = .paragraph
+        leafKind = paragraphKind
         guard !inline.isBlank else {
             _ = inline.take()
             return

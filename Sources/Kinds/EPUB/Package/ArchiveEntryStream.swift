@@ -16,13 +16,13 @@ enum ArchiveEntryStream {
     /// Up to `maximumBytes` of the entry's bytes. Past that, throws `entryTooLarge` (a zip
     /// bomb costs at most `maximumBytes` of memory and the time to inflate that much), or,
     /// when `truncates`, returns the first `maximumBytes`.
-    static func bytes(of entry: ZipDirectoryEntry, named name: String, descriptor: Int32, dataEnd: Int,
+    static func bytes(of entry: ZipDirectoryEntry, named name: String, descriptor: Int32, fileEnd: Int,
                       maximumBytes: Int, truncates: Bool) throws(EPUBError) -> [UInt8] {
         guard !entry.isEncrypted else { throw .passwordProtected(name: name) }
         guard truncates || entry.uncompressedSize <= maximumBytes else {
             throw .entryTooLarge(name: name, maximumBytes: maximumBytes)
         }
-        let source = ArchiveFileSource(descriptor: descriptor, start: entry.localHeaderOffset, end: dataEnd)
+        let source = ArchiveFileSource(descriptor: descriptor, start: entry.localHeaderOffset, end: fileEnd)
         guard let archive = archive_read_new() else { throw .system(code: ENOMEM) }
         defer { archive_read_free(archive) }
         archive_read_support_format_zip_streamable(archive)
@@ -58,8 +58,9 @@ enum ArchiveEntryStream {
     }
 }
 
-/// The bytes of the file from one entry's local header to the central directory, handed to
-/// libarchive a block at a time.
+/// The bytes of the file from one entry's local header on, handed to libarchive a block at a
+/// time. Not only to the central directory: after an entry with a data descriptor libarchive
+/// looks for the next header's signature, the directory's for the last entry.
 private final class ArchiveFileSource {
     let descriptor: Int32
     var position: Int

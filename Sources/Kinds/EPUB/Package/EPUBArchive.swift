@@ -15,6 +15,8 @@ public final class EPUBArchive: Sendable {
     public static let maximumEntryCount = 100_000
 
     private let descriptor: Int32
+    /// The file's size when opened: reads go no further.
+    private let fileSize: Int
     private let directory: ZipCentralDirectory
     /// The served name of each entry (`ArchiveEntryName.served`) → its index in `directory`;
     /// of entries with the same name, the first.
@@ -48,6 +50,7 @@ public final class EPUBArchive: Sendable {
             throw error
         }
         descriptor = fd
+        fileSize = Int(status.st_size)
         var index: [String: Int] = [:]
         var names: [String] = []
         index.reserveCapacity(directory.entries.count)
@@ -86,7 +89,7 @@ public final class EPUBArchive: Sendable {
     private func read(_ name: String, maximumBytes: Int, truncates: Bool) throws(EPUBError) -> [UInt8] {
         guard let position = indexByName[name] else { throw .missingEntry(name: name) }
         return try ArchiveEntryStream.bytes(of: directory.entries[position], named: name, descriptor: descriptor,
-                                            dataEnd: directory.directoryOffset, maximumBytes: maximumBytes,
+                                            fileEnd: fileSize, maximumBytes: maximumBytes,
                                             truncates: truncates)
     }
 }

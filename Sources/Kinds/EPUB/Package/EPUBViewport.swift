@@ -21,7 +21,9 @@ public struct EPUBViewport: Sendable, Hashable {
             let parts = pair.split(separator: "=", maxSplits: 1)
             guard parts.count == 2 else { continue }
             let key = parts[0].trimmingWhitespace().lowercased()
-            let number = Double(parts[1].trimmingWhitespace().prefix { $0.isNumber || $0 == "." })
+            var value = parts[1].trimmingWhitespace()
+            if value.lowercased().hasSuffix("px") { value = value.dropLast(2).trimmingWhitespace() }
+            let number = Double(value)
             guard let number, number > 0, number <= EPUBViewport.maximumSidePixels else { continue }
             if key == "width" { width = number }
             if key == "height" { height = number }

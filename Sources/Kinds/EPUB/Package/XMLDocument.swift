@@ -3,10 +3,10 @@ import CLibXML2
 /// An XML document read by libxml2 from bytes of the book, and nothing else: no network
 /// (`XML_PARSE_NONET`), no external entity or DTD (the parser context's resolver answers
 /// nothing, and neither `XML_PARSE_DTDLOAD` nor `XML_PARSE_DTDATTR` asks for one), and no
-/// entity expanded (no `XML_PARSE_NOENT`): a reference stays a reference node, which the
-/// text of an element leaves out. libxml2's amplification check refuses a billion laughs
-/// before it grows. `XML_PARSE_RECOVER` keeps what precedes a mistake (an HTML entity such as
-/// `&nbsp;` that XML does not define, a stray `&`), as reading systems do with OPFs and NCXs.
+/// entity the document declares expanded (no `XML_PARSE_NOENT`): a reference stays a
+/// reference node, which the text of an element leaves out, and libxml2's amplification check
+/// refuses a billion laughs before it grows. `XML_PARSE_RECOVER` keeps what it can of a
+/// document with a mistake (a stray `&`, a tag left open), as reading systems do.
 final class XMLDocument {
     private let document: xmlDocPtr
 
@@ -26,6 +26,13 @@ final class XMLDocument {
         // outside the bytes is ever resolved, whatever a document declares.
         context.pointee.sax.pointee.resolveEntity = { _, _, _ in nil }
         context.pointee.sax.pointee.externalSubset = { _, _, _, _ in }
+        // An entity the document does not declare may be one of HTML's that books use
+        // without a DTD (`&nbsp;`): it reads as its character. Left undeclared, libxml2
+        // would drop it and, the document no longer well-formed, every later `&amp;` too.
+        context.pointee.sax.pointee.getEntity = { context, name in
+            if let declared = xmlSAX2GetEntity(context, name) { return declared }
+            return name.flatMap { HTMLCharacterEntities.shared.entity(named: String(cString: $0)) }
+        }
         let parsed = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) {
                 xmlCtxtReadMemory(context, $0.baseAddress, Int32($0.count), nil, nil, XMLDocument.options)
@@ -152,14 +159,6 @@ struct XMLElement {
         text(maximumCharacters: maximumCharacters).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    /// HTML's named characters that titles in navigation documents use, which XML does not
-    /// define (an XHTML that relies on its DTD for them keeps them as references).
-    private static let typographicEntities: [String: Character] = [
-        "nbsp": "\u{A0}", "ensp": "\u{2002}", "emsp": "\u{2003}", "thinsp": "\u{2009}", "ndash": "\u{2013}",
-        "mdash": "\u{2014}", "lsquo": "\u{2018}", "rsquo": "\u{2019}", "ldquo": "\u{201C}", "rdquo": "\u{201D}",
-        "hellip": "\u{2026}",
-    ]
-
     /// A title or a name; a longer text is cut here.
     static let maximumTextCharacters = 1_000
 
@@ -171,12 +170,6 @@ struct XMLElement {
                 if let content = node.pointee.content { text += String(cString: content) }
             case XML_ELEMENT_NODE:
                 appendText(of: node.pointee.children, to: &text, maximumCharacters: maximumCharacters)
-            case XML_ENTITY_REF_NODE:
-                // Never the entity's replacement (the document's own declaration, perhaps a
-                // billion laughs): only HTML's few that titles use, which XML leaves undeclared.
-                if let name = node.pointee.name, let character = typographicEntities[String(cString: name)] {
-                    text.append(character)
-                }
             default:
                 break
             }

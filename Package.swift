@@ -175,7 +175,7 @@ let package = Package(
             "CCairo", "PDFFixtures", "Machinery",
         ]),
         // EPUB's container and package, on books the tests write with libarchive, hostile ones too.
-        .testTarget(name: "EPUBTests", dependencies: ["EPUBKind", "CArchive", "DocumentKit", "Localization"]),
+        .testTarget(name: "EPUBTests", dependencies: ["EPUBKind", "CArchive", "CLibXML2", "DocumentKit", "Localization"]),
         .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "CAtk", "DocumentKit"]),
         .testTarget(name: "GlideTests", dependencies: [
             "TestSupport",

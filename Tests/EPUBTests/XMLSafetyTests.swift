@@ -1,3 +1,4 @@
+import CLibXML2
 @testable import EPUBKind
 import Foundation
 import XCTest
@@ -87,6 +88,24 @@ final class XMLSafetyTests: XCTestCase {
         ], self)
         let package = try EPUBPackage(archive: EPUBArchive(path: path))
         XCTAssertEqual(package.title, "T")
+    }
+
+    /// Even a parse that asks libxml2 to substitute entities (XML_PARSE_NOENT, which this
+    /// module never passes) reads no external one once XMLDocument has set libxml2 up.
+    func testLibxml2LoadsNoExternalEntityForAnyone() throws {
+        _ = XMLDocument(bytes: Array("<r/>".utf8))
+        let document = "<!DOCTYPE r [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]><r>&xxe;</r>"
+        let options = Int32(bitPattern: XML_PARSE_NOENT.rawValue | XML_PARSE_DTDLOAD.rawValue | XML_PARSE_NOERROR.rawValue
+            | XML_PARSE_NOWARNING.rawValue)
+        let parsed = try XCTUnwrap(xmlReadMemory(document, Int32(document.utf8.count), nil, nil, options))
+        defer { xmlFreeDoc(parsed) }
+        var text = ""
+        var child = xmlDocGetRootElement(parsed)?.pointee.children
+        while let node = child {
+            if let content = node.pointee.content { text += String(cString: content) }
+            child = node.pointee.next
+        }
+        XCTAssertFalse(text.contains("root:"), text)
     }
 
     func testNamesAreFoundByLocalNameAndAttributesByNamespace() throws {

@@ -1,17 +1,26 @@
 import CLibXML2
 
-/// An XML document read by libxml2 from bytes of the book, and nothing else: no network
-/// (`XML_PARSE_NONET`), no external entity or DTD (the parser context's resolver answers
-/// nothing, and neither `XML_PARSE_DTDLOAD` nor `XML_PARSE_DTDATTR` asks for one), and no
-/// entity the document declares expanded (no `XML_PARSE_NOENT`): a reference stays a
-/// reference node, which the text of an element leaves out, and libxml2's amplification check
-/// refuses a billion laughs before it grows. `XML_PARSE_RECOVER` keeps what it can of a
-/// document with a mistake (a stray `&`, a tag left open), as reading systems do.
+/// An XML document read by libxml2 from bytes of the book, and nothing else:
+/// - no network (`XML_PARSE_NONET`);
+/// - no DTD and no external entity: neither `XML_PARSE_DTDLOAD` nor `XML_PARSE_DTDATTR` asks
+///   for one, and libxml2's external entity loader answers nothing. That loader is
+///   process-wide in libxml2 2.9 (no parser context has its own; with `XML_PARSE_NOENT` an
+///   external entity is read through it whatever the context's handlers say), and Glide never
+///   wants a file or URL that a document names, so it is set once, for every libxml2 user;
+/// - no declared entity expanded (no `XML_PARSE_NOENT`): a reference stays a reference node,
+///   which the text of an element leaves out, and libxml2's amplification check refuses a
+///   billion laughs before it grows.
+///
+/// `XML_PARSE_RECOVER` keeps what it can of a document with a mistake (a stray `&`, a tag
+/// left open), as reading systems do.
 final class XMLDocument {
     private let document: xmlDocPtr
 
     /// libxml2 sets up its globals once, before any thread parses.
-    private static let initialized: Void = xmlInitParser()
+    private static let initialized: Void = {
+        xmlInitParser()
+        xmlSetExternalEntityLoader { _, _, _ in nil }
+    }()
 
     static let options = Int32(bitPattern: XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
         | XML_PARSE_NOWARNING.rawValue | XML_PARSE_RECOVER.rawValue | XML_PARSE_NOCDATA.rawValue)
@@ -22,8 +31,9 @@ final class XMLDocument {
         _ = XMLDocument.initialized
         guard !bytes.isEmpty, bytes.count < Int(Int32.max), let context = xmlNewParserCtxt() else { return nil }
         defer { xmlFreeParserCtxt(context) }
-        // The context's own handler table (xmlNewParserCtxt copies the defaults): nothing
-        // outside the bytes is ever resolved, whatever a document declares.
+        // The context's own handler table (xmlNewParserCtxt copies the defaults): the
+        // resolver and the external subset, which a DTD-loading option would consult, do
+        // nothing either.
         context.pointee.sax.pointee.resolveEntity = { _, _, _ in nil }
         context.pointee.sax.pointee.externalSubset = { _, _, _, _ in }
         // An entity the document does not declare may be one of HTML's that books use

@@ -185,6 +185,16 @@ final class ArchiveTests: XCTestCase {
                        "the other entries still read")
     }
 
+    func testAPasswordProtectedEntryIsRefusedAsSuch() throws {
+        let path = temporaryPath(self)
+        try ZipWriter.write([ZipEntry("OEBPS/secret.xhtml", "<p>secret</p>")], to: path, passphrase: "password")
+        let archive = try EPUBArchive(path: path)
+        XCTAssertThrowsError(try archive.data(ofEntry: "OEBPS/secret.xhtml", maximumBytes: 100)) { error in
+            XCTAssertEqual(error as? EPUBError, .passwordProtected(name: "OEBPS/secret.xhtml"))
+            XCTAssertEqual((error as? EPUBError)?.description, "its file 'OEBPS/secret.xhtml' is encrypted with a password")
+        }
+    }
+
     func testWorkersReadConcurrently() throws {
         let entries = (0..<16).map { index in ZipEntry("OEBPS/c\(index).xhtml", String(repeating: "chapter \(index) ", count: 5_000)) }
         let archive = try EPUBArchive(path: try TestBooks.write(entries, self))

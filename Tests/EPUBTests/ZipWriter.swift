@@ -43,12 +43,17 @@ struct ZipEntry {
 /// Zips written with libarchive's zip writer, in the order given, names exactly as given
 /// (libarchive's writer keeps `../` and leading `/`).
 enum ZipWriter {
-    static func write(_ entries: [ZipEntry], to path: String, compressionLevel: Int? = nil) throws {
+    /// With a `passphrase`, every entry is encrypted with it (traditional PKWARE encryption).
+    static func write(_ entries: [ZipEntry], to path: String, compressionLevel: Int? = nil, passphrase: String? = nil) throws {
         guard let archive = archive_write_new() else { throw ZipWriterError("archive_write_new") }
         defer { archive_write_free(archive) }
         try check(archive, archive_write_set_format_zip(archive))
         if let compressionLevel {
             try check(archive, archive_write_set_format_option(archive, "zip", "compression-level", String(compressionLevel)))
+        }
+        if let passphrase {
+            try check(archive, archive_write_set_format_option(archive, "zip", "encryption", "zipcrypt"))
+            try check(archive, archive_write_set_passphrase(archive, passphrase))
         }
         try check(archive, archive_write_open_filename(archive, path))
         let megabyte = [UInt8](repeating: 0, count: 1 << 20)

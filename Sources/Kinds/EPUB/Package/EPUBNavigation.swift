@@ -53,12 +53,12 @@ public struct EPUBTableOfContents: Sendable, Hashable {
 /// Counts entries as a table of contents is read, so a hostile one stops at the bounds.
 struct NavigationBudget {
     private(set) var remaining = EPUBTableOfContents.maximumEntryCount
-    private(set) var isExhausted = false
+    private(set) var hasLeftEntriesOut = false
 
     /// Whether one more entry at `depth` (1 for the top level) fits; records the refusal.
     mutating func admit(depth: Int) -> Bool {
         guard remaining > 0, depth <= EPUBTableOfContents.maximumDepth else {
-            isExhausted = true
+            hasLeftEntriesOut = true
             return false
         }
         remaining -= 1

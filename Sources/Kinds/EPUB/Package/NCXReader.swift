@@ -11,7 +11,7 @@ enum NCXReader {
               let map = XMLDocument(bytes: bytes)?.root?.firstChild(named: "navMap") else { return nil }
         var budget = NavigationBudget()
         let entries = points(of: map, depth: 1, base: entryName, budget: &budget)
-        return EPUBTableOfContents(entries: entries, source: .ncx(entryName: entryName), isTruncated: budget.isExhausted)
+        return EPUBTableOfContents(entries: entries, source: .ncx(entryName: entryName), isTruncated: budget.hasLeftEntriesOut)
     }
 
     private static func points(of parent: XMLElement, depth: Int, base: String,

@@ -18,7 +18,7 @@ enum NavigationDocumentReader {
         var budget = NavigationBudget()
         let entries = self.entries(of: list, depth: 1, base: entryName, budget: &budget)
         return EPUBTableOfContents(entries: entries, source: .navigationDocument(entryName: entryName),
-                                   isTruncated: budget.isExhausted)
+                                   isTruncated: budget.hasLeftEntriesOut)
     }
 
     private static func isTableOfContents(_ nav: XMLElement) -> Bool {

@@ -26,6 +26,8 @@ let package = Package(
         systemLibrary("CPangoCairo", pkgConfig: "pangocairo", debian: "libpango1.0-dev"),
         systemLibrary("CCmarkGFM", pkgConfig: "libcmark-gfm", debian: "libcmark-gfm-dev"),
         systemLibrary("CLibXML2", pkgConfig: "libxml-2.0", debian: "libxml2-dev"),
+        // Archives read in place: EPUB's zip (and the comics' archives).
+        systemLibrary("CArchive", pkgConfig: "libarchive", debian: "libarchive-dev"),
         systemLibrary("CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", debian: "libgdk-pixbuf-2.0-dev"),
         systemLibrary("CPoppler", pkgConfig: "poppler-glib", debian: "libpoppler-glib-dev"),
         systemLibrary("CLibdecor", pkgConfig: "libdecor-0", debian: "libdecor-0-dev"),
@@ -89,6 +91,10 @@ let package = Package(
             name: "PDFKind",
             dependencies: ["DocumentKit", "Machinery", "Localization", "CCairo", "CPangoCairo", "CPoppler", "CSystem"],
             path: "Sources/Kinds/PDF"),
+        // EPUB: books read straight from their zip (libarchive), their XML through libxml2.
+        .target(
+            name: "EPUBKind", dependencies: ["DocumentKit", "Localization", "CArchive", "CLibXML2"],
+            path: "Sources/Kinds/EPUB"),
         // The kinds registered: how a path becomes a document.
         .target(
             name: "KindRegistry",
@@ -168,6 +174,8 @@ let package = Package(
             "Viewer", "GlideTools", "DocumentKit", "TextKind", "ImageKind", "PDFKind", "KindRegistry", "Render", "ScrollEngine",
             "CCairo", "PDFFixtures", "Machinery",
         ]),
+        // EPUB's container and package, on books the tests write with libarchive, hostile ones too.
+        .testTarget(name: "EPUBTests", dependencies: ["EPUBKind", "CArchive", "CLibXML2", "DocumentKit", "Localization"]),
         .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "CAtk", "DocumentKit"]),
         .testTarget(name: "GlideTests", dependencies: [
             "TestSupport",

@@ -1,0 +1,111 @@
+/// A place in the book: an archive entry, and an element in it.
+public struct EPUBLocation: Sendable, Hashable {
+    /// The archive entry's name (`OEBPS/Text/chapter1.xhtml`).
+    public var entryName: String
+    /// The `id` aimed at, percent-decoded; nil for the entry's start.
+    public var fragment: String?
+
+    public init(entryName: String, fragment: String? = nil) {
+        self.entryName = entryName
+        self.fragment = fragment
+    }
+
+    /// Where `href`, written in the entry `base`, leads: relative to `base`'s folder (or to
+    /// the archive's root for `/…`), `%XX` decoded, `.` and `..` segments removed as a URL's
+    /// are (RFC 3986 5.2.4: `..` at the root stays at the root, so nothing leads outside the
+    /// archive). Nil for an href with a scheme (`http:`, `mailto:`), which leads out of the
+    /// book, and for an empty one.
+    public init?(href: String, relativeTo base: String) {
+        var reference = Substring(href.trimmingWhitespace())
+        var fragment: String?
+        if let hash = reference.firstIndex(of: "#") {
+            let decoded = EPUBLocation.percentDecoded(reference[reference.index(after: hash)...])
+            fragment = decoded.isEmpty ? nil : decoded
+            reference = reference[..<hash]
+        }
+        if let question = reference.firstIndex(of: "?") { reference = reference[..<question] }
+        guard !EPUBLocation.hasScheme(reference) else { return nil }
+        let path = EPUBLocation.percentDecoded(reference)
+        var segments: [Substring]
+        if path.hasPrefix("/") {
+            segments = []
+        } else {
+            segments = base.split(separator: "/", omittingEmptySubsequences: false)
+            segments.removeLast()
+        }
+        if path.isEmpty {
+            // "#note" alone: the same entry.
+            guard fragment != nil, !base.isEmpty else { return nil }
+            self.init(entryName: base, fragment: fragment)
+            return
+        }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        for (index, part) in parts.enumerated() {
+            let isLast = index == parts.count - 1
+            switch part {
+            case ".":
+                break
+            case "..":
+                if !segments.isEmpty { segments.removeLast() }
+            case "" where !isLast:
+                // "a//b" and the leading "/": no empty folder names in an archive.
+                break
+            default:
+                segments.append(part)
+            }
+        }
+        let name = segments.joined(separator: "/")
+        guard !name.isEmpty, !name.hasSuffix("/") else { return nil }
+        self.init(entryName: name, fragment: fragment)
+    }
+
+    /// A scheme is letters, digits, `+`, `-`, `.` after a letter, then `:` (RFC 3986 3.1).
+    private static func hasScheme(_ reference: Substring) -> Bool {
+        guard let colon = reference.firstIndex(of: ":"), let first = reference.first, first.isASCII, first.isLetter else {
+            return false
+        }
+        return reference[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+    }
+
+    /// `%XX` sequences become their bytes, read as UTF-8 (a stray byte becomes U+FFFD); a `%`
+    /// without two hex digits stays as it is.
+    static func percentDecoded(_ text: Substring) -> String {
+        guard text.contains("%") else { return String(text) }
+        let bytes = Array(text.utf8)
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: decoded, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}
+
+extension StringProtocol {
+    /// Without XML white space (space, tab, line feed, carriage return) at either end.
+    func trimmingWhitespace() -> Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        let text = Substring(self)
+        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return text[first...last]
+    }
+}

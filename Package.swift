@@ -93,12 +93,12 @@ let package = Package(
             path: "Sources/Kinds/PDF"),
         // EPUB: books read straight from their zip (libarchive), their XML through libxml2.
         .target(
-            name: "EPUBKind", dependencies: ["DocumentKit", "Localization", "CArchive", "CLibXML2"],
+            name: "EPUBKind", dependencies: ["DocumentKit", "TextKind", "Machinery", "Localization", "CArchive", "CLibXML2"],
             path: "Sources/Kinds/EPUB"),
         // The kinds registered: how a path becomes a document.
         .target(
             name: "KindRegistry",
-            dependencies: ["DocumentKit", "ImageDecoding", "TextKind", "ImageKind", "PDFKind", "Machinery", "Localization"],
+            dependencies: ["DocumentKit", "ImageDecoding", "TextKind", "ImageKind", "PDFKind", "EPUBKind", "Machinery", "Localization"],
             path: "Sources/Kinds/Registry"),
 
         // Pixels: no Wayland.
@@ -175,7 +175,9 @@ let package = Package(
             "CCairo", "PDFFixtures", "Machinery",
         ]),
         // EPUB's container and package, on books the tests write with libarchive, hostile ones too.
-        .testTarget(name: "EPUBTests", dependencies: ["EPUBKind", "CArchive", "CLibXML2", "DocumentKit", "Localization"]),
+        .testTarget(name: "EPUBTests", dependencies: [
+            "EPUBKind", "CArchive", "CLibXML2", "DocumentKit", "Localization", "TextKind", "KindRegistry",
+        ]),
         .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "CAtk", "DocumentKit"]),
         .testTarget(name: "GlideTests", dependencies: [
             "TestSupport",

@@ -50,9 +50,22 @@ def zip_bytes(entries, first_stored=None):
 write("report.txt", b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n%%EOF\n",
       "damaged", "PDF")
 
+# A small EPUB 3 book under a name that hides it: shown.
+container = ('<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">'
+             '<rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/>'
+             '</rootfiles></container>')
+package = ('<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id">'
+           '<metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">urn:uuid:1</dc:identifier>'
+           '<dc:title>A Corpus Book</dc:title><dc:language>en</dc:language></metadata>'
+           '<manifest><item id="c1" href="chapter.xhtml" media-type="application/xhtml+xml"/></manifest>'
+           '<spine><itemref idref="c1"/></spine></package>')
+chapter = ('<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>One</title></head><body>'
+           + '<h1>Chapter one</h1>' + '<p>A paragraph of the corpus book, long enough to wrap.</p>' * 80 + '</body></html>')
+write("book.data", zip_bytes([("META-INF/container.xml", container), ("OEBPS/content.opf", package),
+                              ("OEBPS/chapter.xhtml", chapter)], first_stored=("mimetype", "application/epub+zip")),
+      "shown", "EPUB")
+
 # Formats Glide refuses, each under a name that hides it (recognition is by bytes).
-write("book.epub", zip_bytes([("META-INF/container.xml", "<container/>"), ("chapter.xhtml", "<html/>")],
-                             first_stored=("mimetype", "application/epub+zip")), "refused", "EPUB")
 write("archive.zip", zip_bytes([("a.txt", "hello " * 100)]), "refused", "ZIP")
 with open("/bin/true", "rb") as executable:
     write("program.md", executable.read(), "refused", "ELF")

@@ -75,7 +75,6 @@ public enum FileFormat: Equatable, Sendable {
         Signature([0x4D, 0x4D, 0x00, 0x2A], .image(name: "TIFF")),
         Signature([0x00, 0x00, 0x01, 0x00], .image(name: "ICO")),
         Signature("%PDF-", .pdf),
-        Signature("mimetypeapplication/epub+zip", at: 30, .unsupported(name: "EPUB")),
         Signature("mimetypeapplication/vnd.oasis.opendocument", at: 30, .unsupported(name: "OpenDocument")),
         Signature([0x50, 0x4B, 0x03, 0x04], .unsupported(name: "ZIP")),
         Signature([0x50, 0x4B, 0x05, 0x06], .unsupported(name: "ZIP")),

@@ -1,4 +1,5 @@
 import DocumentKit
+import EPUBKind
 import ImageDecoding
 import ImageKind
 import Localization
@@ -11,7 +12,7 @@ import TextKind
 /// collection of images.
 public enum KindRegistry {
     /// The kinds, asked in this order; the first that recognises a file opens it.
-    public static let kinds: [any DocumentKind.Type] = [PDFKind.self, ImageKind.self, TextKind.self]
+    public static let kinds: [any DocumentKind.Type] = [PDFKind.self, EPUBKind.self, ImageKind.self, TextKind.self]
 
     /// What FILE may be, for `--help`: each kind's description, in order.
     public static var fileDescriptions: [String] { kinds.map { $0.fileDescription } }

@@ -1,0 +1,35 @@
+import TextKind
+
+/// How one spine document's references reach the rest of the book (`MarkupReferences`): a
+/// place in the book is the entry's name, `#`, and the id (`OEBPS/ch3.xhtml#note1`), a link
+/// to it `#` and that name; a link to a chapter's start leads to the chapter's entry name,
+/// which its first block carries (`EPUBChapters.blocks(ofChapter:)`).
+struct EPUBChapterReferences: MarkupReferences {
+    /// The chapter's entry name, which its hrefs are relative to.
+    let entryName: String
+    /// Whether an entry is in the archive (and may be served): images and chapters elsewhere
+    /// are not links or pictures of the book.
+    let contains: (String) -> Bool
+
+    func destination(ofLink href: String) -> String? {
+        guard let location = EPUBLocation(href: href, relativeTo: entryName) else {
+            // A web or mail address, as written; an empty href is text without a link.
+            let trimmed = String(href.trimmingWhitespace())
+            return trimmed.isEmpty ? nil : trimmed
+        }
+        guard contains(location.entryName) else { return nil }
+        return "#" + EPUBChapterReferences.anchor(of: location)
+    }
+
+    /// Nil for now: images are read from files, and a book's images live in its zip; an
+    /// entry name taken as a path would read a file beside the book, outside the archive. They
+    /// show as their descriptions until images can come from the archive.
+    func imageSource(_ source: String) -> String? { nil }
+
+    func anchor(ofID id: String) -> String { entryName + "#" + id }
+
+    /// The anchor name of a place in the book.
+    static func anchor(of location: EPUBLocation) -> String {
+        location.fragment.map { location.entryName + "#" + $0 } ?? location.entryName
+    }
+}

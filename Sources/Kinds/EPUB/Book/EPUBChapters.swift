@@ -1,0 +1,52 @@
+import DocumentKit
+import Localization
+import TextKind
+
+/// A book's spine documents as a text document's chapters, each read from the archive and
+/// mapped onto blocks only when it is needed (`TextChapterSource`).
+final class EPUBChapters: TextChapterSource {
+    let archive: EPUBArchive
+    /// The spine's documents, in reading order.
+    let entryNames: [String]
+    private let chapterIndexes: [String: Int]
+
+    /// The most a chapter may inflate to: a 50 MB chapter (the largest the hostile set has)
+    /// and room above it; past this the chapter shows a line saying it is too large, and a
+    /// zip bomb costs no more memory than this.
+    static let maximumChapterBytes = 64 << 20
+
+    init(archive: EPUBArchive, package: EPUBPackage) {
+        self.archive = archive
+        entryNames = package.spine.map(\.item.entryName)
+        var indexes: [String: Int] = [:]
+        for (index, name) in entryNames.enumerated() where indexes[name] == nil { indexes[name] = index }
+        chapterIndexes = indexes
+    }
+
+    var chapterCount: Int { entryNames.count }
+
+    func byteCount(ofChapter index: Int) -> Int {
+        min(archive.uncompressedSize(ofEntry: entryNames[index]) ?? 0, EPUBChapters.maximumChapterBytes)
+    }
+
+    func blocks(ofChapter index: Int) -> [Block] {
+        let name = entryNames[index]
+        var blocks: [Block]
+        do {
+            let bytes = try archive.data(ofEntry: name, maximumBytes: EPUBChapters.maximumChapterBytes)
+            let references = EPUBChapterReferences(entryName: name, contains: { [archive] in archive.contains($0) })
+            blocks = MarkupBlocks.blocks(ofXHTML: bytes, references: references)
+        } catch {
+            blocks = [Block(kind: .paragraph, text: localized("⚠ '%1$s' cannot be shown: %2$s", name, error.description))]
+        }
+        if blocks.isEmpty { blocks = [Block(kind: .paragraph, text: "")] }
+        // A link to the chapter's start leads here.
+        blocks[0].anchors.append(name)
+        return blocks
+    }
+
+    func chapter(holdingAnchor name: String) -> Int? {
+        let entry = name.split(separator: "#", maxSplits: 1).first.map(String.init) ?? name
+        return chapterIndexes[entry]
+    }
+}

@@ -46,6 +46,8 @@ public final class DocumentLayout: ContentLayout {
     /// The viewport's size in logical px.
     public private(set) var viewportWidth = 0.0
     public private(set) var viewportHeight = 0.0
+    /// The section at the bottom of the viewport when it was last prepared.
+    public private(set) var lastVisibleSection = 0
 
     /// Which `<details>` disclosures are open (all start closed); see `DocumentLayout+Disclosures`.
     var disclosureState = DisclosureState()
@@ -304,6 +306,7 @@ public final class DocumentLayout: ContentLayout {
         isCut = isCut || (index >= 0 && top(ofSection: index + 1) > visible.y - margin + correction)
         hasPendingLayout = isCut
         noteAnchor(at: visible.y + correction)
+        lastVisibleSection = section(at: max(visible.y, visible.maxY - 1) + correction)
         return ContentPoint(x: 0, y: correction)
     }
 

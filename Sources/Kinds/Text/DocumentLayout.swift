@@ -316,7 +316,12 @@ public final class DocumentLayout: ContentLayout {
         guard drawScale > 0 else { return }
         var index = section(at: band.lowerBound)
         while index < heights.count, top(ofSection: index) <= band.upperBound {
-            for placed in sections[index]?.layout.blocks ?? [] {
+            guard let layout = sections[index]?.layout else {
+                index += 1
+                continue
+            }
+            for blockIndex in layout.imageBlockIndices {
+                let placed = layout.blocks[blockIndex]
                 if case .image(let image, let width, let height) = placed.layout.content {
                     image.noteShown(width: width, height: height, drawScale: drawScale)
                 }

@@ -36,6 +36,8 @@ public protocol AccessibilityModel: AnyObject {
     func toggleDisclosure(at location: AccessibleBlockLocation) -> Bool
     /// The block at the top of the document's viewport now.
     var firstVisibleBlock: AccessibleBlockLocation { get }
+    /// The section at the bottom of the document's viewport now.
+    var lastVisibleSection: Int { get }
     /// Where `location` is drawn in the window, if it is laid out near the viewport.
     func frame(of location: AccessibleBlockLocation) -> AccessibleRect?
     /// Where the character at `offset` of the block at `location` is drawn in the window, if

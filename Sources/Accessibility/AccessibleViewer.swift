@@ -50,6 +50,8 @@ public final class AccessibleViewer: AccessibilityModel {
         viewer.toggleDisclosure(atSummary: TextPosition(section: location.section, block: location.block, utf8Offset: 0))
     }
 
+    public var lastVisibleSection: Int { text?.lastVisibleSection ?? 0 }
+
     public var firstVisibleBlock: AccessibleBlockLocation {
         text?.firstVisibleBlock ?? AccessibleBlockLocation(section: 0, block: 0)
     }

@@ -11,9 +11,14 @@ import DocumentKit
 /// built until a client first asks for the document's children.
 final class DocumentNode: AccessibleNode {
     unowned let model: any AccessibilityModel
-    /// How many sections either side of the one at the viewport's top are children: one keeps
-    /// the blocks just above and below the screen readable without building more.
+    /// How many sections either side of those on screen are children: one keeps the blocks
+    /// just above and below the screen readable without building more.
     static let sectionsAroundViewport = 1
+
+    /// The most sections on screen that are children: a window of short sections (a book's
+    /// chapters of a few lines each, zoomed out) shows at most about this many, and the tree
+    /// stays small however many there are.
+    static let maximumVisibleSections = 8
 
     /// The materialised sections in order, with their blocks' nodes.
     private var sections: [(index: Int, nodes: [BlockNode])] = []
@@ -78,7 +83,8 @@ final class DocumentNode: AccessibleNode {
         let count = model.sectionCount
         guard count > 0 else { return [] }
         let top = min(max(model.firstVisibleBlock.section, 0), count - 1)
-        return Array(max(0, top - DocumentNode.sectionsAroundViewport)...min(count - 1, top + DocumentNode.sectionsAroundViewport))
+        let bottom = min(max(model.lastVisibleSection, top), top + DocumentNode.maximumVisibleSections - 1, count - 1)
+        return Array(max(0, top - DocumentNode.sectionsAroundViewport)...min(count - 1, bottom + DocumentNode.sectionsAroundViewport))
     }
 
     private func materialise() {

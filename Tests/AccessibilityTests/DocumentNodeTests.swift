@@ -8,6 +8,7 @@ import XCTest
 private final class SectionedDocument: AccessibilityModel {
     let sectionCount: Int
     var firstVisibleBlock = AccessibleBlockLocation(section: 0, block: 0)
+    var lastVisibleSection = 0
     var isAtRest = true
     var sectionsAsked: [Int] = []
     var scrolledTo: [AccessibleBlockLocation] = []
@@ -115,6 +116,21 @@ final class DocumentNodeTests: XCTestCase {
         let first = atk_object_ref_accessible_child(document.accessible, 0)
         defer { g_object_unref(UnsafeMutableRawPointer(first)) }
         XCTAssertEqual(String(cString: atk_object_get_name(first)), "Section 5999")
+    }
+
+    /// A window of short sections (a book's brief chapters) shows several at once: each is a
+    /// child, and one more either side; no more than `maximumVisibleSections` are, however
+    /// many are on screen.
+    func testEverySectionOnScreenIsAChildNotOnlyTheOneAtTheTop() {
+        let model = SectionedDocument(sectionCount: 100)
+        let (_, document) = makeDocument(model)
+        model.firstVisibleBlock = AccessibleBlockLocation(section: 10, block: 0)
+        model.lastVisibleSection = 13
+        XCTAssertEqual(atk_object_get_n_accessible_children(document.accessible), 12, "sections 9 to 14, two blocks each")
+        XCTAssertEqual(Set(model.sectionsAsked), Set(9...14))
+        model.lastVisibleSection = 90
+        document.viewDidChange(isAtRest: true)
+        XCTAssertEqual(document.childCount, 2 * (DocumentNode.maximumVisibleSections + 2), "bounded")
     }
 
     func testASectionStillBeingReadGainsItsBlocksWhenTheyArrive() {

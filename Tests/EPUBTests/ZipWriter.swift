@@ -106,9 +106,3 @@ func temporaryPath(_ test: XCTestCase, _ suffix: String = ".epub") -> String {
     return path
 }
 
-/// Seconds `body` takes, by the monotonic clock.
-func measureSeconds(_ body: () throws -> Void) rethrows -> Double {
-    let start = DispatchTime.now().uptimeNanoseconds
-    try body()
-    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-}

@@ -111,6 +111,33 @@ final class HeadlessSwayAccessibilityTests: XCTestCase {
     }
 
     /// A document whose first paragraph links to its last heading, far below.
+    func testABooksChaptersAreReadAsHeadingsAndParagraphsAcrossTheChapterBreaks() throws {
+        let source = try writeDocument("book.md", (1...3).map { chapter in
+            "# Chapter \(chapter)\n\n" + (1...4).map { "Paragraph \($0) of chapter \(chapter).\n\n" }.joined()
+        }.joined())
+        let book = directory.appendingPathComponent("book.epub").path
+        let made = try ChildProcess.run("/usr/bin/pandoc", [source, "--metadata", "title=Read Aloud", "--epub-chapter-level=1",
+                                                            "-o", book])
+        XCTAssertEqual(made.status, 0, made.error)
+        try startGlide([book])
+        _ = try restingTrace()
+        let read = try reader.ask(["read"])
+        let headings = try XCTUnwrap(read["headings"] as? [[String: Any]]).compactMap { $0["text"] as? String }
+        XCTAssertEqual(Array(headings.prefix(2)), ["Read Aloud", "Chapter 1"], "\(headings)")
+        let tree = try reader.text(["tree"])
+        XCTAssertTrue(tree.hasPrefix("application 'glide'\n  frame 'Read Aloud — Glide'"), tree)
+        XCTAssertTrue(tree.contains("heading 'Chapter 1'") && tree.contains("paragraph 'Paragraph 1 of chapter 1.'"), tree)
+        XCTAssertFalse(tree.contains("<"), "no markup reaches the screen reader")
+        // At the end of the book, the last chapter's blocks are there to read, in order.
+        let typed = try ChildProcess.run("/usr/bin/wtype", ["-k", "Shift_L", "-k", "End"], environment: sway.clientEnvironment)
+        XCTAssertEqual(typed.status, 0, typed.error)
+        _ = try restingTrace()
+        let end = try reader.text(["tree"])
+        let third = try XCTUnwrap(end.firstRange(of: "heading 'Chapter 3'"), end)
+        let last = try XCTUnwrap(end.firstRange(of: "paragraph 'Paragraph 4 of chapter 3.'"), end)
+        XCTAssertLessThan(third.lowerBound, last.lowerBound, "the chapter's heading, then its paragraphs")
+    }
+
     private func writeLinkedDocument() throws -> String {
         let filler = String(repeating: "A sentence that fills the page and moves the end further down. ", count: 12)
         return try writeDocument("links.md", "# Links\n\nRead [the end](#the-end) first.\n\n"

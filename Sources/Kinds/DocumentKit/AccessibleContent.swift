@@ -16,6 +16,10 @@ public protocol AccessibleContent: AnyObject {
     /// The block at the top of the viewport now.
     var firstVisibleBlock: AccessibleBlockLocation { get }
 
+    /// The section at the bottom of the viewport now: every section from the first visible
+    /// one to this one is on screen, so a screen reader finds all it could see.
+    var lastVisibleSection: Int { get }
+
     /// Where the block at `location` is drawn (content coordinates), when it is laid out.
     func frame(of location: AccessibleBlockLocation) -> ContentRect?
 
@@ -42,6 +46,9 @@ public protocol AccessibleContent: AnyObject {
 extension AccessibleContent {
     /// Content whose sections, once read, stay as they are.
     public var blocksRevision: Int { 0 }
+
+    /// Content that shows one section at a time (a page, an image).
+    public var lastVisibleSection: Int { firstVisibleBlock.section }
 }
 
 /// Where a screen reader's move takes the view.

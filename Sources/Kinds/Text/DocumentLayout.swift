@@ -46,6 +46,8 @@ public final class DocumentLayout: ContentLayout {
     /// The viewport's size in logical px.
     public private(set) var viewportWidth = 0.0
     public private(set) var viewportHeight = 0.0
+    /// The section at the bottom of the viewport when it was last prepared.
+    public private(set) var lastVisibleSection = 0
 
     /// Which `<details>` disclosures are open (all start closed); see `DocumentLayout+Disclosures`.
     var disclosureState = DisclosureState()
@@ -304,6 +306,7 @@ public final class DocumentLayout: ContentLayout {
         isCut = isCut || (index >= 0 && top(ofSection: index + 1) > visible.y - margin + correction)
         hasPendingLayout = isCut
         noteAnchor(at: visible.y + correction)
+        lastVisibleSection = section(at: max(visible.y, visible.maxY - 1) + correction)
         return ContentPoint(x: 0, y: correction)
     }
 
@@ -313,7 +316,12 @@ public final class DocumentLayout: ContentLayout {
         guard drawScale > 0 else { return }
         var index = section(at: band.lowerBound)
         while index < heights.count, top(ofSection: index) <= band.upperBound {
-            for placed in sections[index]?.layout.blocks ?? [] {
+            guard let layout = sections[index]?.layout else {
+                index += 1
+                continue
+            }
+            for blockIndex in layout.imageBlockIndices {
+                let placed = layout.blocks[blockIndex]
                 if case .image(let image, let width, let height) = placed.layout.content {
                     image.noteShown(width: width, height: height, drawScale: drawScale)
                 }

@@ -83,6 +83,9 @@ final class SectionLayout {
     }
 
     let blocks: [PlacedBlock]
+    /// The blocks that draw an image, as one or in their lines (a logo): a frame tells them
+    /// the size they are drawn at, and a section without any costs that nothing.
+    let imageBlockIndices: [Int]
     let height: Double
     /// Whether any block is shown: a section of only closed disclosures' blocks is as blank as
     /// an empty one.
@@ -166,6 +169,10 @@ final class SectionLayout {
             y += height
         }
         blocks = placed
+        imageBlockIndices = placed.indices.filter { index in
+            if case .image = placed[index].layout.content { return true }
+            return !placed[index].layout.inlineImages.isEmpty
+        }
         self.hasShownBlock = hasShownBlock
         if let pageHeight = column.pageHeight {
             height = !hasShownBlock ? 0 : max(1, ((y + column.pageBottomMargin) / pageHeight - 0.001).rounded(.up)) * pageHeight

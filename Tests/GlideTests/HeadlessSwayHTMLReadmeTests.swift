@@ -234,8 +234,8 @@ final class HeadlessSwayHTMLReadmeTests: XCTestCase {
         let link = try XCTUnwrap(try sway.settledLinkCentres().first, "the link is on screen")
         let pointer = try VirtualPointer(environment: sway.clientEnvironment)
         try pointer.click(x: link.x, y: link.y)
-        usleep(300_000)
-        XCTAssertGreaterThan(try restingOffset(), 3000, "the view went to paragraph 100's neighbourhood")
+        XCTAssertGreaterThan(try TraceFile.restingOffset(ofTraceAt: tracePath, movedFrom: 0, timeoutSeconds: 15), 3000,
+                             "the view went to paragraph 100's neighbourhood")
         try save("anchor")
         // Right of any text in the column, the page is the page colour except on the code block.
         let shot = try sway.screenshot()
@@ -249,8 +249,9 @@ final class HeadlessSwayHTMLReadmeTests: XCTestCase {
     private func endOffset(of markdown: String, name: String) throws -> Double {
         try open(markdown, name: name)
         try wtype(["-k", "End"])
-        usleep(300_000)
-        return try restingOffset()
+        // At rest away from the top: End has been handled (a loaded machine may take longer
+        // than one poll to start the glide).
+        return try TraceFile.restingOffset(ofTraceAt: tracePath, movedFrom: 0, timeoutSeconds: 15)
     }
 
     func testEightRemoteBadgesMakeTheReadmeNoTallerThanOneLineOfText() throws {

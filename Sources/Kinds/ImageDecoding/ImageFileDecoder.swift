@@ -9,7 +9,7 @@ import Machinery
 /// parse untrusted bytes here, under an address-space and CPU limit, and the parent kills the
 /// process when its time budget runs out (the approach of GNOME's glycin loaders).
 public enum ImageFileDecoder {
-    /// Decodes the image named by `arguments` (see `ImageDecoderProcess.arguments`) and
+    /// Decodes the image named by `arguments` (see `ImageDecoderProcess.arguments(path:)`) and
     /// writes the records of `ImageDecoderWire` to standard output. Returns the exit status.
     public static func run(arguments: [String]) -> Int32 {
         guard arguments.count == 6, let maximumSide = Int32(arguments[2]), let targetWidth = Int32(arguments[3]),

@@ -69,7 +69,8 @@ final class BookImageRenderingTests: XCTestCase {
     }
 
     /// Runs `body` with the working directory and `TMPDIR` an empty directory of their own,
-    /// which the decoder processes inherit; returns the names of what was written there.
+    /// which the decoder processes inherit; returns the names of what was written there, or
+    /// says that a file was made and removed (the directory's modification time moved).
     private func filesWritten(during body: () throws -> Void) rethrows -> [String] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glide-\(UUID().uuidString)").path
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -81,8 +82,13 @@ final class BookImageRenderingTests: XCTestCase {
             chdir(previousDirectory)
             if let previousTemporary { setenv("TMPDIR", previousTemporary, 1) } else { unsetenv("TMPDIR") }
         }
+        var before = stat(), after = stat()
+        XCTAssertEqual(stat(directory, &before), 0)
         try body()
-        return (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? ["(the directory is gone)"]
+        XCTAssertEqual(stat(directory, &after), 0)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? ["(the directory is gone)"]
+        let isTouched = (before.st_mtim.tv_sec, before.st_mtim.tv_nsec) != (after.st_mtim.tv_sec, after.st_mtim.tv_nsec)
+        return names.isEmpty && isTouched ? ["(a file made and removed)"] : names
     }
 
     /// A directory that holds, at the books' image paths, blue images: were a book's image

@@ -37,14 +37,16 @@ public enum BudgetedProcess {
         case cannotStart(String)
     }
 
-    /// Runs `arguments` (the program at `executable`) with its standard output on a pipe and
-    /// calls `read` with the pipe's descriptor each time it is readable; `read` returns true
-    /// once it has what it needs or the output ended.
-    public static func run(_ arguments: [String], executable: String, budget: ProcessBudget,
+    /// Runs `arguments` (the program at `executable`) with its standard input on `input` (else
+    /// `/dev/null`) and its standard output on a pipe, and calls `read` with the pipe's
+    /// descriptor each time it is readable; `read` returns true once it has what it needs or
+    /// the output ended.
+    public static func run(_ arguments: [String], executable: String, budget: ProcessBudget, input: Int32? = nil,
                            read: (Int32) -> Bool) -> Ending {
         var pipeEnds: [Int32] = [0, 0]
         guard glide_pipe(&pipeEnds) == 0 else { return .cannotStart(String(cString: strerror(errno))) }
-        guard let processID = ProgramLauncher.start(arguments, executable: executable, output: pipeEnds[1]) else {
+        guard let processID = ProgramLauncher.start(arguments, executable: executable, input: input,
+                                                      output: pipeEnds[1]) else {
             let reason = String(cString: strerror(errno))
             close(pipeEnds[0])
             close(pipeEnds[1])

@@ -2,14 +2,16 @@ import CSystem
 import Glibc
 
 /// Starts other programs (the image decoder, `xdg-open`, `gdbus`, `gsettings`) directly with
-/// `posix_spawn`: no shell reads their arguments, standard input is `/dev/null`, standard error
-/// is discarded (Glide's own with `GLIDE_DEBUG`), and the child starts with an empty signal mask and SIGPIPE at its default, as
+/// `posix_spawn`: no shell reads their arguments, standard input is `/dev/null` (or a descriptor
+/// given, such as a `SealedMemoryFile`'s), standard error is discarded (Glide's own with
+/// `GLIDE_DEBUG`), and the child starts with an empty signal mask and SIGPIPE at its default, as
 /// a fresh process has them (Glide blocks signals for its signalfd and ignores SIGPIPE).
 public enum ProgramLauncher {
     /// Starts `arguments[0]` (looked up on `PATH` unless it holds a slash, or `executable` when
-    /// given) with standard output on `output` (else discarded) and `environment` (else
-    /// Glide's own). Returns the child's process ID, or nil with `errno` set.
-    public static func start(_ arguments: [String], executable: String? = nil, output: Int32? = nil,
+    /// given) with standard input on `input` (else `/dev/null`), standard output on `output`
+    /// (else discarded) and `environment` (else Glide's own). Returns the child's process ID,
+    /// or nil with `errno` set.
+    public static func start(_ arguments: [String], executable: String? = nil, input: Int32? = nil, output: Int32? = nil,
                              environment: [String: String]? = nil) -> pid_t? {
         guard let program = executable ?? arguments.first else {
             errno = ENOENT
@@ -18,7 +20,11 @@ public enum ProgramLauncher {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        if let input {
+            posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        }
         if let output {
             posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
         } else {

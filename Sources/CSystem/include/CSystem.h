@@ -8,6 +8,11 @@
 /// The corresponding C function is `memfd_create`.
 int glide_memfd_create(const char *name);
 
+/// Seals a memory file from `glide_memfd_create` against writing, shrinking, growing and further
+/// seals, whoever holds it: 0, or -1 with errno set. The corresponding C call is
+/// `fcntl(F_ADD_SEALS)`.
+int glide_memfd_seal(int fd);
+
 /// A non-blocking, close-on-exec timer on the monotonic clock, or -1 with errno set.
 /// The corresponding C function is `timerfd_create`.
 int glide_timerfd_create(void);

@@ -9,7 +9,17 @@ import Machinery
 /// `budgetSeconds` of CPU time, so a 127 s blurred SVG, a nest of `<use>` or a PNG bomb costs
 /// the viewer a placeholder and a notice, never a frame: a thread alone could not be stopped.
 struct ImageDecoderProcess: Sendable {
-    var path: String
+    /// Where the image's bytes are.
+    enum Input: Sendable {
+        /// In a file, which the decoder opens itself.
+        case file(path: String)
+        /// Given by `source` for `key`: read on the decoding thread (at most `maximumBytes`)
+        /// into a `SealedMemoryFile`, the decoder's standard input, which it opens by
+        /// `standardInputPath` as it would a file.
+        case bytes(key: String, source: any ImageBytesSource, maximumBytes: Int)
+    }
+
+    var input: Input
     /// Rasters larger than this on their longer side are decoded scaled down to it.
     var maximumSidePixels: Int
     /// The size to decode at in px (a vector image rendered at it, a raster scaled to it);
@@ -20,6 +30,10 @@ struct ImageDecoderProcess: Sendable {
 
     /// The decoder's own CPU limit in s, a backstop should the viewer not kill it in time.
     static let cpuLimitSeconds: UInt32 = 30
+
+    /// The name by which a decoder opens bytes given on its standard input: the descriptor's
+    /// link in /proc, which for a memory file opens the same memory, from its start.
+    static let standardInputPath = "/proc/self/fd/0"
 
     /// What the decoder reported.
     enum Report: Sendable {
@@ -36,7 +50,8 @@ struct ImageDecoderProcess: Sendable {
     /// child, which does the work).
     static let queue = WorkQueue(name: "glide-image-decoding", threadCount: 2)
 
-    var arguments: [String] {
+    /// The decoder's command line, for the image at `path`.
+    func arguments(path: String) -> [String] {
         ["glide-image-decoder", path, String(maximumSidePixels), String(target?.width ?? 0), String(target?.height ?? 0),
          String(budgetBytes)]
     }
@@ -53,15 +68,53 @@ struct ImageDecoderProcess: Sendable {
         }
     }
 
-    /// Runs the child to the end or to the budget; blocking, on a decoding thread.
+    /// Reads the input and runs the child to the end or to the budget; blocking, on a
+    /// decoding thread.
     private func decode(onSize: (ImageSize, Bool) -> Void) -> Report {
+        switch input {
+        case .file(let path):
+            return run(path: path, input: nil, onSize: onSize)
+        case .bytes(let key, let source, let maximumBytes):
+            let file: SealedMemoryFile
+            do {
+                file = try ImageDecoderProcess.memoryFile(of: key, from: source, maximumBytes: maximumBytes)
+            } catch {
+                return .failure(error.reason)
+            }
+            let report = run(path: ImageDecoderProcess.standardInputPath, input: file, onSize: onSize)
+            // A loader's words may name the file it opened: the reader knows the image by its key.
+            if case .failure(let reason) = report {
+                return .failure(reason.replacing(ImageDecoderProcess.standardInputPath, with: key))
+            }
+            return report
+        }
+    }
+
+    /// The bytes `source` gives for `key` in a memory file, or why not. The bytes are freed
+    /// before the decoder starts: the memory file is the one copy it reads.
+    private static func memoryFile(of key: String, from source: any ImageBytesSource,
+                                   maximumBytes: Int) throws(ImageBytesError) -> SealedMemoryFile {
+        let bytes = try source.bytes(ofImage: key, maximumBytes: maximumBytes)
+        guard bytes.count <= maximumBytes else {
+            throw ImageBytesError(localized("larger than the %s MB an image may have",
+                                            LocalizedNumber.string(maximumBytes >> 20)))
+        }
+        do {
+            return try SealedMemoryFile(name: "glide-image", bytes: bytes)
+        } catch {
+            throw ImageBytesError(error.description)
+        }
+    }
+
+    private func run(path: String, input: SealedMemoryFile?, onSize: (ImageSize, Bool) -> Void) -> Report {
         guard let executable = ImageDecoderProcess.executablePath else {
             return .failure(localized("glide-image-decoder is not installed beside glide"))
         }
         var reader = ImageDecoderRecordReader(maximumBytes: budgetBytes + (1 << 20))
         var outcome: Report?
         let budget = ProcessBudget(cpuSeconds: budgetSeconds, wallClockAllowance: ImageDecoderProcess.wallClockAllowance)
-        let ending = BudgetedProcess.run(arguments, executable: executable, budget: budget) { descriptor in
+        let ending = BudgetedProcess.run(arguments(path: path), executable: executable, budget: budget,
+                                         input: input?.descriptor) { descriptor in
             switch reader.read(from: descriptor) {
             case .more:
                 if let (size, isScalable) = reader.takeSize() { onSize(size, isScalable) }

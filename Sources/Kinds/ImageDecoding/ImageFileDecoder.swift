@@ -9,7 +9,7 @@ import Machinery
 /// parse untrusted bytes here, under an address-space and CPU limit, and the parent kills the
 /// process when its time budget runs out (the approach of GNOME's glycin loaders).
 public enum ImageFileDecoder {
-    /// Decodes the image named by `arguments` (see `ImageDecoderProcess.arguments`) and
+    /// Decodes the image named by `arguments` (see `ImageDecoderProcess.arguments(path:)`) and
     /// writes the records of `ImageDecoderWire` to standard output. Returns the exit status.
     public static func run(arguments: [String]) -> Int32 {
         guard arguments.count == 6, let maximumSide = Int32(arguments[2]), let targetWidth = Int32(arguments[3]),
@@ -48,10 +48,17 @@ public enum ImageFileDecoder {
         }
         guard access(path, R_OK) == 0 else { return .failure(String(cString: strerror(errno))) }
         var width: Int32 = 0, height: Int32 = 0
-        guard let format = gdk_pixbuf_get_file_info(path, &width, &height), width > 0, height > 0 else {
+        var isScalable = true
+        // gdk-pixbuf's sniffing chooses the loader; failing it, an SVG by its root element.
+        var namedLoader: NamedImageLoader?
+        if let format = gdk_pixbuf_get_file_info(path, &width, &height), width > 0, height > 0 {
+            isScalable = gdk_pixbuf_format_is_scalable(format) != 0
+        } else if SVGSniffing.isSVG(head(ofFileAt: path)), let size = NamedImageLoader.svg.size(ofFileAt: path) {
+            (width, height) = size
+            namedLoader = .svg
+        } else {
             return .failure(localized("not an image format gdk-pixbuf can read"))
         }
-        let isScalable = gdk_pixbuf_format_is_scalable(format) != 0
         send(ImageDecoderWire.header(ImageDecoderWire.sizeTag, UInt32(width), UInt32(height)) + [isScalable ? 1 : 0])
         let bytes = Int(width) * Int(height) * 4
         // A vector image is drawn at the size asked for, whatever size it claims.
@@ -62,7 +69,11 @@ public enum ImageFileDecoder {
         }
         var error: UnsafeMutablePointer<GError>?
         let pixbuf: OpaquePointer?
-        if target.0 > 0, target.1 > 0 {
+        if let namedLoader {
+            let size = target.0 > 0 && target.1 > 0 ? target
+                : max(width, height) > maximumSide ? NamedImageLoader.fitted((width, height), side: maximumSide) : nil
+            pixbuf = namedLoader.pixbuf(ofFileAt: path, size: size, error: &error)
+        } else if target.0 > 0, target.1 > 0 {
             pixbuf = gdk_pixbuf_new_from_file_at_scale(path, target.0, target.1, 0, &error)
         } else if max(width, height) > maximumSide {
             pixbuf = gdk_pixbuf_new_from_file_at_scale(path, maximumSide, maximumSide, 1, &error)
@@ -81,6 +92,22 @@ public enum ImageFileDecoder {
         defer { g_object_unref(UnsafeMutableRawPointer(upright)) }
         sendPixels(of: upright)
         return .sent
+    }
+
+    /// The first `SVGSniffing.reachBytes` of the file (fewer if it is shorter or unreadable).
+    private static func head(ofFileAt path: String) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return [] }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: SVGSniffing.reachBytes)
+        var count = 0
+        while count < bytes.count {
+            let read = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if read < 0, errno == EINTR { continue }
+            guard read > 0 else { break }
+            count += read
+        }
+        return Array(bytes[0..<count])
     }
 
     /// Writes the `P` record: gdk-pixbuf's straight RGB(A) as cairo's premultiplied ARGB32.

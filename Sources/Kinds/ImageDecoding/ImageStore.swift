@@ -6,6 +6,10 @@ import Machinery
 /// decoded again at the size they are shown: vector images sharp at any zoom, large rasters
 /// small enough to draw cheaply.
 ///
+/// An image is a file, named by its path; or, in a store made with a `bytesSource` (a book's
+/// entries), whatever that source gives for the key the image is asked for by, which the
+/// decoder reads from memory.
+///
 /// Asking for an image never waits: the first answer is `.pending`, with the image's size as
 /// soon as its header is read, and observers hear of every change on the loop's thread (the
 /// layouts redraw, or lay the block out again at its real size).
@@ -27,6 +31,12 @@ public final class ImageStore {
     public var decodeBudgetSeconds = 3.0
     /// A vector image is rendered at most this many px however far it is zoomed (4096², 64 MB).
     public var maximumRenderedPixels = 4096 * 4096
+    /// An image's bytes from `bytesSource`, at most this many; more is refused before a decoder
+    /// starts. 64 MB: the largest raster `budgetBytes` lets decode, 8192×8192, is 60 MB as a
+    /// JPEG of noise at quality 90, which hardly compresses (gdk-pixbuf's saver, measured for
+    /// issue 24), and a photo is a fraction of that. Two decodes at once then hold at most
+    /// 128 MB of a book's bytes while their decoders run (one copy each, `SealedMemoryFile`).
+    public var maximumEncodedBytes = 64 << 20
     /// Decoders running at once: two, so a page and its neighbour decode together on a
     /// two-core laptop without starving the frame loop of a core.
     static let maximumConcurrentDecodes = 2
@@ -47,10 +57,17 @@ public final class ImageStore {
     private var runningCount = 0
     private var observers: [(String) -> Void] = []
 
-    public init() {}
+    /// Where the images' bytes come from when they are not files: `image(atPath:)` then names
+    /// an image by the source's key for it. Nil: by a file's path.
+    public let bytesSource: (any ImageBytesSource)?
 
-    /// The image at `path`: decoded, failed with the reason in words, or pending (and now
-    /// asked for).
+    /// A store of image files, or with `bytesSource` of the images it gives.
+    public init(bytesSource: (any ImageBytesSource)? = nil) {
+        self.bytesSource = bytesSource
+    }
+
+    /// The image at `path` (the `bytesSource`'s key for it, in a store that has one): decoded,
+    /// failed with the reason in words, or pending (and now asked for).
     public func image(atPath path: String) -> LoadedImage {
         useCount += 1
         if let entry = entries[path] {
@@ -100,7 +117,9 @@ public final class ImageStore {
     private func startWaitingDecodes() {
         while runningCount < ImageStore.maximumConcurrentDecodes, let next = waiting.popLast() {
             runningCount += 1
-            let decoder = ImageDecoderProcess(path: next.path, maximumSidePixels: maximumDecodedSidePixels, target: next.target,
+            var input = ImageDecoderProcess.Input.file(path: next.path)
+            if let bytesSource { input = .bytes(key: next.path, source: bytesSource, maximumBytes: maximumEncodedBytes) }
+            let decoder = ImageDecoderProcess(input: input, maximumSidePixels: maximumDecodedSidePixels, target: next.target,
                                               budgetBytes: budgetBytes, budgetSeconds: decodeBudgetSeconds)
             let path = next.path
             let store = LoopThreadReference(self)

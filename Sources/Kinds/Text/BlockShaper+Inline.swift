@@ -105,7 +105,7 @@ extension BlockShaper {
     /// `lineHeight` wide before its size is known; nil when it cannot be shown.
     private func inlineImageSlot(source: String, lineHeight: Double, maximumWidth: Double)
         -> (content: InlineObject.Content, width: Double, height: Double)? {
-        guard let path = BlockShaper.imagePath(of: source, in: baseDirectory) else { return nil }
+        guard let path = BlockShaper.imagePath(of: source, in: baseDirectory, readingFrom: images) else { return nil }
         func fitted(_ size: ImageSize) -> (width: Double, height: Double) {
             let width = Double(max(size.width, 1)), height = Double(max(size.height, 1))
             let fit = min(1, lineHeight / height, maximumWidth / width)

@@ -35,7 +35,7 @@ struct BlockShaper {
         case .tableRow(let row):
             return shapeTableRow(row, width: width)
         case .image(let source):
-            guard let path = BlockShaper.imagePath(of: source, in: baseDirectory) else {
+            guard let path = BlockShaper.imagePath(of: source, in: baseDirectory, readingFrom: images) else {
                 return placeholder(for: source, reason: localized("remote images are not loaded"), width: width)
             }
             switch images.image(atPath: path) {
@@ -66,8 +66,11 @@ struct BlockShaper {
                                                    isBold: false, width: 4 * size)), inset: 0)
     }
 
-    /// The file an image source names, relative to the document's directory; nil for a URL.
-    static func imagePath(of source: String, in baseDirectory: String) -> String? {
+    /// What `images` is asked for to show an image `source`: the source itself, a key, in a
+    /// store that reads from a bytes source (a book's entries); else the file it names,
+    /// relative to the document's directory, or nil for a URL.
+    static func imagePath(of source: String, in baseDirectory: String, readingFrom images: ImageStore) -> String? {
+        if images.bytesSource != nil { return source }
         guard !source.contains("://") else { return nil }
         return source.hasPrefix("/") ? source : baseDirectory + "/" + source
     }

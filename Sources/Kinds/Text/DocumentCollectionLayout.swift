@@ -10,9 +10,13 @@ public final class DocumentCollectionLayout: ContentLayout {
     private var pageWidth = 0.0
     private var pageHeight = 0.0
 
-    /// Lays out `documents` (text documents) as consecutive pages.
+    /// Lays out `documents` (text documents) as consecutive pages; they share `images`, but for
+    /// those with an `imageSource` of their own (a book's), whose images are its keys.
     public init(documents: [TextDocument], palette: Palette = .light, images: ImageStore = ImageStore()) {
-        self.documents = documents.map { HorizontalPagesLayout(document: $0, palette: palette, images: images) }
+        self.documents = documents.map { document in
+            HorizontalPagesLayout(document: document, palette: palette,
+                                  images: document.imageSource == nil ? images : document.makeImageStore())
+        }
     }
 
     public var palette: Palette {

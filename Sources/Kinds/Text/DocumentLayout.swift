@@ -110,7 +110,7 @@ public final class DocumentLayout: ContentLayout {
     /// or failed (their height may change), and redraws them.
     private func imageChanged(atPath path: String) {
         let directory = document.baseDirectory
-        func shows(_ source: String) -> Bool { BlockShaper.imagePath(of: source, in: directory) == path }
+        func shows(_ source: String) -> Bool { BlockShaper.imagePath(of: source, in: directory, readingFrom: images) == path }
         for (index, entry) in sections where entry.layout.blocks.contains(where: { placed in
             if case .image(let source) = placed.block.kind { return shows(source) }
             return placed.block.styles.contains { style in

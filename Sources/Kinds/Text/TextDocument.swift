@@ -15,6 +15,10 @@ public final class TextDocument: LoadedDocument, @unchecked Sendable {
     public let title: String
     /// The directory relative image sources and links are read from.
     public let baseDirectory: String
+    /// Where the document's images come from when they are not files (a book's entries): its
+    /// image sources are then this source's keys, never paths. Nil: files, relative to
+    /// `baseDirectory`.
+    public let imageSource: (any ImageBytesSource)?
     /// The file the document was read from (nil for text given in memory): the file to watch
     /// and reload.
     public let path: String?
@@ -65,6 +69,7 @@ public final class TextDocument: LoadedDocument, @unchecked Sendable {
     public init(pageShowingImageAt imagePath: String, title: String) {
         self.title = title
         baseDirectory = "."
+        imageSource = nil
         path = imagePath
         source = nil
         sections = TextSections(grouping: [Block(kind: .image(source: FilePath.absolute(imagePath)), text: title,
@@ -77,6 +82,7 @@ public final class TextDocument: LoadedDocument, @unchecked Sendable {
     public init(blocks: [Block], title: String, baseDirectory: String = ".") {
         self.title = title
         self.baseDirectory = baseDirectory
+        imageSource = nil
         path = nil
         source = nil
         sections = TextSections(grouping: blocks)
@@ -85,11 +91,15 @@ public final class TextDocument: LoadedDocument, @unchecked Sendable {
 
     /// A document of the chapters `source` supplies (a book's), each read only when it is
     /// needed (`TextChapterSource`): `path` is the book's file, under which the reading
-    /// position is remembered; `baseDirectory` is what image sources are resolved against.
-    /// It is not read again when the file changes.
-    public init(chapters source: any TextChapterSource, title: String, path: String?, baseDirectory: String) {
+    /// position is remembered; `baseDirectory` is what links (and, without an `imageSource`,
+    /// image sources) are resolved against; `imageSource` gives the images' bytes for their
+    /// sources as the blocks hold them (a book's entries). It is not read again when the file
+    /// changes.
+    public init(chapters source: any TextChapterSource, title: String, path: String?, baseDirectory: String,
+                imageSource: (any ImageBytesSource)? = nil) {
         self.title = title
         self.baseDirectory = baseDirectory
+        self.imageSource = imageSource
         self.path = path
         self.source = nil
         sections = .chapters(ChapterSections(source: source))
@@ -99,6 +109,7 @@ public final class TextDocument: LoadedDocument, @unchecked Sendable {
     private init(title: String, bytes: SourceBytes, isMarkdown: Bool, baseDirectory: String, path: String?) {
         self.title = title
         self.baseDirectory = baseDirectory
+        imageSource = nil
         self.path = path
         let bytes = bytes.privateCopy(maximumBytes: TextDocument.privateCopyLimitBytes)
         source = bytes
@@ -129,7 +140,13 @@ public final class TextDocument: LoadedDocument, @unchecked Sendable {
 
     /// A lazy text column, or with `paged` its pages side by side (`HorizontalPagesLayout`).
     public func makeLayout(palette: Palette, paged: Bool) -> any DocumentContent {
-        makeLayout(palette: palette, images: ImageStore(), paged: paged)
+        makeLayout(palette: palette, images: makeImageStore(), paged: paged)
+    }
+
+    /// A store for the document's images: of files, or reading from its `imageSource`. A layout
+    /// given a store should be given one made so.
+    public func makeImageStore() -> ImageStore {
+        ImageStore(bytesSource: imageSource)
     }
 
     public func makeLayout(palette: Palette, images: ImageStore, paged: Bool = false) -> any DocumentContent {

@@ -93,7 +93,7 @@ let package = Package(
             path: "Sources/Kinds/PDF"),
         // EPUB: books read straight from their zip (libarchive), their XML through libxml2.
         .target(
-            name: "EPUBKind", dependencies: ["DocumentKit", "TextKind", "Machinery", "Localization", "CArchive", "CLibXML2"],
+            name: "EPUBKind", dependencies: ["DocumentKit", "TextKind", "ImageDecoding", "Machinery", "Localization", "CArchive", "CLibXML2"],
             path: "Sources/Kinds/EPUB"),
         // The kinds registered: how a path becomes a document.
         .target(
@@ -176,7 +176,8 @@ let package = Package(
         ]),
         // EPUB's container and package, on books the tests write with libarchive, hostile ones too.
         .testTarget(name: "EPUBTests", dependencies: [
-            "EPUBKind", "CArchive", "CLibXML2", "DocumentKit", "Localization", "TextKind", "KindRegistry",
+            "EPUBKind", "CArchive", "CLibXML2", "DocumentKit", "Localization", "TextKind", "KindRegistry", "ImageDecoding",
+            "CCairo",
         ]),
         .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "CAtk", "DocumentKit"]),
         .testTarget(name: "GlideTests", dependencies: [

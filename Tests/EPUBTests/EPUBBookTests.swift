@@ -1,6 +1,8 @@
+import CCairo
 import DocumentKit
 import EPUBKind
 import Foundation
+import ImageDecoding
 import KindRegistry
 @testable import TextKind
 import XCTest
@@ -8,6 +10,23 @@ import XCTest
 /// A book opened as the app opens files (`KindRegistry.open`): one text column of its spine's
 /// chapters, links between them, its title, and what it never reads.
 final class EPUBBookTests: XCTestCase {
+    /// A solid red `width`×`height` PNG, encoded in memory.
+    private func redPNG(width: Int32, height: Int32) -> [UInt8] {
+        final class Sink { var bytes: [UInt8] = [] }
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height)!
+        defer { cairo_surface_destroy(surface) }
+        let cairo = cairo_create(surface)!
+        cairo_set_source_rgb(cairo, 1, 0, 0)
+        cairo_paint(cairo)
+        cairo_destroy(cairo)
+        let sink = Sink()
+        _ = cairo_surface_write_to_png_stream(surface, { closure, data, length in
+            Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue().bytes += UnsafeBufferPointer(start: data, count: Int(length))
+            return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(sink).toOpaque())
+        return sink.bytes
+    }
+
     private func threeChapterBook(extra: [ZipEntry] = []) throws -> String {
         let manifest = """
             <item id="c1" href="Text/one.xhtml" media-type="application/xhtml+xml"/>
@@ -21,7 +40,8 @@ final class EPUBBookTests: XCTestCase {
             TestBooks.chapter("OEBPS/Text/one.xhtml", title: "One", body: """
                 <p>See <a href="two.xhtml#later">the later part</a>, or <a href="three.xhtml">chapter three</a>,
                 or <a href="https://example.org/">the web</a>.</p>
-                <p><img src="../Images/beside.png" alt="A picture"/></p>
+                <p><img src="../Images/red.png" alt="A picture"/></p>
+                <p><img src="../Images/beside.png" alt="Not in the book"/></p>
                 """),
             TestBooks.chapter("OEBPS/Text/two.xhtml", title: "Two", body: """
                 <p>Early text.</p><p id="later">The later part of chapter two.</p>
@@ -60,14 +80,27 @@ final class EPUBBookTests: XCTestCase {
         XCTAssertEqual(book.blocks(inSection: three.section)[three.block].text, "Three", "a chapter's start is its heading")
     }
 
-    func testAnImageIsNeverReadFromBesideTheBook() throws {
-        let path = try threeChapterBook()
-        // A file at the path the image names, if it were taken relative to the book's folder.
+    func testAnImageIsReadFromTheBookAndNeverFromBesideIt() throws {
+        let path = try threeChapterBook(extra: [ZipEntry("OEBPS/Images/red.png", bytes: redPNG(width: 8, height: 4))])
+        // A file where the missing image would be if it were taken relative to the book's folder.
         let folder = (path as NSString).deletingLastPathComponent
-        let blocks = try text(path).blocks
-        XCTAssertFalse(blocks.contains { if case .image = $0.kind { return true } else { return false } },
-                       "no image block names a path on disk (images from \(folder) are not the book's)")
-        XCTAssertTrue(blocks.contains { $0.text.contains("A picture") }, "the picture shows as its description")
+        try FileManager.default.createDirectory(atPath: folder + "/OEBPS/Images", withIntermediateDirectories: true)
+        try Data(redPNG(width: 2, height: 2)).write(to: URL(fileURLWithPath: folder + "/OEBPS/Images/beside.png"))
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder + "/OEBPS") }
+        let book = try text(path)
+        let images = book.blocks.compactMap { block -> String? in
+            if case .image(let source) = block.kind { return source }
+            return nil
+        }
+        XCTAssertEqual(images, ["OEBPS/Images/red.png"], "the book's own image, by its entry name")
+        XCTAssertTrue(book.blocks.contains { $0.text.contains("Not in the book") }, "the other shows as its description")
+        let store = book.makeImageStore()
+        _ = store.image(atPath: "OEBPS/Images/red.png")
+        store.waitForDecodes()
+        guard case .image(let decoded) = store.image(atPath: "OEBPS/Images/red.png") else {
+            return XCTFail("decoded from the zip: \(store.image(atPath: "OEBPS/Images/red.png"))")
+        }
+        XCTAssertEqual([decoded.width, decoded.height], [8, 4])
     }
 
     func testABookProtectedByDRMIsRefusedInOneLine() throws {

@@ -21,10 +21,12 @@ struct EPUBChapterReferences: MarkupReferences {
         return "#" + EPUBChapterReferences.anchor(of: location)
     }
 
-    /// Nil for now: images are read from files, and a book's images live in its zip; an
-    /// entry name taken as a path would read a file beside the book, outside the archive. They
-    /// show as their descriptions until images can come from the archive.
-    func imageSource(_ source: String) -> String? { nil }
+    /// The image's entry name, which the book's image source reads from the zip
+    /// (`EPUBImages`); nil for one that is not in the book, shown as its description.
+    func imageSource(_ source: String) -> String? {
+        guard let location = EPUBLocation(href: source, relativeTo: entryName), contains(location.entryName) else { return nil }
+        return location.entryName
+    }
 
     func anchor(ofID id: String) -> String { entryName + "#" + id }
 

@@ -33,6 +33,6 @@ public enum EPUBKind: DocumentKind {
         let title = package.title.map { String($0.split(whereSeparator: \.isWhitespace).joined(separator: " ")) }
         return TextDocument(chapters: EPUBChapters(archive: archive, package: package),
                             title: title.flatMap { $0.isEmpty ? nil : $0 } ?? FilePath.name(of: path),
-                            path: path, baseDirectory: FilePath.parent(of: path))
+                            path: path, baseDirectory: FilePath.parent(of: path), imageSource: EPUBImages(archive: archive))
     }
 }

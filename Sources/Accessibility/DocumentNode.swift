@@ -196,6 +196,7 @@ final class DocumentNode: AccessibleNode {
     /// Scrolls to `location` (a link's destination); once there, it has focus and the caret.
     func go(to location: AccessibleBlockLocation) {
         destination = location
+        model.recordJump()
         scroll(to: location)
     }
 

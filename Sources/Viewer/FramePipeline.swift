@@ -56,6 +56,7 @@ final class FramePipeline: ViewerPart {
         let isCallback: Bool
         if case .callback = time { isCallback = true } else { isCallback = false }
         input.advanceReadingTools(atFrameCallback: isCallback)
+        navigation.startPendingNavigationScroll(atFrameCallback: isCallback)
         scene.advance(to: timeMilliseconds)
         state.foldSettledTextZoom()
         state.limitPageZoomToThePageShown()

@@ -27,6 +27,8 @@ extension InputRouter: ReadingHost {
 
     var readingZoomScale: Double { scene[documentPane.view].zoomScale }
 
+    var isReadingPaged: Bool { scene[documentPane.view].isPagingEnabled }
+
     func scrollReading(toContentY y: Double, animated: Bool) {
         let view = documentPane.view
         let zoom = scene[view].zoomScale, offset = scene[view].contentOffset
@@ -84,8 +86,26 @@ extension InputRouter: ReadingHost {
     }
 
     func goBack() -> Bool {
-        guard navigation.goBack() else { return false }
-        readingTools.reset()
+        moveThroughHistory(navigation.goBack)
+    }
+
+    func goForward() -> Bool {
+        moveThroughHistory(navigation.goForward)
+    }
+
+    func recordJump() {
+        navigation.recordJump()
+    }
+
+    /// Goes back or forward (`move`): what the tools were scrolling to is given up, and all
+    /// they showed when another document is shown.
+    private func moveThroughHistory(_ move: () -> Bool) -> Bool {
+        let shown = document
+        guard move() else { return false }
+        pendingReadingScroll = nil
+        readingTools.reveal = nil
+        if document !== shown { readingTools.reset() }
+        needsFrame = true
         return true
     }
 

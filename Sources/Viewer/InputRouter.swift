@@ -47,6 +47,10 @@ final class InputRouter: ViewerPart {
 
     /// The left button (evdev `BTN_LEFT`): the one that clicks controls.
     static let leftButton: UInt32 = 0x110
+    /// The mouse's thumb buttons (evdev `BTN_SIDE` and `BTN_EXTRA`), back and forward: what
+    /// Qt's Wayland backend calls `BackButton` and `ForwardButton` (qwaylandinputdevice.cpp).
+    static let backButton: UInt32 = 0x113
+    static let forwardButton: UInt32 = 0x114
 
     func handle(_ input: ViewerInput) {
         advanceClock(to: input.timeMilliseconds)
@@ -101,6 +105,11 @@ final class InputRouter: ViewerPart {
                 pressLocation = nil
                 navigation.pointerClicked(from: press, to: location)
             }
+        case .pointerButton(InputRouter.backButton, true):
+            // On the press: a thumb button is never dragged, so its release would only delay it.
+            if !goBack() { needsFrame = wasNeeded }
+        case .pointerButton(InputRouter.forwardButton, true):
+            if !goForward() { needsFrame = wasNeeded }
         case .key:
             // A key nothing answers changes nothing to draw.
             if !isUsed { needsFrame = wasNeeded }

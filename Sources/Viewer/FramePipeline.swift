@@ -105,8 +105,9 @@ final class FramePipeline: ViewerPart {
         // running animation (End heading for the end) going.
         state.updateContentSize(of: pane, to: pane.layout.contentSize)
         if correction != .zero {
-            scene[pane.view].shiftContent(by: LogicalPoint(x: correction.x, y: correction.y),
-                                          timeMilliseconds: timeMilliseconds)
+            let shift = LogicalPoint(x: correction.x, y: correction.y)
+            scene[pane.view].shiftContent(by: shift, timeMilliseconds: timeMilliseconds)
+            if pane === documentPane { navigation.contentShifted(by: shift) }
         }
     }
 

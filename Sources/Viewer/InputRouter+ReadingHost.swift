@@ -30,6 +30,7 @@ extension InputRouter: ReadingHost {
     var isReadingPaged: Bool { scene[documentPane.view].isPagingEnabled }
 
     func scrollReading(toContentY y: Double, animated: Bool) {
+        navigation.forgetNavigationTarget()
         let view = documentPane.view
         let zoom = scene[view].zoomScale, offset = scene[view].contentOffset
         // Within the content: an animation aimed past the end would rubber-band back.
@@ -59,6 +60,7 @@ extension InputRouter: ReadingHost {
     }
 
     func turnReading(toPage page: Int) {
+        navigation.forgetNavigationTarget()
         scene[documentPane.view].scrollToPage(page, timeMilliseconds: timeMilliseconds)
         needsFrame = true
     }

@@ -77,6 +77,11 @@ final class InputRouter: ViewerPart {
         }
         // Keys the viewer answers itself: the text size (Ctrl+0) and the outline's rows.
         if case .key(let name, let modifiers) = event, handleViewerKey(name, modifiers: modifiers) { return }
+        switch event {
+        case .touchDown, .pointerAxis, .pinchBegin, .holdBegin, .pointerButton(_, isPressed: true):
+            navigation.forgetNavigationTarget()
+        default: break
+        }
         // Taps are acted on once the scene has finished the frame: acting on one changes the
         // scene, which must not happen while the scene is still mutating itself.
         var taps: [(view: Int, tap: Tap)] = []
@@ -111,8 +116,8 @@ final class InputRouter: ViewerPart {
         case .pointerButton(InputRouter.forwardButton, true):
             if !goForward() { needsFrame = wasNeeded }
         case .key:
-            // A key nothing answers changes nothing to draw.
-            if !isUsed { needsFrame = wasNeeded }
+            // A key nothing answers changes nothing to draw; one that scrolls takes over.
+            if isUsed { navigation.forgetNavigationTarget() } else { needsFrame = wasNeeded }
         default:
             break
         }

@@ -40,10 +40,9 @@ extension Navigation {
     /// layout noted it at the pane's top.
     var currentPlace: HistoryPlace {
         let view = scene[documentPane.view]
-        let zoom = view.zoomScale, anchor = document.anchorOffset
-        let remainder = view.contentOffset.y / zoom - anchor.y
+        let zoom = view.zoomScale
         return HistoryPlace(layout: document, path: documentPath, title: documentTitle, anchor: document.readingAnchor,
-                            x: view.contentOffset.x / zoom, yRemainder: abs(remainder) < 1 ? remainder : 0)
+                            x: view.contentOffset.x / zoom, yRemainder: view.contentOffset.y / zoom - document.anchorOffset.y)
     }
 
     /// Gives up the document a link is opening, or goes back to the place before the last
@@ -100,7 +99,7 @@ extension Navigation {
             return
         }
         navigationTarget?.isPending = false
-        let offset = contentOffset(of: target.destination) ?? target.offset
+        let offset = scene[documentPane.view].clamped(contentOffset(of: target.destination) ?? target.offset)
         navigationTarget?.offset = offset
         scene[documentPane.view].scroll(to: offset, animated: true, timeMilliseconds: timeMilliseconds)
     }
@@ -124,5 +123,21 @@ extension Navigation {
         // A paged view's anchor names its page; a scrolling one keeps the reader's side.
         guard !view.isPagingEnabled else { return LogicalPoint(x: anchor.x * view.zoomScale, y: anchor.y * view.zoomScale) }
         return LogicalPoint(x: place.x * view.zoomScale, y: (anchor.y + place.yRemainder) * view.zoomScale)
+    }
+}
+
+extension ScrollView {
+    /// `offset` within the content's bounds, as the engine ends a scroll aimed at it.
+    func clamped(_ offset: LogicalPoint) -> LogicalPoint {
+        let across = offsetBounds(.horizontal), down = offsetBounds(.vertical)
+        return LogicalPoint(x: min(max(offset.x, across.lowerBound), across.upperBound),
+                            y: min(max(offset.y, down.lowerBound), down.upperBound))
+    }
+}
+
+extension LogicalPoint {
+    /// Whether `other` is within half a px of this point on both axes: the same place drawn.
+    func isNear(_ other: LogicalPoint) -> Bool {
+        abs(x - other.x) < 0.5 && abs(y - other.y) < 0.5
     }
 }

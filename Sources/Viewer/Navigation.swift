@@ -56,26 +56,54 @@ public final class Navigation: ViewerPart {
         let anchor = pane.layout.anchorOffset, zoom = scene[pane.view].zoomScale
         let offset = LogicalPoint(x: anchor.x * zoom, y: anchor.y * zoom)
         scene[pane.view].scroll(to: offset, animated: true, timeMilliseconds: self.timeMilliseconds)
-        navigationTarget = NavigationTarget(destination: .block(location), offset: offset, isPending: false)
+        navigationTarget = NavigationTarget(destination: .block(location), offset: scene[pane.view].clamped(offset),
+                                            isPending: false)
         needsFrame = true
     }
 
     /// Aims the running navigation scroll at where its target is now, once the content was
-    /// laid out for this frame; forgets it once the scroll ends or a gesture takes over.
+    /// laid out for this frame; forgets it once the scroll arrives or a gesture takes over.
     func followNavigationTarget() {
         guard let target = navigationTarget, !target.isPending else { return }
         let view = scene[documentPane.view]
-        guard view.frame.phase == .animating, let offset = contentOffset(of: target.destination) else {
+        guard let offset = contentOffset(of: target.destination).map({ view.clamped($0) }) else {
             navigationTarget = nil
             return
         }
-        guard abs(offset.x - target.offset.x) >= 0.5 || abs(offset.y - target.offset.y) >= 0.5 else { return }
+        switch view.frame.phase {
+        case .animating:
+            guard !offset.isNear(target.offset) else { return }
+        case .idle:
+            // Content that shrank under the scroll stops it at the new end, short of its target
+            // (a gesture that took over forgot the target already): it goes on.
+            guard !offset.isNear(view.contentOffset) else {
+                navigationTarget = nil
+                return
+            }
+        default:
+            navigationTarget = nil
+            return
+        }
         scene[documentPane.view].scroll(to: offset, animated: true, timeMilliseconds: timeMilliseconds)
         navigationTarget?.offset = offset
     }
 
+    /// The reader scrolls or zooms (a finger, the touchpad, the wheel, a key): the scroll a
+    /// navigation call started is theirs now.
+    func forgetNavigationTarget() {
+        navigationTarget = nil
+    }
+
+    /// The layout corrected estimates above the viewport, and the engine moved its offset and
+    /// a running scroll's end by `shift` to keep the content in view: the end aimed at moved
+    /// with them, so a target above the corrected content (going back up) is aimed at again.
+    func contentShifted(by shift: LogicalPoint) {
+        navigationTarget?.offset.x += shift.x
+        navigationTarget?.offset.y += shift.y
+    }
+
     /// The document's offset that shows `destination` at the top, as the content is laid out now.
-    private func contentOffset(of destination: NavigationTarget.Destination) -> LogicalPoint? {
+    func contentOffset(of destination: NavigationTarget.Destination) -> LogicalPoint? {
         switch destination {
         case .block(let location): contentOffset(of: location)
         case .place(let place): contentOffset(of: place)
@@ -92,6 +120,7 @@ public final class Navigation: ViewerPart {
     /// Shows page `page` (from 0) of a paged document, animated.
     public func showPage(_ page: Int, timeMilliseconds: Double) {
         advanceClock(to: timeMilliseconds)
+        navigationTarget = nil
         scene[documentPane.view].scrollToPage(page, timeMilliseconds: self.timeMilliseconds)
         needsFrame = true
     }
@@ -266,14 +295,14 @@ public final class Navigation: ViewerPart {
         if let place { layout.readingAnchor = place.anchor }
         layout.setViewportSize(width: rect.size.width, height: rect.size.height)
         let zoom = scene[pane.view].zoomScale
-        func offset() -> LogicalPoint { place.map { offset(of: $0, anchoredAt: layout.anchorOffset) } ?? LogicalPoint(x: 0, y: 0) }
-        _ = layout.prepare(ContentRect(x: 0, y: offset().y / zoom, width: rect.size.width, height: rect.size.height),
+        func placeOffset() -> LogicalPoint { place.map { offset(of: $0, anchoredAt: layout.anchorOffset) } ?? LogicalPoint(x: 0, y: 0) }
+        _ = layout.prepare(ContentRect(x: 0, y: placeOffset().y / zoom, width: rect.size.width, height: rect.size.height),
                            margin: rect.size.height)
         let size = layout.contentSize
         scene[pane.view].setContentSize(LogicalSize(width: size.width, height: max(size.height, rect.size.height)),
                                         timeMilliseconds: timeMilliseconds)
         // Asked again: laying the place out made estimates above it exact.
-        scene[pane.view].scroll(to: offset(), animated: false, timeMilliseconds: timeMilliseconds)
+        scene[pane.view].scroll(to: placeOffset(), animated: false, timeMilliseconds: timeMilliseconds)
         needsFrame = true
     }
 }

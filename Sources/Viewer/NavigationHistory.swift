@@ -10,8 +10,9 @@ struct HistoryPlace {
     var anchor: ReadingAnchor
     /// The sideways offset at zoom 1 (a zoomed PDF page panned to one side).
     var x: Double
-    /// The part of a px the layout's whole-px anchor offset leaves out (under one px), so a
-    /// layout that did not change comes back exactly.
+    /// How far below the anchor's offset the reader was (zoom 1): the space after a block,
+    /// which the anchor cannot name (its fraction stops at the block's end), and the part of a
+    /// px its whole-px offset leaves out. So a layout that did not change comes back exactly.
     var yRemainder: Double
 
     /// Whether it is the same place as `other`: the same document at the same block.

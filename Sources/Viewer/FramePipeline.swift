@@ -67,7 +67,8 @@ final class FramePipeline: ViewerPart {
         }
         let controlsOpacity = input.windowControlsOpacity
         var damage: [DeviceRect] = []
-        let readingAnimates = input.readingToolsAnimate
+        // A scroll waiting for a frame callback to start needs one.
+        let readingAnimates = input.readingToolsAnimate || navigation.isNavigationScrollPending
         var isAnimating = controlsOpacity > 0 || readingAnimates
         var isAtRest = controlsOpacity == 0 && !readingAnimates
         var traced: ScrollFrame?

@@ -89,6 +89,9 @@ extension Navigation {
         needsFrame = true
     }
 
+    /// Whether a glide waits for the next frame callback to start.
+    var isNavigationScrollPending: Bool { navigationTarget?.isPending ?? false }
+
     /// At a frame, before the engine advances: starts a glide `go(to:)` left for a frame
     /// callback's time, unless a finger or the pointer took the document meanwhile.
     func startPendingNavigationScroll(atFrameCallback isCallback: Bool) {

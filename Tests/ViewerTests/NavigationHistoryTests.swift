@@ -99,7 +99,12 @@ final class NavigationHistoryTests: XCTestCase {
         try tapLink(to: "#the-note", in: harness)
         let note = offset(harness)
         XCTAssertGreaterThan(note, 3000, "the tap followed the link to the note")
-        let back = move(harness, .key("Left", modifiers: .alt))
+        // Drawn at once (no frame callback pending), the frame asks for the callback whose
+        // time starts the glide.
+        harness.viewer.handle(ViewerInput(.key("Left", modifiers: .alt), timeMilliseconds: harness.time))
+        let immediate = harness.viewer.frame(at: .immediate, into: harness.buffer, bufferID: ObjectIdentifier(self))
+        XCTAssertTrue(immediate.isAnimating, "a frame callback is asked for")
+        let back = harness.runUntilIdle().map(\.traced.contentOffset.y)
         XCTAssertEqual(offset(harness), 0, "back at the top, where the reader was")
         XCTAssertTrue(glides(back, from: note, to: 0), "gliding back: \(back.count) frames")
         let forward = move(harness, .key("Right", modifiers: .alt))

@@ -129,8 +129,9 @@ public final class Navigation: ViewerPart {
     /// follows the heading while the pages on the way are laid out.
     public func showOutlineHeading(_ index: Int, timeMilliseconds: Double) {
         guard let (_, list) = outlinePane, list.entries.indices.contains(index) else { return }
-        // A row is a jump, as a link is (Okular's table of contents and Evince's outline keep
-        // theirs in the history too): Alt+Left returns to the page read before.
+        // A row is a jump, as a link is (issue 26 puts outline taps in the history, and
+        // Okular's table of contents sets its viewport through the history): Alt+Left returns
+        // to the page read before.
         recordJump()
         switch list.target(ofHeading: index) {
         case .block(let location):

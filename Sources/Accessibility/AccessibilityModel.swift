@@ -53,6 +53,9 @@ public protocol AccessibilityModel: AnyObject {
     /// Follows a link that leads out of this document (another document, a web or mail
     /// address) as a tap on it does; false when it is refused.
     func followLink(_ target: String) -> Bool
+    /// A link within this document is about to be followed (`scroll(to:)` its destination):
+    /// where the reader is goes into the history, so going back returns there.
+    func recordJump()
 
     /// How many headings the outline shows in `--split`; 0 when no outline is shown.
     var outlineItemCount: Int { get }
@@ -110,6 +113,8 @@ extension AccessibilityModel {
     public func toggleDisclosure(at location: AccessibleBlockLocation) -> Bool { false }
     /// A model without links out of its document follows none.
     public func followLink(_ target: String) -> Bool { false }
+    /// A model without a history records no jump.
+    public func recordJump() {}
     /// A model whose text cannot be selected has no selection.
     public var selectionExtent: AccessibleSelectionExtent? { nil }
 }

@@ -86,6 +86,10 @@ public final class AccessibleViewer: AccessibilityModel {
         viewer.followLink(to: target)
     }
 
+    public func recordJump() {
+        viewer.navigation.recordJump()
+    }
+
     public var outlineItemCount: Int { viewer.outline?.headingCount ?? 0 }
 
     public func outlineItem(_ index: Int) -> AccessibleOutlineItem {

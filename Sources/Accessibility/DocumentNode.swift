@@ -202,6 +202,7 @@ final class DocumentNode: AccessibleNode {
     /// Scrolls to `location` (a link's destination); once there, it has focus and the caret.
     func go(to location: AccessibleBlockLocation) {
         destination = location
+        model.recordJump()
         scroll(to: location)
     }
 

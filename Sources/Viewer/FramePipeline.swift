@@ -56,6 +56,7 @@ final class FramePipeline: ViewerPart {
         let isCallback: Bool
         if case .callback = time { isCallback = true } else { isCallback = false }
         input.advanceReadingTools(atFrameCallback: isCallback)
+        navigation.startPendingNavigationScroll(atFrameCallback: isCallback)
         scene.advance(to: timeMilliseconds)
         state.foldSettledTextZoom()
         state.limitPageZoomToThePageShown()
@@ -66,7 +67,8 @@ final class FramePipeline: ViewerPart {
         }
         let controlsOpacity = input.windowControlsOpacity
         var damage: [DeviceRect] = []
-        let readingAnimates = input.readingToolsAnimate
+        // A scroll waiting for a frame callback to start needs one.
+        let readingAnimates = input.readingToolsAnimate || navigation.isNavigationScrollPending
         var isAnimating = controlsOpacity > 0 || readingAnimates
         var isAtRest = controlsOpacity == 0 && !readingAnimates
         var traced: ScrollFrame?
@@ -104,8 +106,9 @@ final class FramePipeline: ViewerPart {
         // running animation (End heading for the end) going.
         state.updateContentSize(of: pane, to: pane.layout.contentSize)
         if correction != .zero {
-            scene[pane.view].shiftContent(by: LogicalPoint(x: correction.x, y: correction.y),
-                                          timeMilliseconds: timeMilliseconds)
+            let shift = LogicalPoint(x: correction.x, y: correction.y)
+            scene[pane.view].shiftContent(by: shift, timeMilliseconds: timeMilliseconds)
+            if pane === documentPane { navigation.contentShifted(by: shift) }
         }
     }
 

@@ -27,7 +27,10 @@ extension InputRouter: ReadingHost {
 
     var readingZoomScale: Double { scene[documentPane.view].zoomScale }
 
+    var isReadingPaged: Bool { scene[documentPane.view].isPagingEnabled }
+
     func scrollReading(toContentY y: Double, animated: Bool) {
+        navigation.forgetNavigationTarget()
         let view = documentPane.view
         let zoom = scene[view].zoomScale, offset = scene[view].contentOffset
         // Within the content: an animation aimed past the end would rubber-band back.
@@ -57,6 +60,7 @@ extension InputRouter: ReadingHost {
     }
 
     func turnReading(toPage page: Int) {
+        navigation.forgetNavigationTarget()
         scene[documentPane.view].scrollToPage(page, timeMilliseconds: timeMilliseconds)
         needsFrame = true
     }
@@ -84,8 +88,26 @@ extension InputRouter: ReadingHost {
     }
 
     func goBack() -> Bool {
-        guard navigation.goBack() else { return false }
-        readingTools.reset()
+        moveThroughHistory(navigation.goBack)
+    }
+
+    func goForward() -> Bool {
+        moveThroughHistory(navigation.goForward)
+    }
+
+    func recordJump() {
+        navigation.recordJump()
+    }
+
+    /// Goes back or forward (`move`): what the tools were scrolling to is given up, and all
+    /// they showed when another document is shown.
+    private func moveThroughHistory(_ move: () -> Bool) -> Bool {
+        let shown = document
+        guard move() else { return false }
+        pendingReadingScroll = nil
+        readingTools.reveal = nil
+        if document !== shown { readingTools.reset() }
+        needsFrame = true
         return true
     }
 

@@ -47,6 +47,10 @@ final class InputRouter: ViewerPart {
 
     /// The left button (evdev `BTN_LEFT`): the one that clicks controls.
     static let leftButton: UInt32 = 0x110
+    /// The mouse's thumb buttons (evdev `BTN_SIDE` and `BTN_EXTRA`), back and forward: what
+    /// Qt's Wayland backend calls `BackButton` and `ForwardButton` (qwaylandinputdevice.cpp).
+    static let backButton: UInt32 = 0x113
+    static let forwardButton: UInt32 = 0x114
 
     func handle(_ input: ViewerInput) {
         advanceClock(to: input.timeMilliseconds)
@@ -73,6 +77,11 @@ final class InputRouter: ViewerPart {
         }
         // Keys the viewer answers itself: the text size (Ctrl+0) and the outline's rows.
         if case .key(let name, let modifiers) = event, handleViewerKey(name, modifiers: modifiers) { return }
+        switch event {
+        case .touchDown, .pointerAxis, .pinchBegin, .holdBegin, .pointerButton(_, isPressed: true):
+            navigation.forgetNavigationTarget()
+        default: break
+        }
         // Taps are acted on once the scene has finished the frame: acting on one changes the
         // scene, which must not happen while the scene is still mutating itself.
         var taps: [(view: Int, tap: Tap)] = []
@@ -101,9 +110,14 @@ final class InputRouter: ViewerPart {
                 pressLocation = nil
                 navigation.pointerClicked(from: press, to: location)
             }
+        case .pointerButton(InputRouter.backButton, true):
+            // On the press: a thumb button is never dragged, so its release would only delay it.
+            if !goBack() { needsFrame = wasNeeded }
+        case .pointerButton(InputRouter.forwardButton, true):
+            if !goForward() { needsFrame = wasNeeded }
         case .key:
-            // A key nothing answers changes nothing to draw.
-            if !isUsed { needsFrame = wasNeeded }
+            // A key nothing answers changes nothing to draw; one that scrolls takes over.
+            if isUsed { navigation.forgetNavigationTarget() } else { needsFrame = wasNeeded }
         default:
             break
         }

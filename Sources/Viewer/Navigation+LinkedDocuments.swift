@@ -3,9 +3,10 @@ import Localization
 import Machinery
 import ScrollEngine
 
-/// Documents a link opens, and the way back: a linked document is opened off the loop
-/// (`documentOpener`) while the one shown stays, drawing and answering input, with a notice
-/// that it is opening; it replaces it once it arrives, or the notice says why it cannot.
+/// Documents a link opens: a linked document is opened off the loop (`documentOpener`) while
+/// the one shown stays, drawing and answering input, with a notice that it is opening; it
+/// replaces it once it arrives (the place left goes into the history), or the notice says why
+/// it cannot.
 extension Navigation {
     /// Starts opening the document at `path` that a link leads to, in place of the one shown
     /// once it is open, remembering where this one was; `onShown` gets its text then. False
@@ -42,8 +43,8 @@ extension Navigation {
             return
         }
         onWillLeaveDocument?()
-        documentHistory.append((documentPath, documentTitle, document, scene[documentPane.view].contentOffset))
-        show(layout, offset: LogicalPoint(x: 0, y: 0))
+        recordJump()
+        show(layout, at: nil)
         documentPath = path
         documentTitle = opened.title
         onShown(text)
@@ -54,23 +55,5 @@ extension Navigation {
         requests.append(.diagnostic("link to '\(path)' not followed: \(reason)"))
         // TRANSLATORS: a notice over the document shown; %s says why the linked document cannot be opened.
         setNotice(OneLineText.escaping(localized("link not followed: %s", reason)))
-    }
-
-    /// Gives up the document a link is opening, or returns to the document and position
-    /// before the last linked document; false when there is neither.
-    func goBack() -> Bool {
-        if let pending = pendingLink {
-            // A read still waiting for a FIFO's writer ends, and frees its worker.
-            pending.ticket?.cancel()
-            pendingLink = nil
-            setNotice(nil)
-            return true
-        }
-        guard let previous = documentHistory.popLast() else { return false }
-        onWillLeaveDocument?()
-        show(previous.layout, offset: previous.offset)
-        documentPath = previous.path
-        documentTitle = previous.title
-        return true
     }
 }

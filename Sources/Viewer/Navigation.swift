@@ -5,8 +5,9 @@ import ScrollEngine
 
 /// Where the document is and which document it is: moving it from outside the seat (a screen
 /// reader's caret and focus, a followed link, the outline's and the page control's actions),
-/// the documents links opened and the way back, the path and title of the document shown, and
-/// files read again. Each move scrolls with the engine's animation from `timeMilliseconds`
+/// the history of places jumped from (within the document and across the documents links
+/// opened) with the way back and forward, the path and title of the document shown, and files
+/// read again. Each move scrolls with the engine's animation from `timeMilliseconds`
 /// (such requests carry no event time, so the app gives the compositor's clock now) and marks
 /// a frame; none draws.
 public final class Navigation: ViewerPart {
@@ -24,16 +25,17 @@ public final class Navigation: ViewerPart {
     /// opened, back on the loop (`KindRegistry.openLinkedText`); cancelling its ticket gives
     /// the open up. Nil when links to other documents are not followed.
     public var documentOpener: ((String, _ deliver: @escaping (Result<any LoadedDocument, DocumentError>) -> Void) -> WorkTicket)?
-    /// The documents a link left, to come back to with Alt+Left.
-    var documentHistory: [(path: String?, title: String?, layout: any DocumentContent, offset: LogicalPoint)] = []
+    /// The places jumps left, in this document and in those links left, and the way forward
+    /// (Navigation+History.swift).
+    var history = NavigationHistory()
     /// The document a followed link is opening (see `openLinkedDocument`): its path, which
     /// opening it is, and what to do once it is shown. The document shown stays until it comes.
     var pendingLink: (path: String, generation: Int, ticket: WorkTicket?, onShown: (any ReadableLayout) -> Void)?
     /// How many link opens were started: a delivery from one that was given up is dropped.
     var linkGeneration = 0
-    /// The block a navigation call is scrolling the document to, and the offset last aimed at:
-    /// content laid out on the way moves the block, so the scroll follows it until it rests.
-    private var navigationTarget: (location: BlockLocation, offset: LogicalPoint)?
+    /// Where a navigation call is scrolling the document to, and the offset last aimed at:
+    /// content laid out on the way moves it, so the scroll follows it until it rests.
+    var navigationTarget: NavigationTarget?
     /// Whether the document was shown at its end when its file was last read again. A log
     /// emptied in place (logrotate's `copytruncate`) has nothing to scroll, so where it is
     /// says nothing; this says it still follows its end when it grows again.
@@ -54,22 +56,58 @@ public final class Navigation: ViewerPart {
         let anchor = pane.layout.anchorOffset, zoom = scene[pane.view].zoomScale
         let offset = LogicalPoint(x: anchor.x * zoom, y: anchor.y * zoom)
         scene[pane.view].scroll(to: offset, animated: true, timeMilliseconds: self.timeMilliseconds)
-        navigationTarget = (location, offset)
+        navigationTarget = NavigationTarget(destination: .block(location), offset: scene[pane.view].clamped(offset),
+                                            isPending: false)
         needsFrame = true
     }
 
-    /// Aims the running navigation scroll at where its block is now, once the content was
-    /// laid out for this frame; forgets it once the scroll ends or a gesture takes over.
+    /// Aims the running navigation scroll at where its target is now, once the content was
+    /// laid out for this frame; forgets it once the scroll arrives or a gesture takes over.
     func followNavigationTarget() {
-        guard let target = navigationTarget else { return }
+        guard let target = navigationTarget, !target.isPending else { return }
         let view = scene[documentPane.view]
-        guard view.frame.phase == .animating, let offset = contentOffset(of: target.location) else {
+        guard let offset = contentOffset(of: target.destination).map({ view.clamped($0) }) else {
             navigationTarget = nil
             return
         }
-        guard abs(offset.x - target.offset.x) >= 0.5 || abs(offset.y - target.offset.y) >= 0.5 else { return }
+        switch view.frame.phase {
+        case .animating:
+            guard !offset.isNear(target.offset) else { return }
+        case .idle:
+            // Content that shrank under the scroll stops it at the new end, short of its target
+            // (a gesture that took over forgot the target already): it goes on.
+            guard !offset.isNear(view.contentOffset) else {
+                navigationTarget = nil
+                return
+            }
+        default:
+            navigationTarget = nil
+            return
+        }
         scene[documentPane.view].scroll(to: offset, animated: true, timeMilliseconds: timeMilliseconds)
-        navigationTarget = (target.location, offset)
+        navigationTarget?.offset = offset
+    }
+
+    /// The reader scrolls or zooms (a finger, the touchpad, the wheel, a key): the scroll a
+    /// navigation call started is theirs now.
+    func forgetNavigationTarget() {
+        navigationTarget = nil
+    }
+
+    /// The layout corrected estimates above the viewport, and the engine moved its offset and
+    /// a running scroll's end by `shift` to keep the content in view: the end aimed at moved
+    /// with them, so a target above the corrected content (going back up) is aimed at again.
+    func contentShifted(by shift: LogicalPoint) {
+        navigationTarget?.offset.x += shift.x
+        navigationTarget?.offset.y += shift.y
+    }
+
+    /// The document's offset that shows `destination` at the top, as the content is laid out now.
+    func contentOffset(of destination: NavigationTarget.Destination) -> LogicalPoint? {
+        switch destination {
+        case .block(let location): contentOffset(of: location)
+        case .place(let place): contentOffset(of: place)
+        }
     }
 
     /// The document's offset that shows the block at `location` at the top (its page, when
@@ -82,6 +120,7 @@ public final class Navigation: ViewerPart {
     /// Shows page `page` (from 0) of a paged document, animated.
     public func showPage(_ page: Int, timeMilliseconds: Double) {
         advanceClock(to: timeMilliseconds)
+        navigationTarget = nil
         scene[documentPane.view].scrollToPage(page, timeMilliseconds: self.timeMilliseconds)
         needsFrame = true
     }
@@ -90,6 +129,10 @@ public final class Navigation: ViewerPart {
     /// follows the heading while the pages on the way are laid out.
     public func showOutlineHeading(_ index: Int, timeMilliseconds: Double) {
         guard let (_, list) = outlinePane, list.entries.indices.contains(index) else { return }
+        // A row is a jump, as a link is (issue 26 puts outline taps in the history, and
+        // Okular's table of contents sets its viewport through the history): Alt+Left returns
+        // to the page read before.
+        recordJump()
         switch list.target(ofHeading: index) {
         case .block(let location):
             scrollDocument(to: location, timeMilliseconds: timeMilliseconds)
@@ -215,6 +258,7 @@ public final class Navigation: ViewerPart {
         case nil:
             return false
         }
+        recordJump()
         if view.isPagingEnabled {
             scene[documentPane.view].scrollToPage(page, timeMilliseconds: timeMilliseconds)
         } else {
@@ -238,23 +282,28 @@ public final class Navigation: ViewerPart {
         followLink(at: LogicalPoint(x: release.x - rect.origin.x, y: release.y - rect.origin.y))
     }
 
-    /// Puts `layout` in the document pane at `offset`, with fresh tiles.
-    func show(_ layout: any DocumentContent, offset: LogicalPoint) {
+    /// Puts `layout` in the document pane at `place` (nil: its top), with fresh tiles.
+    func show(_ layout: any DocumentContent, at place: HistoryPlace?) {
         let pane = documentPane
         followsEnd = false
+        navigationTarget = nil
         state.document = layout
         pane.layout = layout
         pane.renderer = FrameRenderer()
         pane.bufferContents.removeAll()
         let rect = scene.rects[pane.view]
+        // Anchored first, so a window resized meanwhile keeps the place as it re-wraps.
+        if let place { layout.readingAnchor = place.anchor }
         layout.setViewportSize(width: rect.size.width, height: rect.size.height)
         let zoom = scene[pane.view].zoomScale
-        _ = layout.prepare(ContentRect(x: 0, y: offset.y / zoom, width: rect.size.width, height: rect.size.height),
+        func placeOffset() -> LogicalPoint { place.map { offset(of: $0, anchoredAt: layout.anchorOffset) } ?? LogicalPoint(x: 0, y: 0) }
+        _ = layout.prepare(ContentRect(x: 0, y: placeOffset().y / zoom, width: rect.size.width, height: rect.size.height),
                            margin: rect.size.height)
         let size = layout.contentSize
         scene[pane.view].setContentSize(LogicalSize(width: size.width, height: max(size.height, rect.size.height)),
                                         timeMilliseconds: timeMilliseconds)
-        scene[pane.view].scroll(to: offset, animated: false, timeMilliseconds: timeMilliseconds)
+        // Asked again: laying the place out made estimates above it exact.
+        scene[pane.view].scroll(to: placeOffset(), animated: false, timeMilliseconds: timeMilliseconds)
         needsFrame = true
     }
 }

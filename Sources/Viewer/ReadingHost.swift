@@ -11,6 +11,8 @@ protocol ReadingHost: AnyObject {
     var readingPaneRect: LogicalRect { get }
     var readingContentOffset: LogicalPoint { get }
     var readingZoomScale: Double { get }
+    /// Whether the reading pane turns pages (a sideways swipe turns one).
+    var isReadingPaged: Bool { get }
     /// Scrolls the reading pane so content y `y` (zoom 1) is at its top, with the engine's
     /// animation or at once.
     func scrollReading(toContentY y: Double, animated: Bool)
@@ -28,9 +30,14 @@ protocol ReadingHost: AnyObject {
     /// is shown once it is open (a notice says why when it cannot be). False when links to
     /// other documents are not followed here.
     func openDocument(atPath path: String, fragment: String?) -> Bool
-    /// Gives up the document `openDocument` is opening, or returns to the document and
-    /// position before the last one it opened; false when there is neither.
+    /// Gives up the document `openDocument` is opening, or goes back to the place before the
+    /// last jump (in this document or another); false when there is neither.
     func goBack() -> Bool
+    /// Goes forward to the place the last `goBack` left; false when there is none.
+    func goForward() -> Bool
+    /// Remembers where the reader is before the tools jump within the document (a link to a
+    /// heading, an anchor or a note), so going back returns there.
+    func recordJump()
     /// Whether on-screen keyboards and input methods should type into Glide (find is open).
     func setWantsTextInput(_ wants: Bool)
     /// The pointer's image.

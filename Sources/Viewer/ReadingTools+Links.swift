@@ -15,6 +15,7 @@ extension ReadingTools {
             layout.findAnchor(fragment) { [weak self] position in
                 // Still the same document (no link opened another meanwhile).
                 guard let self, let position, let shown = host.readingLayout, shown === layout else { return }
+                host.recordJump()
                 revealHeading(position, in: layout)
             }
         case .document(let path, let fragment):
@@ -125,8 +126,10 @@ extension ReadingTools {
             selectAll()
         case ("c", true, false), ("C", true, false), ("Insert", true, false):
             copySelection()
-        case ("Left", false, true):
+        case ("Left", false, true), ("XF86Back", _, _):
             return host.goBack()
+        case ("Right", false, true), ("XF86Forward", _, _):
+            return host.goForward()
         case ("Return", false, false), ("KP_Enter", false, false), ("ISO_Enter", false, false):
             return toggleFirstSummaryInView()
         case ("Escape", false, false) where selection != nil:

@@ -231,11 +231,16 @@ extension ReadingTools {
             offerSelectionAsPrimary()
             return true
         case .scrolling:
-            // A swipe in from the left edge goes back, as in a browser.
+            // A swipe in from the left edge goes back, and one in from the right edge forward,
+            // as in a browser; where a sideways swipe turns the page, it only does that.
             let dx = state.x - state.startX, dy = abs(state.y - state.startY)
-            if state.startX - host.readingPaneRect.origin.x < ReadingTools.edgeSwipeStartPixels,
-               dx > ReadingTools.edgeSwipeDistancePixels, dy < dx / 2 {
-                _ = host.goBack()
+            let pane = host.readingPaneRect
+            if !host.isReadingPaged, abs(dx) > ReadingTools.edgeSwipeDistancePixels, dy < abs(dx) / 2 {
+                if dx > 0, state.startX - pane.origin.x < ReadingTools.edgeSwipeStartPixels {
+                    _ = host.goBack()
+                } else if dx < 0, pane.origin.x + pane.size.width - state.startX < ReadingTools.edgeSwipeStartPixels {
+                    _ = host.goForward()
+                }
             }
             return false
         case .pending:
@@ -243,8 +248,9 @@ extension ReadingTools {
         }
     }
 
-    /// A swipe that starts this close to the left edge and travels this far right goes back
-    /// (the width of a thumb's edge contact, and a deliberate fifth of a phone's width).
+    /// A swipe that starts this close to the left edge and travels this far right goes back,
+    /// and the same from the right edge forward (the width of a thumb's edge contact, and a
+    /// deliberate fifth of a phone's width).
     static let edgeSwipeStartPixels = 24.0
     static let edgeSwipeDistancePixels = 80.0
 

@@ -12,6 +12,8 @@ private final class SectionedDocument: AccessibilityModel {
     var isAtRest = true
     var sectionsAsked: [Int] = []
     var scrolledTo: [AccessibleBlockLocation] = []
+    /// How many scrolls there had been at each jump recorded for the history.
+    var jumpsRecordedAfterScrolls: [Int] = []
     var pages: (current: Int, count: Int)?
     var shownPages: [Int] = []
     /// Sections whose blocks are still being read (as a PDF page's text is): none until then.
@@ -62,6 +64,7 @@ private final class SectionedDocument: AccessibilityModel {
     func lineStartOffsets(of location: AccessibleBlockLocation) -> [Int]? { nil }
     func frame(ofCharacter offset: Int, in location: AccessibleBlockLocation) -> AccessibleRect? { nil }
     func scroll(to location: AccessibleBlockLocation) { scrolledTo.append(location) }
+    func recordJump() { jumpsRecordedAfterScrolls.append(scrolledTo.count) }
 
     func destination(ofLink target: String, from location: AccessibleBlockLocation) -> AccessibleBlockLocation? {
         target == "#more" ? AccessibleBlockLocation(section: 7, block: 0) : nil
@@ -195,6 +198,7 @@ final class DocumentNodeTests: XCTestCase {
         XCTAssertEqual(link.actions.map(\.name), ["jump"])
         XCTAssertTrue(link.actions[0].perform())
         XCTAssertEqual(model.scrolledTo, [AccessibleBlockLocation(section: 7, block: 0)])
+        XCTAssertEqual(model.jumpsRecordedAfterScrolls, [0], "the place left went into the history before the scroll")
         model.firstVisibleBlock = AccessibleBlockLocation(section: 7, block: 0)
         document.viewDidChange(isAtRest: true)
         XCTAssertEqual(document.focusedBlock?.block.text, "Section 7")

@@ -219,6 +219,38 @@ final class ReadingToolsTests: GlideTestCase {
         }, 200, "the heading's text near the top")
     }
 
+    /// After the tap, Alt+Left glides back to the top, Alt+Right to the heading again, and the
+    /// mouse's back button (`BTN_SIDE`) back once more.
+    func testAltLeftAfterATapOnAnInternalLinkGlidesBackToTheTop() throws {
+        let session = try start(document: .text(document))
+        let link = try XCTUnwrap(box(of: 0x0A5FC2, in: try session.image), "the link's blue text")
+        try session.down(x: Double(link.x.lowerBound + link.x.upperBound) / 2, y: Double(link.y.lowerBound + link.y.upperBound) / 2)
+        try session.up()
+        _ = try session.runUntilIdle()
+        let heading = try session.traceOfShownFrame().y
+        XCTAssertGreaterThan(heading, 4000, "the tap followed the link")
+        var drawn = try session.trace().count
+        try session.type(.left, with: [.leftAlt])
+        _ = try session.runUntilIdle()
+        XCTAssertEqual(try session.traceOfShownFrame().y, 0, "Alt+Left: back at the top")
+        let back = try session.trace().dropFirst(drawn).map(\.y).filter { $0 > 0 && $0 < heading }
+        XCTAssertGreaterThan(Set(back).count, 3, "glided back, as the link glided there")
+        drawn = try session.trace().count
+        try session.type(.right, with: [.leftAlt])
+        _ = try session.runUntilIdle()
+        XCTAssertEqual(try session.traceOfShownFrame().y, heading, accuracy: 1, "Alt+Right: at the heading again")
+        XCTAssertGreaterThan(Set(try session.trace().dropFirst(drawn).map(\.y).filter { $0 > 0 && $0 < heading }).count, 3)
+        try session.pointerEnter(x: 400, y: 300)
+        for isPressed in [true, false] {
+            try session.input { server, time in
+                server.seat.pointer.sendButton(0x113, isPressed: isPressed, time: time)
+                server.seat.pointer.sendFrame()
+            }
+        }
+        _ = try session.runUntilIdle()
+        XCTAssertEqual(try session.traceOfShownFrame().y, 0, "the back button: at the top again")
+    }
+
     func testHelpTogglesWithF1AndATapDismissesIt() throws {
         let session = try start(document: .text(document))
         let before = try session.image.countPixels(darkerThan: 80)

@@ -23,7 +23,7 @@ endef
 
 # Build: C libraries and the protocol XML. Fonts: DejaVu covers Latin, Cyrillic and Greek.
 BUILD_PACKAGES = pkg-config libwayland-dev wayland-protocols libxkbcommon-dev \
-	libcairo2-dev libpango1.0-dev libcmark-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libarchive-dev \
+	libcairo2-dev libpango1.0-dev libfontconfig-dev libcmark-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libarchive-dev \
 	libdecor-0-dev libdecor-0-plugin-1-cairo libgdk-pixbuf-2.0-dev libpoppler-glib-dev \
 	libatk1.0-dev libatk-bridge2.0-dev gettext fonts-dejavu-core $(RUN_PACKAGES)
 # Run time: image loaders for gdk-pixbuf beyond PNG and JPEG, and fonts with emoji and CJK glyphs.

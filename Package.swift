@@ -24,6 +24,9 @@ let package = Package(
         systemLibrary("CXkbCommon", pkgConfig: "xkbcommon", debian: "libxkbcommon-dev"),
         systemLibrary("CCairo", pkgConfig: "cairo", debian: "libcairo2-dev"),
         systemLibrary("CPangoCairo", pkgConfig: "pangocairo", debian: "libpango1.0-dev"),
+        // Fontconfig's application fonts, for a book's embedded fonts; pangoft2's flags carry
+        // fontconfig's, freetype's and pango's fontconfig font map's.
+        systemLibrary("CFontconfig", pkgConfig: "pangoft2", debian: "libfontconfig-dev"),
         systemLibrary("CCmarkGFM", pkgConfig: "libcmark-gfm", debian: "libcmark-gfm-dev"),
         systemLibrary("CLibXML2", pkgConfig: "libxml-2.0", debian: "libxml2-dev"),
         // Archives read in place: EPUB's zip (and the comics' archives).
@@ -82,7 +85,10 @@ let package = Package(
         // One module per kind.
         .target(
             name: "TextKind",
-            dependencies: ["DocumentKit", "ImageDecoding", "Machinery", "Localization", "CCairo", "CPangoCairo", "CCmarkGFM", "CLibXML2"],
+            dependencies: [
+                "DocumentKit", "ImageDecoding", "Machinery", "Localization", "CCairo", "CPangoCairo", "CCmarkGFM", "CLibXML2",
+                "CFontconfig",
+            ],
             path: "Sources/Kinds/Text"),
         .target(
             name: "ImageKind", dependencies: ["DocumentKit", "ImageDecoding", "Machinery", "Localization", "CCairo", "CPangoCairo"],
@@ -177,7 +183,7 @@ let package = Package(
         // EPUB's container and package, on books the tests write with libarchive, hostile ones too.
         .testTarget(name: "EPUBTests", dependencies: [
             "EPUBKind", "CArchive", "CLibXML2", "DocumentKit", "Localization", "TextKind", "KindRegistry", "ImageDecoding",
-            "CCairo",
+            "CCairo", "CPangoCairo",
         ]),
         .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "CAtk", "DocumentKit"]),
         .testTarget(name: "GlideTests", dependencies: [

@@ -21,6 +21,13 @@ extension Block {
                 return lower < upper ? InlineStyle(style.kind, utf8Range: (lower - start)..<(upper - start)) : nil
             }
             piece.continuesPrevious = start > 0 || continuesPrevious
+            if start > 0 {
+                // The first piece has the block's first line and the space above it.
+                piece.style.textIndentEms = 0
+                piece.style.marginTopEms = nil
+                piece.style.startsPage = false
+            }
+            if end < utf8.count { piece.style.marginBottomEms = nil }
             pieces.append(piece)
             start = end
         }

@@ -55,6 +55,9 @@ public struct Block: Equatable, Sendable {
     /// The size an image block asks for with HTML's `width` and `height`, logical px; `nil`
     /// for other blocks and for images that give none.
     public var imageSize: RequestedImageSize?
+    /// What a book's CSS asks of the block as a whole: margins, first-line indent,
+    /// justification, a page break before it.
+    public var style = BlockStyle()
 
     /// The block where a walk of a document has come to: in `quoteDepth` quotes and
     /// `listDepth` lists, after the list item's `marker` (`• `, `3. `) if one is waiting, which
@@ -87,6 +90,31 @@ public struct Block: Equatable, Sendable {
         self.alignment = alignment
         self.anchors = anchors
         self.imageSize = imageSize
+    }
+}
+
+/// What a book's style sheets ask of a block beyond its kind (`BookElementStyle`), in ems of
+/// the block's own type; the defaults ask for nothing, and Glide's typography decides.
+public struct BlockStyle: Equatable, Sendable {
+    /// Space above and below, in ems of the body size; nil keeps Glide's spacing. Adjacent
+    /// margins collapse (the larger is the space between), as CSS's do.
+    public var marginTopEms: Double?
+    public var marginBottomEms: Double?
+    /// How far the first line is indented (negative: the lines after it), in ems of the
+    /// block's type.
+    public var textIndentEms = 0.0
+    /// Whether the lines are set flush at both sides (CSS's `text-align: justify`).
+    public var isJustified = false
+    /// Whether the block starts a new page in paging mode (`break-before: page`).
+    public var startsPage = false
+
+    public init(marginTopEms: Double? = nil, marginBottomEms: Double? = nil, textIndentEms: Double = 0,
+                isJustified: Bool = false, startsPage: Bool = false) {
+        self.marginTopEms = marginTopEms
+        self.marginBottomEms = marginBottomEms
+        self.textIndentEms = textIndentEms
+        self.isJustified = isJustified
+        self.startsPage = startsPage
     }
 }
 
@@ -172,6 +200,12 @@ public struct InlineStyle: Equatable, Sendable {
         case superscript
         /// Lowered and smaller: HTML's `<sub>`.
         case `subscript`
+        /// Small capitals (a book's `font-variant: small-caps`).
+        case smallCaps
+        /// Set at `scale` times the block's size (a book's relative `font-size`).
+        case fontScale(Double)
+        /// Set in `family`, one of the book's own fonts as fontconfig knows it.
+        case fontFamily(String)
         /// A key cap: HTML's `<kbd>`.
         case keyboard
         /// An image that is not loaded (`ImageReference.isLoadable` is false), shown inline as

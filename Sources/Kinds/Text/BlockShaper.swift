@@ -105,10 +105,16 @@ struct BlockShaper {
     }
 
     private func makeText(_ block: Block, width: Double) -> (layout: OpaquePointer, inlineObjects: [InlineObject]) {
+        let sizePixels = typography.fontSize(for: block.kind)
         let text = makeShapedText(block.text, styles: block.styles, family: typography.fontFamily(for: block.kind),
-                                  sizePixels: typography.fontSize(for: block.kind), isBold: typography.isBold(block.kind),
+                                  sizePixels: sizePixels, isBold: typography.isBold(block.kind),
                                   width: width, alignment: block.alignment)
         if block.kind == .plainText { setTabStops(of: text.layout) }
+        if block.style.isJustified { pango_layout_set_justify(text.layout, 1) }
+        if block.style.textIndentEms != 0, !block.continuesPrevious {
+            // A book's `text-indent`; a list item's hanging marker (below) takes its place.
+            pango_layout_set_indent(text.layout, Int32(block.style.textIndentEms * sizePixels * Double(PANGO_SCALE)))
+        }
         ListMarkerIndent.hang(text.layout, for: block)
         return text
     }
@@ -127,6 +133,7 @@ struct BlockShaper {
     func makeShapedText(_ text: String, styles: [InlineStyle], family: String, sizePixels: Double, isBold: Bool,
                         width: Double, alignment: TextAlignment = .leading, drawsInlineObjects: Bool = true)
         -> (layout: OpaquePointer, inlineObjects: [InlineObject]) {
+        ApplicationFonts.refresh(fontMapOf: context)
         let layout = pango_layout_new(context)!
         let font = pango_font_description_new()
         pango_font_description_set_family(font, family)
@@ -152,7 +159,7 @@ struct BlockShaper {
             let attributes = pango_attr_list_new()
             let keyRanges = styles.compactMap { style in style.kind == .keyboard ? style.utf8Range : nil }
             let keys = (starts: Set(keyRanges.map(\.lowerBound)), ends: Set(keyRanges.map(\.upperBound)))
-            for style in BlockShaper.labelsLast(styles) {
+            for style in BlockShaper.labelsLast(BlockShaper.widestSizesFirst(styles)) {
                 pending += add(style, of: text, family: family, sizePixels: sizePixels, width: width, keys: keys,
                                drawsInlineObjects: drawsInlineObjects, to: attributes)
             }
@@ -212,6 +219,16 @@ struct BlockShaper {
             // Lowered by a fifth of the body size at 70 %, as browsers set `<sub>`.
             attributes.append(pango_attr_rise_new(-Int32(typography.bodySizePixels / 5 * Double(PANGO_SCALE))))
             attributes.append(pango_attr_scale_new(0.7))
+        case .smallCaps:
+            // Pango 1.50 draws the font's own small capitals (OpenType `smcp`), or makes
+            // them from its capitals where it has none.
+            attributes.append(pango_attr_variant_new(PANGO_VARIANT_SMALL_CAPS))
+        case .fontScale(let scale):
+            // An absolute size rather than a scale, so a superscript's or code's scale inside
+            // multiplies it (pango takes only the innermost scale).
+            attributes.append(pango_attr_size_new_absolute(Int32(sizePixels * scale * Double(PANGO_SCALE))))
+        case .fontFamily(let name):
+            attributes.append(pango_attr_family_new(name))
         case .keyboard where !drawsInlineObjects:
             attributes.append(pango_attr_family_new("Monospace"))
             attributes.append(pango_attr_scale_new(typography.codeSizePixels / typography.bodySizePixels))

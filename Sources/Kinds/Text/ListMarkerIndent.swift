@@ -19,11 +19,17 @@ enum ListMarkerIndent {
         case .code, .rule, .noteRule, .chapterBreak, .caption, .plainText, .tableRow, .image: return nil
         }
         let text = block.text.utf8
-        // The ballot boxes of task items (U+2610, U+2612) and the bullet (U+2022), then a space.
-        for marker in ["• ", "☐ ", "☒ "] where text.starts(with: marker.utf8) { return marker.utf8.count }
+        // The ballot boxes of task items (U+2610, U+2612) and the bullets of CSS's disc,
+        // circle and square (U+2022, U+25E6, U+25AA), then a space.
+        for marker in ["• ", "☐ ", "☒ ", "◦ ", "▪ "] where text.starts(with: marker.utf8) { return marker.utf8.count }
         let digits = text.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-        guard !digits.isEmpty, text.dropFirst(digits.count).starts(with: ". ".utf8) else { return nil }
-        return digits.count + 2
+        if !digits.isEmpty, text.dropFirst(digits.count).starts(with: ". ".utf8) { return digits.count + 2 }
+        // A book's lettered and Roman-numbered items (`ListStyle`): one letter, or Roman
+        // numerals alone (so "Mr. " starts no marker).
+        let letters = text.prefix { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
+        guard !letters.isEmpty, letters.count <= 12, text.dropFirst(letters.count).starts(with: ". ".utf8),
+              letters.count == 1 || letters.allSatisfy({ "ivxlcdm".utf8.contains($0 | 0x20) }) else { return nil }
+        return letters.count + 2
     }
 
     /// Indents every line of `layout` after its first by the width of the marker `block`

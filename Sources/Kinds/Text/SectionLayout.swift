@@ -117,6 +117,7 @@ final class SectionLayout {
         var placed: [PlacedBlock] = []
         var y = isPaged ? column.pageMargin : 0
         var hasShownBlock = false
+        var previousShown: Block?
         for block in source {
             guard disclosures.isShown(block) else {
                 // Kept in place, so blocks keep their numbers whatever is open.
@@ -127,11 +128,15 @@ final class SectionLayout {
             let isAtPageTop = isPaged && abs(y - column.pageTextTop(at: y)) < 0.5
             let isFirst = !hasShownBlock && (isFirstSection || isPaged)
             hasShownBlock = true
-            if !(isFirst || block.continuesPrevious || isAtPageTop) {
+            if isPaged, block.style.startsPage, !isFirst, !isAtPageTop, !block.continuesPrevious {
+                // A book's `break-before: page`: the block opens the next page.
+                y = column.nextPageTextTop(after: y)
+            } else if !(isFirst || block.continuesPrevious || isAtPageTop) {
                 // Whole px, so rules and images sit on the pixel grid at scale 1.
-                y += (typography.spaceAfterBlock + typography.spaceBefore(block.kind)).rounded()
+                y += SectionLayout.space(before: block, after: previousShown, typography).rounded()
                 if y >= column.pageTextBottom(at: y - 1) { y = column.nextPageTextTop(after: y - 1) }
             }
+            previousShown = block
             let markerWidth = block.disclosure?.summaryOf == nil ? 0 : SectionLayout.markerWidth(of: block, typography)
             let indent = Double(block.quoteDepth + block.listDepth) * typography.indentPixels + markerWidth
             let width = max(column.width - indent, 40)
@@ -179,6 +184,15 @@ final class SectionLayout {
         } else {
             height = y.rounded(.up)
         }
+    }
+
+    /// The space between `block` and the shown block `previous` before it: Glide's space
+    /// after a block and before one of its kind, or where a book's CSS gives margins, the
+    /// larger of the two sides (CSS's margins collapse), the side it gives none Glide's.
+    static func space(before block: Block, after previous: Block?, _ typography: Typography) -> Double {
+        let after = previous?.style.marginBottomEms.map { $0 * typography.bodySizePixels } ?? typography.spaceAfterBlock
+        guard let top = block.style.marginTopEms else { return after + typography.spaceBefore(block.kind) }
+        return max(after, top * typography.bodySizePixels)
     }
 
     /// The lines of a block placed at `top` that start a new page: a line whose bottom would

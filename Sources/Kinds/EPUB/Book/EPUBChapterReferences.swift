@@ -10,6 +10,8 @@ struct EPUBChapterReferences: MarkupReferences {
     /// Whether an entry is in the archive (and may be served): images and chapters elsewhere
     /// are not links or pictures of the book.
     let contains: (String) -> Bool
+    /// The book's style sheets and fonts, shared by its chapters.
+    let styleSheets: EPUBStyleSheets?
 
     func destination(ofLink href: String) -> String? {
         guard let location = EPUBLocation(href: href, relativeTo: entryName) else {
@@ -29,6 +31,14 @@ struct EPUBChapterReferences: MarkupReferences {
     }
 
     func anchor(ofID id: String) -> String { entryName + "#" + id }
+
+    /// The style sheet a `<link>` names, relative to the chapter, parsed once for the book.
+    func styleSheet(linkedAs href: String) -> CSSStyleSheet? {
+        guard let location = EPUBLocation(href: href, relativeTo: entryName) else { return nil }
+        return styleSheets?.sheet(atEntry: location.entryName)
+    }
+
+    var fontFamilies: [String: String] { styleSheets?.fontFamilies ?? [:] }
 
     /// The anchor name of a place in the book.
     static func anchor(of location: EPUBLocation) -> String {

@@ -9,6 +9,8 @@ final class EPUBChapters: TextChapterSource {
     /// The spine's documents, in reading order.
     let entryNames: [String]
     private let chapterIndexes: [String: Int]
+    /// The book's style sheets and fonts, read once whichever chapters use them.
+    private let styleSheets: EPUBStyleSheets
 
     /// The most a chapter may inflate to: a 50 MB chapter (the largest the hostile set has)
     /// and room above it; past this the chapter shows a line saying it is too large, and a
@@ -21,6 +23,7 @@ final class EPUBChapters: TextChapterSource {
         var indexes: [String: Int] = [:]
         for (index, name) in entryNames.enumerated() where indexes[name] == nil { indexes[name] = index }
         chapterIndexes = indexes
+        styleSheets = EPUBStyleSheets(archive: archive, package: package)
     }
 
     var chapterCount: Int { entryNames.count }
@@ -34,7 +37,8 @@ final class EPUBChapters: TextChapterSource {
         var blocks: [Block]
         do {
             let bytes = try archive.data(ofEntry: name, maximumBytes: EPUBChapters.maximumChapterBytes)
-            let references = EPUBChapterReferences(entryName: name, contains: { [archive] in archive.contains($0) })
+            let references = EPUBChapterReferences(entryName: name, contains: { [archive] in archive.contains($0) },
+                                                   styleSheets: styleSheets)
             blocks = MarkupBlocks.blocks(ofXHTML: bytes, references: references)
         } catch {
             blocks = [Block(kind: .paragraph, text: localized("⚠ '%1$s' cannot be shown: %2$s", name, error.description))]

@@ -23,14 +23,23 @@ enum HTMLElements {
 
     /// The inline style element `name` stands for, if it is one.
     static func inlineStyle(_ name: String, _ node: HTMLNode) -> InlineStyle.Kind? {
+        if let own = ownStyle(of: name) { return own }
+        switch name {
+        case "code", "tt", "samp": return .code
+        case "kbd": return .keyboard
+        case "del", "s", "strike": return .strikethrough
+        default: return nil
+        }
+    }
+
+    /// The inline style element `name` always gives what it holds (the attributes of none
+    /// of these matter).
+    static func ownStyle(of name: String) -> InlineStyle.Kind? {
         switch name {
         case "em", "i", "cite", "var", "dfn": return .emphasis
         case "strong", "b": return .strong
-        case "code", "tt", "samp": return .code
-        case "kbd": return .keyboard
         case "sup": return .superscript
         case "sub": return .subscript
-        case "del", "s", "strike": return .strikethrough
         default: return nil
         }
     }

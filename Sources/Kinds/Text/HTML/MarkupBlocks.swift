@@ -24,6 +24,21 @@ public protocol MarkupReferences {
 
     /// The anchor name the chapter's `id` (or `<a name>`) is known by, unique in the book.
     func anchor(ofID id: String) -> String
+
+    /// The style sheet a `<link rel="stylesheet">`'s `href` (as written in the chapter) names,
+    /// parsed, once for the whole book; nil when it is not in the book.
+    func styleSheet(linkedAs href: String) -> CSSStyleSheet?
+
+    /// The book's own fonts: each `@font-face` family its style sheets name (in lower case),
+    /// and the family fontconfig knows its registered font by. A `font-family` naming one
+    /// of these is set in it; Glide keeps its own fonts for every other.
+    var fontFamilies: [String: String] { get }
+}
+
+extension MarkupReferences {
+    /// No style sheets: a chapter's `<style>` and `style` attributes alone.
+    public func styleSheet(linkedAs href: String) -> CSSStyleSheet? { nil }
+    public var fontFamilies: [String: String] { [:] }
 }
 
 /// A book's XHTML chapters as blocks.
@@ -33,7 +48,8 @@ public enum MarkupBlocks {
     /// its HTML parser when it is not well-formed; its `<body>` mapped onto blocks as HTML in
     /// Markdown is (`XHTMLBlockMapper`), with a book's semantics besides: `epub:type` notes
     /// and note references, figures and captions, `hidden` and `display: none`, and
-    /// `white-space: pre` in a `style` attribute. `references` resolves every link, image and
+    /// the subset of CSS a reader keeps, from the chapter's style sheets, `<style>` and
+    /// `style` attributes (`BookElementStyle`). `references` resolves every link, image and
     /// anchor. Empty when libxml2 makes nothing of the bytes.
     public static func blocks(ofXHTML bytes: [UInt8], references: any MarkupReferences) -> [Block] {
         guard let tree = HTMLTree(xml: bytes) ?? HTMLTree(utf8: MarkupBlocks.recoverable(bytes)) else { return [] }

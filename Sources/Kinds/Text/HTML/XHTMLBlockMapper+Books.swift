@@ -1,33 +1,32 @@
-/// What a book's chapter means beyond HTML inside Markdown: its `style` attributes' display
-/// and white space, `hidden`, EPUB's content switches and page markers, pictures drawn in
+/// What a book's chapter means beyond HTML inside Markdown: its CSS, `hidden`, EPUB's content switches and page markers, pictures drawn in
 /// SVG, MathML's text, captions and definition lists.
 extension XHTMLBlockMapper {
-    /// A book's element: left out when `hidden` or `display: none` hides it or it marks a
-    /// printed page, a note where `epub:type` or `role` says so, else what it means, in the
-    /// white space its `style` asks for.
+    /// A book's element: left out when `hidden` or its CSS's `display: none` hides it or it
+    /// marks a printed page, a note where `epub:type` or `role` says so, else what it means,
+    /// styled as its CSS asks (`styled`).
     mutating func visitInBook(_ node: HTMLNode, name: String) {
-        let style = HTMLStyleAttribute(node.attribute("style"))
+        let style = bookStyle(of: node, name: name)
         guard XHTMLBlockMapper.isShownInBook(node, style: style) else { return }
-        let outer = whiteSpace
-        whiteSpace = style.whiteSpace ?? whiteSpace
-        defer { whiteSpace = outer }
-        if name == "switch" {
-            // EPUB's `<epub:switch>`: what a reading system without the cases' markup shows.
-            for child in node.elementChildren where child.elementName == "default" { visitChildren(of: child) }
-        } else if XHTMLBlockMapper.noteElements.contains(name), XHTMLBlockMapper.isNote(node) {
-            visitNote { $0.visitElement(node, name: name) }
-        } else {
-            visitElement(node, name: name)
+        styled(node, name: name, style) { mapper in
+            if name == "switch" {
+                // EPUB's `<epub:switch>`: what a reading system without the cases' markup shows.
+                for child in node.elementChildren where child.elementName == "default" { mapper.visitChildren(of: child) }
+            } else if XHTMLBlockMapper.noteElements.contains(name), XHTMLBlockMapper.isNote(node) {
+                mapper.visitNote { $0.visitElement(node, name: name) }
+            } else if style.display == .inline, XHTMLBlockMapper.inlineableBlocks.contains(name) {
+                mapper.visitChildren(of: node)
+            } else {
+                mapper.visitElement(node, name: name)
+            }
         }
     }
 
-    /// Whether a book shows `node`, whose `style` attribute says `style`: not when `hidden`
-    /// or `display: none` hides it, nor when it marks a printed edition's page
+    /// Whether a book shows `node`, whose CSS computes to `style`: not when `hidden` or
+    /// `display: none` hides it, nor when it marks a printed edition's page
     /// (`epub:type="pagebreak"`), whose number is not the book's text (its id stays an anchor).
-    static func isShownInBook(_ node: HTMLNode, style: HTMLStyleAttribute? = nil) -> Bool {
-        let style = style ?? HTMLStyleAttribute(node.attribute("style"))
-        return !style.hidesElement && node.attribute("hidden") == nil && !node.epubTypes.contains("pagebreak")
-            && !node.roles.contains("doc-pagebreak")
+    static func isShownInBook(_ node: HTMLNode, style: BookElementStyle) -> Bool {
+        style.display != BookElementStyle.Display.none && node.attribute("hidden") == nil
+            && !node.epubTypes.contains("pagebreak") && !node.roles.contains("doc-pagebreak")
     }
 
     /// What a book shows of elements HTML inside Markdown hides: the images an SVG picture

@@ -12,13 +12,21 @@ extension XHTMLBlockMapper {
                     mapper.visit(child)
                     continue
                 }
-                if mapper.isBook, !XHTMLBlockMapper.isShownInBook(child) { continue }
+                let style = mapper.isBook ? mapper.bookStyle(of: child, name: "li") : nil
+                if let style, !XHTMLBlockMapper.isShownInBook(child, style: style) { continue }
                 if let value = child.attribute("value").flatMap({ Int($0.trimmingHTMLSpace) }) { number = value }
                 // The item's id marks its first block (cmark-gfm's footnotes, a book's endnotes).
                 if let id = child.attribute("id"), !id.isEmpty { mapper.pendingAnchors.append(mapper.anchor(ofID: id)) }
-                let marker = isOrdered ? "\(number). " : "• "
-                if mapper.isBook, XHTMLBlockMapper.isNote(child) {
-                    mapper.visitNote { $0.visitListItem(child, marker: marker) }
+                let listStyle = style?.listStyle ?? (isOrdered ? .decimal : .disc)
+                let marker = listStyle.marker(number) ?? ""
+                if let style {
+                    mapper.styled(child, name: "li", style) { mapper in
+                        if XHTMLBlockMapper.isNote(child) {
+                            mapper.visitNote { $0.visitListItem(child, marker: marker) }
+                        } else {
+                            mapper.visitListItem(child, marker: marker)
+                        }
+                    }
                 } else {
                     mapper.visitListItem(child, marker: marker)
                 }
@@ -45,8 +53,9 @@ extension XHTMLBlockMapper {
             for child in node.children where child.pointer != skipped?.pointer { mapper.visit(child) }
         }
         finishBlock()
-        // An empty item still shows its marker.
-        if let marker = pendingMarker {
+        if pendingMarker?.isEmpty == true { pendingMarker = nil }
+        // An empty item still shows its marker (one with none shows nothing).
+        if let marker = pendingMarker, !marker.isEmpty {
             pendingMarker = nil
             append(Block(kind: paragraphKind, text: String(marker.dropLast())))
         }

@@ -9,7 +9,7 @@ import Localization
 /// One depth counter covers every recursive step (`MarkdownParser.maximumNestingDepth`), so
 /// the walk's stack and time stay bounded however deep the tree.
 struct XHTMLBlockMapper {
-    private(set) var blocks: [Block] = []
+    var blocks: [Block] = []
     /// How a book resolves the chapter's links, images and ids (`MarkupBlocks`); nil for HTML
     /// inside Markdown, whose references stay as written and which is read as GitHub reads it
     /// (no `style` attribute, no `hidden`, no EPUB semantics).
@@ -41,8 +41,11 @@ struct XHTMLBlockMapper {
     /// How many blocks there were when the last note ended: a note that starts there follows
     /// it with no rule between.
     var blockCountAtNoteEnd: Int?
-    /// How the white space of a book's text is kept: a `style` attribute's `white-space`.
-    var whiteSpace = HTMLStyleAttribute.WhiteSpace.normal
+    /// How the white space of a book's text is kept: its CSS's `white-space`.
+    var whiteSpace = BookElementStyle.WhiteSpace.normal
+    /// A book's CSS where the walk is (`XHTMLBlockMapper+Styles`): the chapter's cascade,
+    /// the element's computed style, and what waits for the next block or applies to each.
+    var styles = BookStyleState()
     var inline = HTMLInlineText()
     /// Inside a table cell: blocks inside are run into the cell's text, and loadable images
     /// wait in `deferredImages` until after the table.
@@ -54,6 +57,7 @@ struct XHTMLBlockMapper {
     static func blocks(of tree: HTMLTree, references: (any MarkupReferences)? = nil) -> [Block] {
         var mapper = XHTMLBlockMapper()
         mapper.references = references
+        if let references { mapper.styles.cascade = XHTMLBlockMapper.cascade(of: tree, references: references) }
         if let root = tree.root { mapper.visit(root) }
         mapper.finishBlock()
         if !mapper.pendingAnchors.isEmpty, !mapper.blocks.isEmpty {
@@ -128,7 +132,9 @@ struct XHTMLBlockMapper {
 
     /// An element shown: what it means, as HTML inside Markdown reads it.
     mutating func visitElement(_ node: HTMLNode, name: String) {
-        if let style = HTMLElements.inlineStyle(name, node) {
+        let suppressed = styles.suppressedOwnStyle
+        styles.suppressedOwnStyle = nil
+        if let style = HTMLElements.inlineStyle(name, node), style != suppressed {
             // In a book, a note's number already raised (`<a epub:type="noteref"><sup>1</sup></a>`)
             // is not raised again.
             guard !(isBook && style == .superscript && inline.isOpen(.superscript)) else { return visitChildren(of: node) }
@@ -283,6 +289,7 @@ struct XHTMLBlockMapper {
         }
         block.anchors += pendingAnchors
         pendingAnchors = []
+        if isBook { styles.place(&block) }
         blocks.append(block)
     }
 }

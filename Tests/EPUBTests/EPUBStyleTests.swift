@@ -155,14 +155,7 @@ final class EPUBStyleTests: XCTestCase {
         let hex = Array(identifier.dropFirst("urn:uuid:".count).filter { $0 != "-" })
         let adobeKey = stride(from: 0, to: 32, by: 2).map { UInt8(String(hex[$0...$0 + 1]), radix: 16)! }
         for index in 0..<1024 { adobe[index] ^= adobeKey[index % 16] }
-        let encryption = ZipEntry("META-INF/encryption.xml", """
-            <encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">
-              <enc:EncryptedData><enc:EncryptionMethod Algorithm="http://www.idpf.org/2008/embedding"/>
-                <enc:CipherData><enc:CipherReference URI="OEBPS/Fonts/idpf.ttf"/></enc:CipherData></enc:EncryptedData>
-              <enc:EncryptedData><enc:EncryptionMethod Algorithm="http://ns.adobe.com/pdf/enc#RC"/>
-                <enc:CipherData><enc:CipherReference URI="OEBPS/Fonts/adobe.ttf"/></enc:CipherData></enc:EncryptedData>
-            </encryption>
-            """)
+        let encryption = TestBooks.fontEncryption(idpf: "OEBPS/Fonts/idpf.ttf", adobe: "OEBPS/Fonts/adobe.ttf")
         let css = """
             @font-face { font-family: "Book Plain"; src: url(../Fonts/missing.ttf), url(../Fonts/plain.ttf); }
             @font-face { font-family: BookIDPF; src: url("../Fonts/idpf.ttf") format("truetype"); }

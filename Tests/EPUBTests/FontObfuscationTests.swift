@@ -62,14 +62,7 @@ final class FontObfuscationTests: XCTestCase {
         let font = (0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 1) }
         let idpfFont = FontObfuscation.idpf.deobfuscated(font, key: FontObfuscation.idpfKey(identifier))
         let adobeFont = FontObfuscation.adobe.deobfuscated(font, key: FontObfuscation.adobeKey(identifier)!)
-        let encryption = ZipEntry("META-INF/encryption.xml", """
-            <encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">
-              <enc:EncryptedData><enc:EncryptionMethod Algorithm="http://www.idpf.org/2008/embedding"/>
-                <enc:CipherData><enc:CipherReference URI="OEBPS/fonts/idpf.otf"/></enc:CipherData></enc:EncryptedData>
-              <enc:EncryptedData><enc:EncryptionMethod Algorithm="http://ns.adobe.com/pdf/enc#RC"/>
-                <enc:CipherData><enc:CipherReference URI="OEBPS/fonts/adobe.otf"/></enc:CipherData></enc:EncryptedData>
-            </encryption>
-            """)
+        let encryption = TestBooks.fontEncryption(idpf: "OEBPS/fonts/idpf.otf", adobe: "OEBPS/fonts/adobe.otf")
         let path = try TestBooks.write(TestBooks.minimal(
             metadata: TestBooks.metadata(identifier: identifier),
             extra: [encryption, ZipEntry("OEBPS/fonts/idpf.otf", bytes: idpfFont), ZipEntry("OEBPS/fonts/adobe.otf", bytes: adobeFont),

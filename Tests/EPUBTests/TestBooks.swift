@@ -91,6 +91,19 @@ enum TestBooks {
          chapter("OEBPS/chapter1.xhtml", title: "One")] + extra
     }
 
+    /// `META-INF/encryption.xml` saying the font `idpf` is obfuscated by the IDPF's algorithm
+    /// and the font `adobe` by Adobe's (entry names).
+    static func fontEncryption(idpf: String, adobe: String) -> ZipEntry {
+        ZipEntry("META-INF/encryption.xml", """
+            <encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">
+              <enc:EncryptedData><enc:EncryptionMethod Algorithm="http://www.idpf.org/2008/embedding"/>
+                <enc:CipherData><enc:CipherReference URI="\(idpf)"/></enc:CipherData></enc:EncryptedData>
+              <enc:EncryptedData><enc:EncryptionMethod Algorithm="http://ns.adobe.com/pdf/enc#RC"/>
+                <enc:CipherData><enc:CipherReference URI="\(adobe)"/></enc:CipherData></enc:EncryptedData>
+            </encryption>
+            """)
+    }
+
     /// Writes `entries` as a zip and returns its path (removed when the test ends).
     static func write(_ entries: [ZipEntry], _ test: XCTestCase) throws -> String {
         let path = temporaryPath(test)

@@ -95,18 +95,54 @@ public struct Block: Equatable, Sendable {
 
 /// What a book's style sheets ask of a block beyond its kind (`BookElementStyle`), in ems of
 /// the block's own type; the defaults ask for nothing, and Glide's typography decides.
+///
+/// Held in 5 bytes, so a block is no larger for it (it fits in the padding at `Block`'s end):
+/// margins in tenths of an em (the 0–3 em they are held to), the indent in hundredths.
 public struct BlockStyle: Equatable, Sendable {
-    /// Space above and below, in ems of the body size; nil keeps Glide's spacing. Adjacent
-    /// margins collapse (the larger is the space between), as CSS's do.
-    public var marginTopEms: Double?
-    public var marginBottomEms: Double?
+    private var marginTopTenths = BlockStyle.noMargin
+    private var marginBottomTenths = BlockStyle.noMargin
+    private var textIndentHundredths: Int16 = 0
+    private var flags: UInt8 = 0
+
+    private static let noMargin = UInt8.max
+    private static let justifiedFlag: UInt8 = 1, startsPageFlag: UInt8 = 2
+
+    /// Space above and below, in ems of the body size (to a tenth, 0–25 em); nil keeps
+    /// Glide's spacing. Adjacent margins collapse (the larger is the space between), as
+    /// CSS's do.
+    public var marginTopEms: Double? {
+        get { BlockStyle.ems(marginTopTenths) }
+        set { marginTopTenths = BlockStyle.tenths(newValue) }
+    }
+
+    public var marginBottomEms: Double? {
+        get { BlockStyle.ems(marginBottomTenths) }
+        set { marginBottomTenths = BlockStyle.tenths(newValue) }
+    }
+
     /// How far the first line is indented (negative: the lines after it), in ems of the
-    /// block's type.
-    public var textIndentEms = 0.0
+    /// block's type, to a hundredth.
+    public var textIndentEms: Double {
+        get { Double(textIndentHundredths) / 100 }
+        set { textIndentHundredths = Int16(min(max(newValue * 100, -30_000), 30_000).rounded()) }
+    }
+
     /// Whether the lines are set flush at both sides (CSS's `text-align: justify`).
-    public var isJustified = false
+    public var isJustified: Bool {
+        get { flags & BlockStyle.justifiedFlag != 0 }
+        set { flags = newValue ? flags | BlockStyle.justifiedFlag : flags & ~BlockStyle.justifiedFlag }
+    }
+
     /// Whether the block starts a new page in paging mode (`break-before: page`).
-    public var startsPage = false
+    public var startsPage: Bool {
+        get { flags & BlockStyle.startsPageFlag != 0 }
+        set { flags = newValue ? flags | BlockStyle.startsPageFlag : flags & ~BlockStyle.startsPageFlag }
+    }
+
+    private static func ems(_ tenths: UInt8) -> Double? { tenths == noMargin ? nil : Double(tenths) / 10 }
+    private static func tenths(_ ems: Double?) -> UInt8 {
+        ems.map { UInt8(min(max($0 * 10, 0), 250).rounded()) } ?? noMargin
+    }
 
     public init(marginTopEms: Double? = nil, marginBottomEms: Double? = nil, textIndentEms: Double = 0,
                 isJustified: Bool = false, startsPage: Bool = false) {

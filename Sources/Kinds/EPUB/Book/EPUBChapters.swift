@@ -9,6 +9,8 @@ final class EPUBChapters: TextChapterSource {
     /// The spine's documents, in reading order.
     let entryNames: [String]
     private let chapterIndexes: [String: Int]
+    /// The book's navigation as the outline's rows (`EPUBOutline`).
+    let tableOfContents: [ChapterOutlineEntry]
 
     /// The most a chapter may inflate to: a 50 MB chapter (the largest the hostile set has)
     /// and room above it; past this the chapter shows a line saying it is too large, and a
@@ -21,6 +23,7 @@ final class EPUBChapters: TextChapterSource {
         var indexes: [String: Int] = [:]
         for (index, name) in entryNames.enumerated() where indexes[name] == nil { indexes[name] = index }
         chapterIndexes = indexes
+        tableOfContents = EPUBOutline.rows(of: package.tableOfContents, chapterIndexes: indexes)
     }
 
     var chapterCount: Int { entryNames.count }

@@ -11,6 +11,9 @@ final class EPUBChapters: TextChapterSource {
     private let chapterIndexes: [String: Int]
     /// The book's navigation as the outline's rows (`EPUBOutline`).
     let tableOfContents: [ChapterOutlineEntry]
+    /// The cover image's entry, shown before the first chapter (`EPUBCover`); nil for a book
+    /// without one.
+    let coverEntryName: String?
 
     /// The most a chapter may inflate to: a 50 MB chapter (the largest the hostile set has)
     /// and room above it; past this the chapter shows a line saying it is too large, and a
@@ -24,6 +27,7 @@ final class EPUBChapters: TextChapterSource {
         for (index, name) in entryNames.enumerated() where indexes[name] == nil { indexes[name] = index }
         chapterIndexes = indexes
         tableOfContents = EPUBOutline.rows(of: package.tableOfContents, chapterIndexes: indexes)
+        coverEntryName = EPUBCover.entryName(in: package, archive: archive)
     }
 
     var chapterCount: Int { entryNames.count }
@@ -45,6 +49,7 @@ final class EPUBChapters: TextChapterSource {
         if blocks.isEmpty { blocks = [Block(kind: .paragraph, text: "")] }
         // A link to the chapter's start leads here.
         blocks[0].anchors.append(name)
+        if index == 0, let coverEntryName { blocks = EPUBCover.blocks(showing: coverEntryName, before: blocks) }
         return blocks
     }
 

@@ -20,14 +20,16 @@ final class EPUBChapters: TextChapterSource {
     /// zip bomb costs no more memory than this.
     static let maximumChapterBytes = 64 << 20
 
-    init(archive: EPUBArchive, package: EPUBPackage) {
+    /// `showsCover`: the cover is shown before the first chapter (a fixed-layout book's first
+    /// page is its own cover).
+    init(archive: EPUBArchive, package: EPUBPackage, showsCover: Bool = true) {
         self.archive = archive
         entryNames = package.spine.map(\.item.entryName)
         var indexes: [String: Int] = [:]
         for (index, name) in entryNames.enumerated() where indexes[name] == nil { indexes[name] = index }
         chapterIndexes = indexes
         tableOfContents = EPUBOutline.rows(of: package.tableOfContents, chapterIndexes: indexes)
-        coverEntryName = EPUBCover.entryName(in: package, archive: archive)
+        coverEntryName = showsCover ? EPUBCover.entryName(in: package, archive: archive) : nil
     }
 
     var chapterCount: Int { entryNames.count }

@@ -112,5 +112,5 @@ private extension OutlineListLayout {
     /// The text outline's pages and headings, which the tests read the list against.
     var text: TextOutlineSource { source as! TextOutlineSource }
     var pages: HorizontalPagesLayout { text.pages }
-    var outline: (headings: [DocumentOutline.Heading], Void) { (text.headings, ()) }
+    var outline: (headings: [(text: String, level: Int)], Void) { (text.entries!.map { ($0.title, $0.level) }, ()) }
 }

@@ -1,4 +1,3 @@
-import CCairo
 import DocumentKit
 import EPUBKind
 import Foundation
@@ -10,23 +9,6 @@ import XCTest
 /// A book opened as the app opens files (`KindRegistry.open`): one text column of its spine's
 /// chapters, links between them, its title, and what it never reads.
 final class EPUBBookTests: XCTestCase {
-    /// A solid red `width`×`height` PNG, encoded in memory.
-    private func redPNG(width: Int32, height: Int32) -> [UInt8] {
-        final class Sink { var bytes: [UInt8] = [] }
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height)!
-        defer { cairo_surface_destroy(surface) }
-        let cairo = cairo_create(surface)!
-        cairo_set_source_rgb(cairo, 1, 0, 0)
-        cairo_paint(cairo)
-        cairo_destroy(cairo)
-        let sink = Sink()
-        _ = cairo_surface_write_to_png_stream(surface, { closure, data, length in
-            Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue().bytes += UnsafeBufferPointer(start: data, count: Int(length))
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(sink).toOpaque())
-        return sink.bytes
-    }
-
     private func threeChapterBook(extra: [ZipEntry] = []) throws -> String {
         let manifest = """
             <item id="c1" href="Text/one.xhtml" media-type="application/xhtml+xml"/>
@@ -81,11 +63,11 @@ final class EPUBBookTests: XCTestCase {
     }
 
     func testAnImageIsReadFromTheBookAndNeverFromBesideIt() throws {
-        let path = try threeChapterBook(extra: [ZipEntry("OEBPS/Images/red.png", bytes: redPNG(width: 8, height: 4))])
+        let path = try threeChapterBook(extra: [ZipEntry("OEBPS/Images/red.png", bytes: TestImages.redPNG(width: 8, height: 4))])
         // A file where the missing image would be if it were taken relative to the book's folder.
         let folder = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder + "/OEBPS/Images", withIntermediateDirectories: true)
-        try Data(redPNG(width: 2, height: 2)).write(to: URL(fileURLWithPath: folder + "/OEBPS/Images/beside.png"))
+        try Data(TestImages.redPNG(width: 2, height: 2)).write(to: URL(fileURLWithPath: folder + "/OEBPS/Images/beside.png"))
         addTeardownBlock { try? FileManager.default.removeItem(atPath: folder + "/OEBPS") }
         let book = try text(path)
         let images = book.blocks.compactMap { block -> String? in

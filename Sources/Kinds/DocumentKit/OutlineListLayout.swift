@@ -61,7 +61,7 @@ public final class OutlineListLayout: ContentLayout {
     public var headingCount: Int { entries.count }
 
     /// Where row `index` leads.
-    public func target(ofHeading index: Int) -> OutlineTarget { entries[index].target }
+    public func target(ofHeading index: Int) -> OutlineTarget { source.target(ofEntry: index) }
 
     public var revision: Int { changeLog.revision }
 

@@ -33,6 +33,10 @@ public protocol OutlineSource: AnyObject {
     /// What the list says when it has no rows ("No headings").
     var emptyNote: String { get }
 
+    /// Where row `index` leads, now that it is chosen: its entry's target, or one found only
+    /// now (a book's row leading into a chapter is found in that chapter once it is read).
+    func target(ofEntry index: Int) -> OutlineTarget
+
     /// The page (from 0) row `index` is on: exact once its place is laid out, estimated before.
     func page(ofEntry index: Int) -> Int
 
@@ -40,4 +44,8 @@ public protocol OutlineSource: AnyObject {
     /// not), so the row of a page is found by bisection; a PDF's bookmarks need not be in page
     /// order.
     var isInPageOrder: Bool { get }
+}
+
+extension OutlineSource {
+    public func target(ofEntry index: Int) -> OutlineTarget { entries![index].target }
 }

@@ -167,12 +167,19 @@ public struct RequestedImageSize: Equatable, Sendable {
     public var height: Double?
     /// Whether `width` is a percentage of the column rather than px.
     public var widthIsPercent: Bool
+    /// Whether the image is shown as a page is (a book's cover): no taller than the viewport
+    /// less the page margins, even in a column that scrolls.
+    public var fitsViewport: Bool
 
-    public init(width: Double? = nil, height: Double? = nil, widthIsPercent: Bool = false) {
+    public init(width: Double? = nil, height: Double? = nil, widthIsPercent: Bool = false, fitsViewport: Bool = false) {
         self.width = width
         self.height = height
         self.widthIsPercent = widthIsPercent
+        self.fitsViewport = fitsViewport
     }
+
+    /// As large as the column and the viewport allow, aspect kept: a page's picture.
+    public static let page = RequestedImageSize(width: 100, widthIsPercent: true, fitsViewport: true)
 }
 
 /// How an image source is reached. A reader makes no network request of its own, and reads no

@@ -259,7 +259,8 @@ public final class DocumentLayout: ContentLayout {
                                 pageHeight: isPaginated && viewportHeight > 0 ? viewportHeight : nil,
                                 pageMargin: typography.pageMarginPixels,
                                 pageBottomMargin: max(typography.pageMarginPixels, pageBottomInsetPixels),
-                                roomAcross: TableRoom.across(windowWidth: viewportWidth, typography: textTypography))
+                                roomAcross: TableRoom.across(windowWidth: viewportWidth, typography: textTypography),
+                                viewportHeight: viewportHeight > 0 ? viewportHeight : nil)
         sections.removeAll()
         blockTextTops.removeAll()
         let count = document.sectionCount

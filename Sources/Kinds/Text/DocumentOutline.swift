@@ -35,4 +35,12 @@ public struct DocumentOutline: Sendable {
         }
         self.headings = headings
     }
+
+    /// The share (0…1) of `blocks`' text before block `index`: where the block is estimated
+    /// to be in its section until the section is laid out.
+    static func share(of index: Int, in blocks: [Block]) -> Double {
+        let total = max(blocks.reduce(0) { $0 + $1.text.utf8.count }, 1)
+        let before = blocks.prefix(index).reduce(0) { $0 + $1.text.utf8.count }
+        return Double(before) / Double(total)
+    }
 }

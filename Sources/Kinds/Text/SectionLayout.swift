@@ -17,9 +17,16 @@ struct ColumnGeometry: Equatable {
     /// The span across the window, logical px from its left, that a table wider than the
     /// column may take: the window less its side margins. Nil: the column only.
     var roomAcross: ClosedRange<Double>? = nil
+    /// The viewport's height, which an image shown as a page fits (`RequestedImageSize.fitsViewport`);
+    /// nil when not known.
+    var viewportHeight: Double? = nil
 
     /// The height of a page's text area.
     var pageTextHeight: Double? { pageHeight.map { $0 - pageMargin - pageBottomMargin } }
+
+    /// The viewport's height less the page margins: the most a page's picture takes in a
+    /// column that scrolls.
+    var viewportTextHeight: Double? { viewportHeight.map { max($0 - pageMargin - pageBottomMargin, 1) } }
 
     /// The top of the text area of the page that holds `y`.
     func pageTextTop(at y: Double) -> Double {
@@ -140,7 +147,8 @@ final class SectionLayout {
             let markerWidth = block.disclosure?.summaryOf == nil ? 0 : SectionLayout.markerWidth(of: block, typography)
             let indent = Double(block.quoteDepth + block.listDepth) * typography.indentPixels + markerWidth
             let width = max(column.width - indent, 40)
-            let maximumImageHeight = column.pageTextHeight ?? .infinity
+            let maximumImageHeight = column.pageTextHeight
+                ?? (block.imageSize?.fitsViewport == true ? column.viewportTextHeight : nil) ?? .infinity
             let room = column.tableRoom(blockLeft: column.left + indent, width: width, isIndented: indent > 0)
             var layout = shaper.shape(block, width: width, maximumImageHeight: maximumImageHeight,
                                       tableRoom: room.upperBound - room.lowerBound)

@@ -30,10 +30,17 @@ public protocol TextChapterSource: Sendable {
     /// default every chapter but the first does; a book's kind may say no for a file that only
     /// continues the chapter before it.
     func startsWithBreak(chapter index: Int) -> Bool
+
+    /// The book's own table of contents, in its order, known without reading a chapter: the
+    /// outline `--split` and the screen reader show. Empty (the default) when the source has
+    /// none, and the outline is then the chapters' headings, every chapter read to find them.
+    var tableOfContents: [ChapterOutlineEntry] { get }
 }
 
 extension TextChapterSource {
     public func chapter(holdingAnchor name: String) -> Int? { nil }
 
     public func startsWithBreak(chapter index: Int) -> Bool { index > 0 }
+
+    public var tableOfContents: [ChapterOutlineEntry] { [] }
 }

@@ -65,27 +65,3 @@ extension DocumentCollectionLayout: DocumentContent {
 
     public var failure: DocumentError? { nil }
 }
-
-/// A text's headings as the rows of the outline above its pages.
-final class TextOutlineSource: OutlineSource {
-    let pages: HorizontalPagesLayout
-    let headings: [DocumentOutline.Heading]
-    let entries: [OutlineEntry]?
-
-    /// Reads the headings of the document `pages` shows (see `DocumentOutline`).
-    init(pages: HorizontalPagesLayout) {
-        self.pages = pages
-        headings = DocumentOutline(document: pages.document).headings
-        entries = headings.map { OutlineEntry(title: $0.text, level: $0.level, target: .block($0.location)) }
-    }
-
-    func whenLoaded(_ handler: @escaping () -> Void) { handler() }
-
-    var emptyNote: String { localized("No headings") }
-
-    /// Exact once the heading's section is laid out, estimated before (see
-    /// `DocumentLayout.page(of:)`).
-    func page(ofEntry index: Int) -> Int { pages.page(of: headings[index].location) }
-
-    var isInPageOrder: Bool { true }
-}

@@ -11,19 +11,28 @@ final class EPUBChapters: TextChapterSource {
     private let chapterIndexes: [String: Int]
     /// The book's style sheets and fonts, read once whichever chapters use them.
     private let styleSheets: EPUBStyleSheets
+    /// The book's navigation as the outline's rows (`EPUBOutline`).
+    let tableOfContents: [ChapterOutlineEntry]
+    /// The cover image's entry, shown before the first chapter (`EPUBCover`); nil for a book
+    /// without one.
+    let coverEntryName: String?
 
     /// The most a chapter may inflate to: a 50 MB chapter (the largest the hostile set has)
     /// and room above it; past this the chapter shows a line saying it is too large, and a
     /// zip bomb costs no more memory than this.
     static let maximumChapterBytes = 64 << 20
 
-    init(archive: EPUBArchive, package: EPUBPackage) {
+    /// `showsCover`: the cover is shown before the first chapter (a fixed-layout book's first
+    /// page is its own cover).
+    init(archive: EPUBArchive, package: EPUBPackage, showsCover: Bool = true) {
         self.archive = archive
         entryNames = package.spine.map(\.item.entryName)
         var indexes: [String: Int] = [:]
         for (index, name) in entryNames.enumerated() where indexes[name] == nil { indexes[name] = index }
         chapterIndexes = indexes
         styleSheets = EPUBStyleSheets(archive: archive, package: package)
+        tableOfContents = EPUBOutline.rows(of: package.tableOfContents, chapterIndexes: indexes)
+        coverEntryName = showsCover ? EPUBCover.entryName(in: package, archive: archive) : nil
     }
 
     var chapterCount: Int { entryNames.count }
@@ -46,6 +55,7 @@ final class EPUBChapters: TextChapterSource {
         if blocks.isEmpty { blocks = [Block(kind: .paragraph, text: "")] }
         // A link to the chapter's start leads here.
         blocks[0].anchors.append(name)
+        if index == 0, let coverEntryName { blocks = EPUBCover.blocks(showing: coverEntryName, before: blocks) }
         return blocks
     }
 

@@ -4,7 +4,8 @@ import Localization
 import TextKind
 
 /// EPUB 2 and 3 books: read from their zip in place, their reflowable spine documents shown
-/// as one text column that scrolls across chapters.
+/// as one text column that scrolls across chapters, a fixed-layout book's as pages
+/// (`FixedLayoutBook`).
 public enum EPUBKind: DocumentKind {
     public static var fileDescription: String { localized("an EPUB book") }
 
@@ -31,8 +32,11 @@ public enum EPUBKind: DocumentKind {
             throw error.documentError(path: path)
         }
         let title = package.title.map { String($0.split(whereSeparator: \.isWhitespace).joined(separator: " ")) }
-        return TextDocument(chapters: EPUBChapters(archive: archive, package: package),
-                            title: title.flatMap { $0.isEmpty ? nil : $0 } ?? FilePath.name(of: path),
+            .flatMap { $0.isEmpty ? nil : $0 } ?? FilePath.name(of: path)
+        if FixedLayoutBook.isFixedLayout(package) {
+            return FixedLayoutBook(archive: archive, package: package, title: title, path: path)
+        }
+        return TextDocument(chapters: EPUBChapters(archive: archive, package: package), title: title,
                             path: path, baseDirectory: FilePath.parent(of: path), imageSource: EPUBImages(archive: archive))
     }
 }

@@ -1,0 +1,86 @@
+import DocumentKit
+import Localization
+import TextKind
+
+/// What a fixed-layout book's pages offer: zoomed one page at a time as a PDF's pages are,
+/// its table of contents as the outline, each page's text read to a screen reader once the
+/// page is read. Find, selection and copy are not offered: a page's text is laid out in a
+/// column of its own at the page's scale, which the reading tools' one text layout does not
+/// span.
+extension FixedLayoutPagesLayout: DocumentContent {
+    /// From the whole page to 4×: a page set at a phone's or a tablet's size (a few hundred
+    /// CSS px wide) shows its small print at 4× on a laptop's screen; a PDF's pages go to 8×,
+    /// but a fixed page's pictures are seldom decoded past 2560 px (`ImageStore`).
+    static let maximumZoomScale = 4.0
+
+    var zoomPolicy: ZoomPolicy { .perPage(1...FixedLayoutPagesLayout.maximumZoomScale) }
+
+    func maximumZoomScale(ofPage page: Int) -> Double { FixedLayoutPagesLayout.maximumZoomScale }
+
+    var readableText: (any ReadableLayout)? { nil }
+
+    var accessibleContent: (any AccessibleContent)? { self }
+
+    var outline: (any OutlineSource)? {
+        book.chapters.tableOfContents.isEmpty ? nil : FixedLayoutOutline(rows: book.chapters.tableOfContents)
+    }
+
+    func link(at point: ContentPoint, zoomScale: Double) -> ContentLink? { nil }
+
+    func contentOffset(of location: BlockLocation) -> ContentPoint? { nil }
+
+    /// A book is not read again when its file changes.
+    func replaceDocument(with document: any LoadedDocument) -> Bool { false }
+
+    var failure: DocumentError? { nil }
+}
+
+/// A page a section: its text (a picture's description), once the page has been read.
+extension FixedLayoutPagesLayout: AccessibleContent {
+    var sectionCount: Int { pageCount }
+
+    func isPending(section: Int) -> Bool { pages[section] == nil }
+
+    func blocks(inSection section: Int) -> [AccessibleBlock] {
+        let location = AccessibleBlockLocation(section: section, block: 0)
+        guard let page = pages[section] else {
+            return [AccessibleBlock(role: .paragraph, text: localized("Page %d", section + 1), location: location)]
+        }
+        let text = page.blocks.map(\.text).filter { !$0.allSatisfy(\.isWhitespace) }.joined(separator: "\n")
+        return [AccessibleBlock(role: page.fillingImage == nil ? .paragraph : .image, text: text, location: location)]
+    }
+
+    var firstVisibleBlock: AccessibleBlockLocation { AccessibleBlockLocation(section: readingAnchor.section, block: 0) }
+
+    func frame(of location: AccessibleBlockLocation) -> ContentRect? {
+        (0..<pageCount).contains(location.section) ? frame(ofPage: location.section) : nil
+    }
+
+    func frame(ofCharacter offset: Int, in location: AccessibleBlockLocation) -> ContentRect? { nil }
+
+    func lineStartOffsets(of location: AccessibleBlockLocation) -> [Int]? { nil }
+
+    func destination(ofAnchor fragment: String, near location: AccessibleBlockLocation) -> AccessibleBlockLocation? { nil }
+
+    func scrollTarget(of location: AccessibleBlockLocation) -> AccessibleScrollTarget { .page(location.section) }
+}
+
+/// A fixed-layout book's table of contents: each row a page, whose place is known.
+final class FixedLayoutOutline: OutlineSource {
+    let entries: [OutlineEntry]?
+    private let rowPages: [Int]
+
+    init(rows: [ChapterOutlineEntry]) {
+        entries = rows.map { OutlineEntry(title: $0.title, level: $0.level, target: .page($0.chapter)) }
+        rowPages = rows.map(\.chapter)
+        isInPageOrder = zip(rowPages, rowPages.dropFirst()).allSatisfy { $0 <= $1 }
+    }
+
+    func whenLoaded(_ handler: @escaping () -> Void) { handler() }
+
+    var emptyNote: String { localized("No headings") }
+
+    func page(ofEntry index: Int) -> Int { rowPages[index] }
+
+    let isInPageOrder: Bool
+}

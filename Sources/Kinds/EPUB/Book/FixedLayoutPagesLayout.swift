@@ -1,0 +1,248 @@
+import CCairo
+import DocumentKit
+import ImageDecoding
+import Localization
+import Machinery
+import TextKind
+
+/// A fixed-layout book's pages side by side, one a viewport, each page the shape its spine
+/// document declares (`EPUBViewport`), fitted whole and centred above the page control's band,
+/// as a PDF's pages and an image collection's are.
+///
+/// A page's document is read on a worker (its viewport meta, then its blocks) and shows a
+/// placeholder with its number until then. A page that is one picture draws that image over
+/// the page, from the image decoders (`ImageStore`); a page with text is laid out as a text
+/// column at its viewport's width, at most one page's layout a frame, and drawn scaled to the
+/// page.
+final class FixedLayoutPagesLayout: ContentLayout {
+    let book: FixedLayoutBook
+    let images: ImageStore
+    var palette: Palette {
+        didSet {
+            guard palette != oldValue else { return }
+            for layout in textLayouts.values { layout.palette = palette }
+            changeLog.record(.everything)
+        }
+    }
+
+    /// Room kept clear at the bottom of every page, in logical px: the page control's band.
+    var pageBottomInsetPixels = 0.0 {
+        didSet { if pageBottomInsetPixels != oldValue { changeLog.record(.everything) } }
+    }
+
+    private(set) var viewportWidth = 0.0
+    private(set) var viewportHeight = 0.0
+    private var changeLog = ChangeLog()
+    /// The page in the middle of the view when last prepared: the reading position.
+    private var anchorPage = 0
+    /// The pages read so far, by index.
+    private(set) var pages: [Int: FixedLayoutPage] = [:]
+    /// The pages whose read was last asked of the worker.
+    private var requestedPages: [Int] = []
+    /// The text pages near the view, laid out at their viewport's size, and the revision of
+    /// each that was last drawn.
+    private var textLayouts: [Int: DocumentLayout] = [:]
+    private var drawnRevisions: [Int: Int] = [:]
+    private(set) var hasPendingLayout = false
+    /// The size of the last page read that declared one: what a page not read yet is taken to
+    /// be (the pages of a book are almost always of one size).
+    private var lastDeclaredViewport: EPUBViewport?
+    private let reference = LoopThreadReference<FixedLayoutPagesLayout>()
+    /// The worker's group for this layout's reads, so those no longer near are dropped.
+    private let workGroup: Int
+
+    /// A page whose size is not known yet is 2:3, the shape of most printed books and comics.
+    static let placeholderViewport = EPUBViewport(widthPixels: 1000, heightPixels: 1500)
+
+    init(book: FixedLayoutBook, palette: Palette, images: ImageStore) {
+        self.book = book
+        self.palette = palette
+        self.images = images
+        workGroup = Int(bitPattern: UInt(bitPattern: ObjectIdentifier(reference).hashValue))
+        reference.object = self
+        images.observeChanges { [weak self] _ in self?.changeLog.record(.everything) }
+    }
+
+    deinit {
+        WorkQueue.shared.cancelPending(inGroup: workGroup)
+    }
+
+    var pageCount: Int { book.package.spine.count }
+
+    var revision: Int { changeLog.revision }
+
+    func changes(since revision: Int) -> ContentChange { changeLog.changes(since: revision) }
+
+    var contentSize: ContentSize { ContentSize(width: viewportWidth * Double(pageCount), height: viewportHeight) }
+
+    func setViewportSize(width: Double, height: Double) {
+        guard width != viewportWidth || height != viewportHeight else { return }
+        viewportWidth = width
+        viewportHeight = height
+        changeLog.record(.everything)
+    }
+
+    var anchorOffset: ContentPoint { ContentPoint(x: Double(anchorPage) * viewportWidth, y: 0) }
+
+    var readingAnchor: ReadingAnchor {
+        get { ReadingAnchor(section: anchorPage, block: 0, fraction: 0) }
+        set { if (0..<pageCount).contains(newValue.section) { anchorPage = newValue.section } }
+    }
+
+    /// The size page `page` is drawn at, in CSS px: its own, else the package's, else that
+    /// of the last page read, else 2:3.
+    func viewport(ofPage page: Int) -> EPUBViewport {
+        pages[page]?.viewport ?? book.package.viewport ?? lastDeclaredViewport ?? FixedLayoutPagesLayout.placeholderViewport
+    }
+
+    /// Where page `page` is drawn in the content: its viewport's shape fitted whole and centred
+    /// in its span, above the bottom inset.
+    func frame(ofPage page: Int) -> ContentRect {
+        let size = viewport(ofPage: page)
+        let room = max(viewportHeight - pageBottomInsetPixels, 1)
+        let scale = min(viewportWidth / size.widthPixels, room / size.heightPixels)
+        let width = (size.widthPixels * scale).rounded(), height = (size.heightPixels * scale).rounded()
+        return ContentRect(x: Double(page) * viewportWidth + ((viewportWidth - width) / 2).rounded(),
+                           y: ((room - height) / 2).rounded(), width: width, height: height)
+    }
+
+    /// Asks for the pages in view and one either side: their documents read on the worker,
+    /// their images decoded at the scale they are drawn, and one text page laid out a frame.
+    /// Nothing moves: the correction is always 0.
+    func prepare(_ visible: ContentRect, margin: Double, drawScale: Double) -> ContentPoint {
+        guard viewportWidth > 0, viewportHeight > 0, pageCount > 0 else { return .zero }
+        anchorPage = page(at: visible.x + visible.width / 2)
+        let near = pages(in: visible.x - viewportWidth, visible.maxX + viewportWidth)
+        requestReads(of: near.filter { pages[$0] == nil })
+        textLayouts = textLayouts.filter { near.contains($0.key) }
+        var laidOutOne = false
+        hasPendingLayout = false
+        for index in near {
+            guard let page = pages[index] else { continue }
+            let frame = frame(ofPage: index)
+            if let source = page.fillingImage {
+                if case .image(let image) = images.image(atPath: source), drawScale > 0 {
+                    let fitted = FixedLayoutPagesLayout.fitted(image.naturalSize, in: frame)
+                    image.noteShown(width: fitted.width, height: fitted.height, drawScale: drawScale)
+                }
+                continue
+            }
+            let size = viewport(ofPage: index)
+            if textLayouts[index] == nil {
+                // One page's layout a frame: the next frame lays out the next.
+                guard !laidOutOne else {
+                    hasPendingLayout = true
+                    continue
+                }
+                laidOutOne = true
+                let layout = DocumentLayout(document: TextDocument(blocks: page.blocks, title: book.title), palette: palette,
+                                            images: images)
+                layout.setViewportSize(width: size.widthPixels, height: size.heightPixels)
+                textLayouts[index] = layout
+            }
+            guard let layout = textLayouts[index] else { continue }
+            let scale = frame.width / size.widthPixels
+            _ = layout.prepare(ContentRect(x: 0, y: 0, width: size.widthPixels, height: size.heightPixels), margin: 0,
+                               drawScale: drawScale * scale)
+            if layout.hasPendingLayout { hasPendingLayout = true }
+            if drawnRevisions[index] != layout.revision {
+                drawnRevisions[index] = layout.revision
+                changeLog.record(.everything)
+            }
+        }
+        return .zero
+    }
+
+    /// Reads `wanted` on the worker, most wanted first, dropping reads asked for before that
+    /// have not started.
+    private func requestReads(of wanted: [Int]) {
+        guard wanted != requestedPages else { return }
+        requestedPages = wanted
+        let chapters = book.chapters, package = book.package, reference = reference
+        _ = WorkQueue.shared.replacePending(inGroup: workGroup, with: wanted.map { index in
+            { ticket in
+                guard !ticket.isCancelled else { return }
+                let page = FixedLayoutPage.read(index, of: chapters, package: package)
+                MainThreadMailbox.shared.post { reference.object?.receive(page, ofPage: index) }
+            }
+        })
+    }
+
+    /// A page's document, read.
+    private func receive(_ page: FixedLayoutPage, ofPage index: Int) {
+        pages[index] = page
+        requestedPages.removeAll { $0 == index }
+        if let declared = page.viewport { lastDeclaredViewport = declared }
+        changeLog.record(.everything)
+    }
+
+    func draw(_ rect: ContentRect, on cairo: OpaquePointer) {
+        guard viewportWidth > 0, viewportHeight > 0, pageCount > 0 else { return }
+        for index in pages(in: rect.x, rect.maxX) {
+            let frame = frame(ofPage: index)
+            guard let page = pages[index] else {
+                drawPlaceholder(ofPage: index, in: frame, on: cairo)
+                continue
+            }
+            if let source = page.fillingImage {
+                drawImage(source, page: index, in: frame, on: cairo)
+            } else if let layout = textLayouts[index] {
+                let size = viewport(ofPage: index), scale = frame.width / size.widthPixels
+                cairo_save(cairo)
+                cairo_rectangle(cairo, frame.x, frame.y, frame.width, frame.height)
+                cairo_clip(cairo)
+                fill(frame, with: palette.page, on: cairo)
+                cairo_translate(cairo, frame.x, frame.y)
+                cairo_scale(cairo, scale, scale)
+                layout.draw(ContentRect(x: 0, y: 0, width: size.widthPixels, height: size.heightPixels), on: cairo)
+                cairo_restore(cairo)
+            } else {
+                drawPlaceholder(ofPage: index, in: frame, on: cairo)
+            }
+        }
+    }
+
+    /// A page that is one picture: the image fitted whole in the page, centred.
+    private func drawImage(_ source: String, page: Int, in frame: ContentRect, on cairo: OpaquePointer) {
+        switch images.loadedImage(atPath: source) {
+        case .image(let image):
+            let fitted = FixedLayoutPagesLayout.fitted(image.naturalSize, in: frame)
+            image.draw(x: fitted.x, y: fitted.y, width: fitted.width, height: fitted.height, on: cairo)
+        case .failure(let reason):
+            CentredNotice.draw(localized("⚠ '%1$s' cannot be shown:\n%2$s", source, reason), left: Double(page) * viewportWidth,
+                               width: viewportWidth, inset: 24, centreY: frame.y + frame.height / 2, palette: palette, on: cairo)
+        case .pending, nil:
+            drawPlaceholder(ofPage: page, in: frame, on: cairo)
+        }
+    }
+
+    /// The page's shape, tinted, with its number: never a blank page while it is read.
+    private func drawPlaceholder(ofPage page: Int, in frame: ContentRect, on cairo: OpaquePointer) {
+        fill(frame, with: palette.codeBackground, on: cairo)
+        CentredNotice.draw("\(page + 1)", left: frame.x, width: frame.width, inset: 0, centreY: frame.y + frame.height / 2,
+                           palette: palette, on: cairo)
+    }
+
+    private func fill(_ rect: ContentRect, with color: Palette.Color, on cairo: OpaquePointer) {
+        cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+        cairo_rectangle(cairo, rect.x, rect.y, rect.width, rect.height)
+        cairo_fill(cairo)
+    }
+
+    /// An image of `size` fitted whole in `frame`, centred.
+    static func fitted(_ size: ImageSize, in frame: ContentRect) -> ContentRect {
+        let scale = min(frame.width / Double(max(size.width, 1)), frame.height / Double(max(size.height, 1)))
+        let width = Double(size.width) * scale, height = Double(size.height) * scale
+        return ContentRect(x: frame.x + (frame.width - width) / 2, y: frame.y + (frame.height - height) / 2,
+                           width: width, height: height)
+    }
+
+    /// The page whose span holds `x`, clamped to the pages there are.
+    func page(at x: Double) -> Int {
+        min(max(Int((x / viewportWidth).rounded(.down)), 0), max(pageCount - 1, 0))
+    }
+
+    private func pages(in left: Double, _ right: Double) -> [Int] {
+        Array(page(at: left)...page(at: max(left, right - 0.001)))
+    }
+}

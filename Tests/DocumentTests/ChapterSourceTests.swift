@@ -18,6 +18,7 @@ final class CountingBook: TextChapterSource, @unchecked Sendable {
     let unbroken: Set<Int>
     private let lock = NSLock()
     private var readCounts: [Int: Int] = [:]
+    private var mainThreadReads: [Int] = []
 
     init(count: Int = 300, givesHints: Bool = true, unbroken: Set<Int> = []) {
         self.count = count
@@ -49,7 +50,11 @@ final class CountingBook: TextChapterSource, @unchecked Sendable {
     func byteCount(ofChapter index: Int) -> Int { xhtml(ofChapter: index).utf8.count }
 
     func blocks(ofChapter index: Int) -> [Block] {
-        lock.withLock { readCounts[index, default: 0] += 1 }
+        let isMain = Thread.isMainThread
+        lock.withLock {
+            readCounts[index, default: 0] += 1
+            if isMain { mainThreadReads.append(index) }
+        }
         var blocks = MarkupBlocks.blocks(ofXHTML: Array(xhtml(ofChapter: index).utf8),
                                          references: BookReferences(chapter: "c\(index).xhtml"))
         // A link to the chapter itself leads to its first block.
@@ -63,6 +68,14 @@ final class CountingBook: TextChapterSource, @unchecked Sendable {
     }
 
     func startsWithBreak(chapter index: Int) -> Bool { index > 0 && !unbroken.contains(index) }
+
+    /// The chapters read on the main thread (the tests' frame loop) so far, and forgets them.
+    func takeMainThreadReads() -> [Int] {
+        lock.withLock {
+            defer { mainThreadReads = [] }
+            return mainThreadReads
+        }
+    }
 
     /// The chapters read so far, and forgets them.
     func takeReads() -> [Int: Int] {
@@ -79,8 +92,19 @@ final class ChapterSourceTests: XCTestCase {
     private func laidOut(_ document: TextDocument, top: Double = 0) -> DocumentLayout {
         let layout = DocumentLayout(document: document)
         layout.setViewportSize(width: 1280, height: 800)
-        layout.prepare(ContentRect(x: 0, y: top, width: 1280, height: 800), margin: 400)
+        settle(layout, top: top)
         return layout
+    }
+
+    /// Prepares the screen at `top`, waits for the chapters it asked the worker for and prepares
+    /// again until nothing is left for a later frame, as the app's frames would.
+    private func settle(_ layout: DocumentLayout, top: Double) {
+        let screen = ContentRect(x: 0, y: top, width: 1280, height: 800)
+        layout.prepare(screen, margin: 400)
+        for _ in 0..<20 where layout.isReadingChapters || layout.hasPendingLayout {
+            layout.waitForChapterReads()
+            layout.prepareCompletely(screen, margin: 400)
+        }
     }
 
     private func draw(_ layout: DocumentLayout, top: Double = 0) {
@@ -115,11 +139,56 @@ final class ChapterSourceTests: XCTestCase {
         let middle = laidOut(document, top: 0)
         middle.readingAnchor = ReadingAnchor(section: document.firstSection(ofChapter: 150)!, block: 0, fraction: 0)
         let top = middle.anchorOffset.y
-        _ = middle.prepare(ContentRect(x: 0, y: top, width: 1280, height: 800), margin: 400)
+        settle(middle, top: top)
         draw(middle, top: top)
         let far = book.takeReads().keys
         XCTAssertTrue(far.contains(150))
         XCTAssertTrue(far.allSatisfy { $0 <= 2 || (148...152).contains($0) }, "\(far.sorted())")
+    }
+
+    func testAChapterIsReadOnAWorkerWhileItsPlaceShowsAPlaceholder() throws {
+        let book = CountingBook()
+        let document = TextDocument(chapters: book, title: "A book", path: nil, baseDirectory: ".")
+        let layout = DocumentLayout(document: document)
+        layout.setViewportSize(width: 1280, height: 800)
+        let screen = ContentRect(x: 0, y: 0, width: 1280, height: 800)
+        layout.prepare(screen, margin: 400)
+        XCTAssertTrue(layout.isReadingChapters, "the first screen's chapter is asked of the worker")
+        XCTAssertTrue(layout.shapedSections.isEmpty, "nothing is laid out before it is read")
+        XCTAssertTrue(layout.waitingSections.contains(0))
+        let placeholder = renderedInk(layout)
+        XCTAssertGreaterThan(placeholder.count, 10_000, "grey bars where the lines will be")
+        XCTAssertTrue(placeholder.allSatisfy { $0.x >= layout.column.left - 1 && $0.x <= layout.column.left + layout.column.width + 1 },
+                      "within the column")
+        let revision = layout.revision
+        layout.waitForChapterReads()
+        XCTAssertFalse(layout.isReadingChapters)
+        XCTAssertNotEqual(layout.changes(since: revision), .none, "the arrival redraws the placeholder's place")
+        layout.prepareCompletely(screen, margin: 400)
+        XCTAssertFalse(layout.shapedSections.isEmpty)
+        XCTAssertTrue(layout.waitingSections.isEmpty)
+        XCTAssertEqual(layout.firstBlockText(below: 0), "Chapter 0", "the chapter's text")
+        XCTAssertEqual(book.takeMainThreadReads(), [], "no chapter was read on the frame loop's thread")
+        XCTAssertFalse(book.takeReads().isEmpty)
+    }
+
+    /// The ink a layout draws of its first screen: the pixels that are not the page, by place.
+    private func renderedInk(_ layout: DocumentLayout) -> [(x: Double, y: Double)] {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1280, 800)!
+        let cairo = cairo_create(surface)!
+        cairo_set_source_rgb(cairo, 1, 1, 1)
+        cairo_paint(cairo)
+        layout.draw(ContentRect(x: 0, y: 0, width: 1280, height: 800), on: cairo)
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface)) / 4
+        let pixels = cairo_image_surface_get_data(surface)!.withMemoryRebound(to: UInt32.self, capacity: stride * 800) { $0 }
+        var ink: [(x: Double, y: Double)] = []
+        for y in 0..<800 {
+            for x in 0..<1280 where pixels[y * stride + x] & 0xffffff != 0xffffff { ink.append((Double(x), Double(y))) }
+        }
+        cairo_destroy(cairo)
+        cairo_surface_destroy(surface)
+        return ink
     }
 
     func testEachChapterAfterTheFirstStartsWithABreakUnlessItsSourceSaysNo() throws {

@@ -31,7 +31,7 @@ final class OutlineTests: XCTestCase {
     func testAHeadingsPageIsThePageItIsDrawnOnOnceLaidOut() {
         let outline = outline()
         let column = outline.pages.column
-        _ = column.prepare(ContentRect(x: 0, y: 0, width: width, height: height), margin: 1_000_000)
+        _ = column.prepareCompletely(ContentRect(x: 0, y: 0, width: width, height: height), margin: 1_000_000)
         XCTAssertGreaterThan(outline.pages.pageCount, 20)
         for (index, heading) in outline.outline.headings.enumerated() {
             let page = outline.page(ofHeading: index)
@@ -43,7 +43,7 @@ final class OutlineTests: XCTestCase {
     func testTheHeadingOfAPageIsTheLastOneStartingOnOrBeforeIt() {
         let outline = outline()
         let column = outline.pages.column
-        _ = column.prepare(ContentRect(x: 0, y: 0, width: width, height: height), margin: 1_000_000)
+        _ = column.prepareCompletely(ContentRect(x: 0, y: 0, width: width, height: height), margin: 1_000_000)
         let texts = outline.outline.headings.map(\.text)
         var current: Int?
         for page in 0..<outline.pages.pageCount {
@@ -59,7 +59,7 @@ final class OutlineTests: XCTestCase {
             isMarkdown: true, title: "t"))
         pages.setViewportSize(width: width, height: height)
         let outline = OutlineListLayout(source: TextOutlineSource(pages: pages))
-        _ = pages.prepare(ContentRect(x: 0, y: 0, width: width, height: height), margin: 1_000_000)
+        _ = pages.prepareCompletely(ContentRect(x: 0, y: 0, width: width, height: height), margin: 1_000_000)
         XCTAssertGreaterThan(outline.page(ofHeading: 0), 0)
         XCTAssertNil(outline.heading(onPage: 0))
         XCTAssertEqual(outline.heading(onPage: outline.page(ofHeading: 0)), 0)

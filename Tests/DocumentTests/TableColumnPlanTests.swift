@@ -171,7 +171,7 @@ final class TableColumnPlanTests: XCTestCase {
         let markdown = table(["Name", "Note", "Value"], body)
         let layout = DocumentLayout(document: TextDocument(text: markdown, isMarkdown: true, title: "t"))
         layout.setViewportSize(width: 1280, height: 800)
-        _ = layout.prepare(ContentRect(x: 0, y: 0, width: 1280, height: 800), margin: 40_000)
+        _ = layout.prepareCompletely(ContentRect(x: 0, y: 0, width: 1280, height: 800), margin: 40_000)
         XCTAssertGreaterThan(layout.shapedSections.count, 2, "the table spans sections")
         let rows = tableRows(of: layout)
         XCTAssertGreaterThan(rows.count, 300)

@@ -59,9 +59,13 @@ final class BookImageRenderingTests: XCTestCase {
         <svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="20" height="20" fill="red"/></svg>
         """.utf8)
 
+    /// A book of one chapter, read as a book's kind reads its first chapter when it opens (so the
+    /// first frame shows it, not a placeholder).
     private func book(_ blocks: [Block], images: [String: [UInt8]], baseDirectory: String = "/nonexistent") -> TextDocument {
-        TextDocument(chapters: OneChapter(blocks: blocks), title: "Book", path: nil, baseDirectory: baseDirectory,
-                     imageSource: BookImages(images))
+        let document = TextDocument(chapters: OneChapter(blocks: blocks), title: "Book", path: nil, baseDirectory: baseDirectory,
+                                    imageSource: BookImages(images))
+        document.readChapter(0)
+        return document
     }
 
     private func redCount(_ frame: OffscreenFrame) -> Int {

@@ -17,7 +17,7 @@ final class HorizontalPagesRenderingTests: XCTestCase {
     /// The layout with every section laid out, so its pages are final.
     private func laidOut<Layout: ContentLayout>(_ layout: Layout) -> Layout {
         layout.setViewportSize(width: Double(width), height: Double(height))
-        _ = layout.prepare(ContentRect(x: 0, y: 0, width: Double(width), height: Double(height)), margin: 1_000_000)
+        _ = layout.prepareCompletely(ContentRect(x: 0, y: 0, width: Double(width), height: Double(height)), margin: 1_000_000)
         return layout
     }
 
@@ -54,18 +54,29 @@ final class HorizontalPagesRenderingTests: XCTestCase {
     func testEveryPageTheFramesTilesReachIsLaidOut() {
         // Tiles are cached whole and reach pages past the viewport: a page still unlaid-out
         // when its tile is drawn would be kept blank. At 900×1400 a section (8 KB) is about
-        // five pages and a tile (up to 2048 px) reaches two pages on.
+        // five pages and a tile (up to 2048 px) reaches two pages on. A frame may leave part
+        // of its margin for the next (`hasPendingLayout`), as the viewer's frames go on until
+        // it is false; then every page the tiles reach is laid out, and drawn from the same
+        // tiles it shows text.
         let (width, height) = (900, 1400)
         let long = TextDocument(text: String(repeating: document.blocks.map(\.text).joined(separator: "\n\n") + "\n\n", count: 8),
                             isMarkdown: true, title: "long")
         for shown in 4..<30 {
             let layout = HorizontalPagesLayout(document: long)
-            _ = renderOnce(layout, width: width, height: height, offsetX: Double(shown * width))
+            let renderer = FrameRenderer()
+            var frames = 0
+            repeat {
+                _ = renderOnce(layout, width: width, height: height, offsetX: Double(shown * width), renderer: renderer)
+                frames += 1
+            } while layout.hasPendingLayout && frames < 20
+            XCTAssertFalse(layout.hasPendingLayout, "the margin fills within \(frames) frames")
             let tileWidth = TileCache.tileWidth(contentWidthPixels: Int(layout.contentSize.width))
             let firstTile = shown * width / tileWidth, lastTile = ((shown + 1) * width - 1) / tileWidth
             let pages = (firstTile * tileWidth / width)...min(((lastTile + 1) * tileWidth - 1) / width, layout.pageCount - 1)
             for page in pages {
                 XCTAssertFalse(layout.column.blockTexts(onPage: page).isEmpty, "page \(page) from page \(shown)")
+                let frame = renderOnce(layout, width: width, height: height, offsetX: Double(page * width), renderer: renderer)
+                XCTAssertGreaterThan(frame.inkCount(), 0, "page \(page) from page \(shown) is drawn")
             }
         }
     }

@@ -66,6 +66,23 @@ extension ContentLayout {
         prepare(visible, margin: margin, drawScale: 0)
     }
 
+    /// `prepare` again, as the viewer's next frames would, until no part of the margin is left
+    /// for later (`hasPendingLayout`), at most `maximumPrepares` times: for programs that lay
+    /// out once (tests, benchmarks, pictures), never for the frame loop. Returns how far the
+    /// content moved in all (see `prepare`); `visible` follows it from one pass to the next.
+    @discardableResult
+    public func prepareCompletely(_ visible: ContentRect, margin: Double, drawScale: Double = 0,
+                                  maximumPrepares: Int = 100_000) -> ContentPoint {
+        var moved = ContentPoint.zero
+        for _ in 0..<max(1, maximumPrepares) {
+            let shown = ContentRect(x: visible.x + moved.x, y: visible.y + moved.y, width: visible.width, height: visible.height)
+            let step = prepare(shown, margin: margin, drawScale: drawScale)
+            moved = ContentPoint(x: moved.x + step.x, y: moved.y + step.y)
+            if !hasPendingLayout { break }
+        }
+        return moved
+    }
+
     public func title(ofPage page: Int) -> String? { nil }
 
     public var drawsWithoutTiles: Bool { false }

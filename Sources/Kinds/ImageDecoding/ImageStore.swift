@@ -98,12 +98,7 @@ public final class ImageStore {
     /// `timeoutSeconds` pass: for programs that draw once (tests, benchmarks, pictures), not
     /// for the frame loop.
     public func waitForDecodes(timeoutSeconds: Double = 30) {
-        let deadline = MonotonicClock.seconds() + timeoutSeconds
-        while isDecoding, MonotonicClock.seconds() < deadline {
-            var descriptor = pollfd(fd: MainThreadMailbox.shared.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            _ = poll(&descriptor, 1, 50)
-            MainThreadMailbox.shared.deliverPending()
-        }
+        MainThreadMailbox.shared.deliver(while: { isDecoding }, timeoutSeconds: timeoutSeconds)
     }
 
     /// The bytes the decoded images hold.

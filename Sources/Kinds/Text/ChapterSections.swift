@@ -73,10 +73,35 @@ final class ChapterSections: Sendable {
         return section == sections.upperBound - 1 ? estimatedBytes[chapter] - share * (sections.count - 1) : share
     }
 
+    /// The blocks of `section`, its chapter read now if it is not in the cache.
     func blocks(inSection section: Int) -> [Block] {
         let chapter = chapter(ofSection: section)
         guard chapter < chapterCount else { return [] }
-        let pieces = self.pieces(ofChapter: chapter)
+        return piece(section, of: pieces(ofChapter: chapter), chapter: chapter)
+    }
+
+    /// The blocks of `section` if its chapter is in the cache; nil when it would have to be
+    /// read, which the frame loop leaves to a worker (`read(chapter:)`).
+    func readyBlocks(inSection section: Int) -> [Block]? {
+        let chapter = chapter(ofSection: section)
+        guard chapter < chapterCount else { return [] }
+        guard let pieces = cache.withLock({ $0.value(for: chapter) }) else { return nil }
+        return piece(section, of: pieces, chapter: chapter)
+    }
+
+    /// Reads chapter `chapter` into the cache unless it is there: a worker's job, after which
+    /// `readyBlocks(inSection:)` answers for its sections (while the cache keeps it).
+    func read(chapter: Int) {
+        guard chapter >= 0, chapter < chapterCount else { return }
+        _ = pieces(ofChapter: chapter)
+    }
+
+    /// Whether chapter `chapter` is in the cache, so its sections are ready.
+    func isRead(chapter: Int) -> Bool {
+        cache.withLock { $0.contains(chapter) }
+    }
+
+    private func piece(_ section: Int, of pieces: [[Block]], chapter: Int) -> [Block] {
         let index = section - firstSections[chapter]
         return pieces.indices.contains(index) ? pieces[index] : []
     }

@@ -2,6 +2,7 @@ import CCairo
 import CPangoCairo
 import DocumentKit
 import ImageDecoding
+import Machinery
 
 /// A text document laid out lazily in a column: sections near the viewport are shaped with
 /// pango, the rest have heights estimated from their size in bytes, corrected as they are laid
@@ -13,7 +14,7 @@ public final class DocumentLayout: ContentLayout {
     /// The typography at the default text size.
     public let typography: Typography
     /// The typography the text is set in: `typography` at `textScale`.
-    private var textTypography: Typography
+    private(set) var textTypography: Typography
     public let images: ImageStore
     public var palette: Palette {
         didSet {
@@ -70,6 +71,13 @@ public final class DocumentLayout: ContentLayout {
     /// margin: another frame should prepare again.
     public private(set) var hasPendingLayout = false
 
+    /// Sections with text outside the viewport shaped by one `prepare`, at most this many: the
+    /// margin fills a section a frame, so a fling that brings several into the margin at once
+    /// (or a jump, or a new width) never lays them all out in one frame. Sections in the
+    /// viewport are always shaped: they are what the frame shows. One 8 KB section takes pango
+    /// 4–9 ms (a book's chapter, measured for issue 24), so one keeps a frame in its budget.
+    static let marginSectionsPerPrepare = 1
+
     /// Shaped sections kept for drawing, at most this many (about 70 screens at 8 KB each);
     /// others keep only their height and are shaped again when they come back into view.
     static let shapedSectionCapacity = 24
@@ -80,13 +88,20 @@ public final class DocumentLayout: ContentLayout {
     private var sections: [Int: (layout: SectionLayout, lastUse: Int)] = [:]
     private var useCount = 0
     private var changeLog = ChangeLog()
-    private var column = ColumnGeometry(left: 0, width: 0, pageHeight: nil, pageMargin: 0, pageBottomMargin: 0)
+    private(set) var column = ColumnGeometry(left: 0, width: 0, pageHeight: nil, pageMargin: 0, pageBottomMargin: 0)
     /// The reading position: a block and how far into it (0…1) the viewport's top is.
     private var anchor = ReadingAnchor.top
     /// For each section laid out since the last reflow, where each of its blocks' text starts
     /// (logical px from the section's top): kept after the shaped section is evicted, so a
     /// block's page stays exact (see `page(of:)`). A double per block.
     private(set) var blockTextTops: [Int: [Double]] = [:]
+    /// A book's chapters being read for this layout, on a worker (nil for text of a file).
+    private var chapterReads: ChapterReads?
+    /// Sections whose chapter was not read when they were to be laid out: drawn as
+    /// placeholders until it arrives.
+    private(set) var waitingSections: Set<Int> = []
+    /// The chapters sections wanted since the last `prepare` asked for them, most wanted first.
+    private var wantedChapters: [Int] = []
 
     public init(document: TextDocument, typography: Typography = Typography(), palette: Palette = .light,
                 images: ImageStore = ImageStore()) {
@@ -104,7 +119,35 @@ public final class DocumentLayout: ContentLayout {
         pango_cairo_context_set_font_options(context, options)
         cairo_font_options_destroy(options)
         images.observeChanges { [weak self] path in self?.imageChanged(atPath: path) }
+        startChapterReads()
     }
+
+    /// Reads the document's chapters, if it has any, on a worker from now on.
+    private func startChapterReads() {
+        chapterReads = document.chapters.map(ChapterReads.init(chapters:))
+        chapterReads?.arrived = { [weak self] chapter in self?.chapterArrived(chapter) }
+        waitingSections.removeAll()
+        wantedChapters.removeAll()
+    }
+
+    /// Redraws the sections that wait for `chapter`, which is read: the next `prepare` lays
+    /// them out (the app asks for a frame after every delivery).
+    private func chapterArrived(_ chapter: Int) {
+        let arrived = waitingSections.filter { document.chapter(ofSection: $0) == chapter && $0 < heights.count }
+        guard let first = arrived.min(), let last = arrived.max() else { return }
+        waitingSections.subtract(arrived)
+        changeLog.record(.band(top(ofSection: first)...(top(ofSection: last) + heights[last])))
+    }
+
+    /// Delivers the mailbox's results on the calling thread until no chapter this layout asked
+    /// for is still being read, or `timeoutSeconds` pass: for programs that draw once (tests,
+    /// benchmarks, pictures), which then prepare again. Never for the frame loop.
+    public func waitForChapterReads(timeoutSeconds: Double = 30) {
+        MainThreadMailbox.shared.deliver(while: { chapterReads?.isReading ?? false }, timeoutSeconds: timeoutSeconds)
+    }
+
+    /// Whether a chapter this layout wants is still being read.
+    public var isReadingChapters: Bool { chapterReads?.isReading ?? false }
 
     /// Shapes again the sections that show the image at `path`, which is now decoded, sized
     /// or failed (their height may change), and redraws them.
@@ -174,7 +217,11 @@ public final class DocumentLayout: ContentLayout {
 
     public var anchorOffset: ContentPoint {
         guard anchor.section < heights.count, let section = sections[anchor.section]?.layout,
-              anchor.block < section.blocks.count else { return ContentPoint(x: 0, y: top(ofSection: anchor.section)) }
+              anchor.block < section.blocks.count else {
+            // A section not laid out yet (its chapter still being read): its top, or the very
+            // top for a place above the first block.
+            return ContentPoint(x: 0, y: anchor.fraction < 0 && anchor.section == 0 ? 0 : top(ofSection: anchor.section))
+        }
         let block = section.blocks[anchor.block]
         let local = block.top + anchor.fraction * block.height
         guard isPaginated, viewportHeight > 0 else {
@@ -243,6 +290,7 @@ public final class DocumentLayout: ContentLayout {
     /// out again, near the reading position first.
     func showReloaded(_ newDocument: TextDocument) {
         document = newDocument
+        startChapterReads()
         let count = max(newDocument.sectionCount, 1)
         if anchor.section >= count { anchor = ReadingAnchor(section: count - 1, block: .max, fraction: 1) }
         reflow()
@@ -263,6 +311,7 @@ public final class DocumentLayout: ContentLayout {
                                 viewportHeight: viewportHeight > 0 ? viewportHeight : nil)
         sections.removeAll()
         blockTextTops.removeAll()
+        waitingSections.removeAll()
         let count = document.sectionCount
         heights = HeightIndex((0..<count).map { estimatedHeight(ofSection: $0) })
         isExact = Array(repeating: false, count: count)
@@ -284,31 +333,62 @@ public final class DocumentLayout: ContentLayout {
         defer { noteShownImages(within: visible.y - margin...visible.maxY + margin, drawScale: drawScale) }
         var correction = 0.0
         var emptySectionsLeft = DocumentLayout.emptySectionsPerPrepare
-        /// Lays out `index`, counting it against the budget when it is shaped now and empty.
-        func layOutCounted(_ index: Int, keeping edge: FixedEdge) -> Double {
+        var marginSectionsLeft = DocumentLayout.marginSectionsPerPrepare
+        /// Lays out `index` unless it is a new section of the margin past the budget (false),
+        /// counting it against the budgets when it is shaped now. What a `.bottom` layout
+        /// could not absorb moves the view (`correction`).
+        func layOutCounted(_ index: Int, keeping edge: FixedEdge, isVisible: Bool) -> Bool {
             let isNew = sections[index] == nil
+            if isNew, !isVisible, marginSectionsLeft <= 0 { return false }
             let moved = layOut(index, keeping: edge)
-            if isNew, !(sections[index]?.layout.hasShownBlock ?? true) { emptySectionsLeft -= 1 }
-            return moved
+            if edge == .bottom { correction += moved }
+            guard isNew, let shaped = sections[index]?.layout else { return true }
+            if !shaped.hasShownBlock { emptySectionsLeft -= 1 } else if !isVisible { marginSectionsLeft -= 1 }
+            return true
         }
         let first = section(at: visible.y)
-        _ = layOutCounted(first, keeping: .top)
+        // A section at the top whose chapter arrives while the one below it shows text keeps
+        // its bottom: the reader is looking at that text (a link's note, say), which must not
+        // move by the difference between the section's estimate and its height.
+        let isAboveText = waitingSections.contains(first) && first + 1 < heights.count && sections[first + 1] != nil
+            && top(ofSection: first + 1) < visible.maxY
+        _ = layOutCounted(first, keeping: isAboveText ? .bottom : .top, isVisible: true)
         var index = first + 1
-        while index < heights.count, top(ofSection: index) < visible.maxY + margin, emptySectionsLeft > 0 {
-            _ = layOutCounted(index, keeping: .top)
+        var isCut = false
+        while index < heights.count, top(ofSection: index) < visible.maxY + correction + margin {
+            guard emptySectionsLeft > 0,
+                  layOutCounted(index, keeping: .top, isVisible: top(ofSection: index) < visible.maxY + correction) else {
+                isCut = true
+                break
+            }
             index += 1
         }
-        var isCut = index < heights.count && top(ofSection: index) < visible.maxY + margin
+        let readAhead = index
         index = first - 1
-        while index >= 0, top(ofSection: index + 1) > visible.y - margin + correction, emptySectionsLeft > 0 {
-            correction += layOutCounted(index, keeping: .bottom)
+        while index >= 0, top(ofSection: index + 1) > visible.y - margin + correction {
+            guard emptySectionsLeft > 0, layOutCounted(index, keeping: .bottom, isVisible: false) else {
+                isCut = true
+                break
+            }
             index -= 1
         }
-        isCut = isCut || (index >= 0 && top(ofSection: index + 1) > visible.y - margin + correction)
         hasPendingLayout = isCut
         noteAnchor(at: visible.y + correction)
         lastVisibleSection = section(at: max(visible.y, visible.maxY - 1) + correction)
+        askForChapters(readingAhead: readAhead)
         return ContentPoint(x: 0, y: correction)
+    }
+
+    /// Asks the worker for the chapters sections wanted, then for the one after the margin's
+    /// last section when it is not read (the chapter a fling reaches next).
+    private func askForChapters(readingAhead section: Int) {
+        guard let chapterReads, let chapters = document.chapters else { return }
+        if section < heights.count {
+            let chapter = chapters.chapter(ofSection: section)
+            if !chapters.isRead(chapter: chapter), !wantedChapters.contains(chapter) { wantedChapters.append(chapter) }
+        }
+        chapterReads.want(wantedChapters)
+        wantedChapters.removeAll()
     }
 
     /// Tells the images of the shaped blocks in `band` the size they are drawn at, so one far
@@ -386,10 +466,17 @@ public final class DocumentLayout: ContentLayout {
             sections[index]?.lastUse = useCount
             return 0
         }
+        guard let blocks = document.readyBlocks(inSection: index) else {
+            waitingSections.insert(index)
+            if let chapter = document.chapter(ofSection: index), !wantedChapters.contains(chapter) {
+                wantedChapters.append(chapter)
+            }
+            return 0
+        }
         let shaper = BlockShaper(context: context, typography: textTypography, palette: palette, images: images,
                                  baseDirectory: document.baseDirectory)
         let disclosures = SectionDisclosures(state: disclosureState, scope: document.disclosureScope(ofSection: index))
-        let layout = SectionLayout(blocks: document.blocks(inSection: index), isFirstSection: index == 0,
+        let layout = SectionLayout(blocks: blocks, isFirstSection: index == 0,
                                    shaper: shaper, column: column, disclosures: disclosures)
         sectionsLaidOutCount += 1
         sections[index] = (layout, useCount)
@@ -398,9 +485,14 @@ public final class DocumentLayout: ContentLayout {
         let change = layout.height - heights[index]
         let wasExact = isExact[index]
         isExact[index] = true
-        // Shaping again at the same width gives the same height.
-        guard !wasExact, change != 0 else { return 0 }
         let oldTop = top(ofSection: index)
+        // Shaping again at the same width gives the same height. What was drawn there before
+        // (nothing, or a placeholder: a prepare may leave part of its margin for a later frame,
+        // and a tile reaches past the margin) is drawn again.
+        guard !wasExact, change != 0 else {
+            changeLog.record(.band(oldTop...(oldTop + layout.height)))
+            return 0
+        }
         heights.set(index, to: layout.height)
         guard edge == .bottom else {
             changeLog.record(.band(oldTop...Double.infinity))
@@ -462,6 +554,8 @@ public final class DocumentLayout: ContentLayout {
                 section.draw(top: rect.y - sectionTop, bottom: rect.maxY - sectionTop, palette: palette,
                              typography: textTypography, on: cairo)
                 cairo_restore(cairo)
+            } else if waitingSections.contains(index) {
+                drawPlaceholder(ofSection: index, clippedTo: rect, on: cairo)
             }
             index += 1
         }

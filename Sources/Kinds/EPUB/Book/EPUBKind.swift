@@ -22,6 +22,12 @@ public enum EPUBKind: DocumentKind {
         return Array(head[start..<(start + contents.count)]) == contents
     }
 
+    /// The largest first chapter read while the book opens: 1 MB of XHTML, which libxml2
+    /// parses in about 10 ms, and far more than a chapter of a novel (about 50 KB). A larger one
+    /// (a hostile 50 MB chapter) is read on the worker, behind a placeholder, so the window
+    /// comes at once.
+    static let firstChapterReadLimitBytes = 1 << 20
+
     public static func open(path: String, source: SourceBytes) throws(DocumentError) -> any LoadedDocument {
         let archive: EPUBArchive
         let package: EPUBPackage
@@ -36,7 +42,14 @@ public enum EPUBKind: DocumentKind {
         if FixedLayoutBook.isFixedLayout(package) {
             return FixedLayoutBook(archive: archive, package: package, title: title, path: path)
         }
-        return TextDocument(chapters: EPUBChapters(archive: archive, package: package), title: title,
-                            path: path, baseDirectory: FilePath.parent(of: path), imageSource: EPUBImages(archive: archive))
+        let chapters = EPUBChapters(archive: archive, package: package)
+        let document = TextDocument(chapters: chapters, title: title, path: path, baseDirectory: FilePath.parent(of: path),
+                                    imageSource: EPUBImages(archive: archive))
+        // A book opens off the frame loop (before it starts, or on a worker), so its first
+        // chapter can be read here and the first frame show its text, not a placeholder.
+        if chapters.chapterCount > 0, chapters.byteCount(ofChapter: 0) <= EPUBKind.firstChapterReadLimitBytes {
+            document.readChapter(0)
+        }
+        return document
     }
 }

@@ -82,6 +82,12 @@ let package = Package(
         .target(
             name: "ImageDecoding", dependencies: ["Machinery", "Localization", "CCairo", "CGdkPixbuf", "CSystem"],
             path: "Sources/Kinds/ImageDecoding"),
+        // What the kinds read from archives share: a zip's central directory and its entries
+        // inflated one at a time (libarchive), the rule for which entry names are served, the
+        // XML of their manifests through libxml2.
+        .target(
+            name: "ArchiveKit", dependencies: ["DocumentKit", "Localization", "CArchive", "CLibXML2"],
+            path: "Sources/Kinds/ArchiveKit"),
         // One module per kind.
         .target(
             name: "TextKind",
@@ -99,12 +105,21 @@ let package = Package(
             path: "Sources/Kinds/PDF"),
         // EPUB: books read straight from their zip (libarchive), their XML through libxml2.
         .target(
-            name: "EPUBKind", dependencies: ["DocumentKit", "TextKind", "ImageDecoding", "Machinery", "Localization", "CArchive", "CLibXML2"],
+            name: "EPUBKind",
+            dependencies: ["ArchiveKit", "DocumentKit", "TextKind", "ImageDecoding", "Machinery", "Localization", "CArchive", "CLibXML2"],
             path: "Sources/Kinds/EPUB"),
+        // Comic book archives (CBZ, CBR, CB7, CBT and plain archives of images): their pages an
+        // image collection, read from the archive in place.
+        .target(
+            name: "ComicKind",
+            dependencies: ["ArchiveKit", "DocumentKit", "ImageKind", "ImageDecoding", "Machinery", "Localization", "CArchive"],
+            path: "Sources/Kinds/Comics"),
         // The kinds registered: how a path becomes a document.
         .target(
             name: "KindRegistry",
-            dependencies: ["DocumentKit", "ImageDecoding", "TextKind", "ImageKind", "PDFKind", "EPUBKind", "Machinery", "Localization"],
+            dependencies: [
+                "DocumentKit", "ImageDecoding", "TextKind", "ImageKind", "PDFKind", "EPUBKind", "ComicKind", "Machinery", "Localization",
+            ],
             path: "Sources/Kinds/Registry"),
 
         // Pixels: no Wayland.
@@ -149,7 +164,7 @@ let package = Package(
         .executableTarget(
             name: "glide-bench", dependencies: [
                 "ScrollEngine", "DocumentKit", "TextKind", "PDFKind", "KindRegistry", "Render", "CAllocationCounter", "CSystem",
-                "PDFFixtures", "Machinery",
+                "PDFFixtures", "ArchiveFixtures", "Machinery",
             ],
             // Its allocation counter stands in for malloc process-wide, which needs the
             // executable's symbols in the dynamic symbol table.
@@ -164,6 +179,9 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["ScrollEngine"], path: "Tests/TestSupport"),
         // PDFs written at test time with cairo's PDF surface, for tests, benchmarks and the demo.
         .target(name: "PDFFixtures", dependencies: ["CPoppler"], path: "Tests/PDFFixtures"),
+        // Archives (zip, 7z, tar) written at test time with libarchive's writers, and the
+        // solid-colour pictures they hold, for tests and benchmarks.
+        .target(name: "ArchiveFixtures", dependencies: ["CArchive", "CCairo"], path: "Tests/ArchiveFixtures"),
         .testTarget(name: "DocumentTests", dependencies: [
             "TestSupport",
             "DocumentKit", "ImageDecoding", "TextKind", "ImageKind", "PDFKind", "KindRegistry", "CCairo", "CGdkPixbuf",
@@ -182,8 +200,13 @@ let package = Package(
         ]),
         // EPUB's container and package, on books the tests write with libarchive, hostile ones too.
         .testTarget(name: "EPUBTests", dependencies: [
-            "EPUBKind", "CArchive", "CLibXML2", "DocumentKit", "Localization", "TextKind", "KindRegistry", "ImageDecoding",
+            "ArchiveFixtures", "ArchiveKit", "EPUBKind", "CArchive", "CLibXML2", "DocumentKit", "Localization", "TextKind", "KindRegistry", "ImageDecoding",
             "CCairo", "CPangoCairo",
+        ]),
+        // Comic archives the tests write: page order, ComicInfo, pages drawn, hostile archives.
+        .testTarget(name: "ComicTests", dependencies: [
+            "ArchiveFixtures", "ArchiveKit", "ComicKind", "ImageKind", "ImageDecoding", "DocumentKit", "KindRegistry", "CArchive",
+            "CCairo", "Machinery",
         ]),
         .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "CAtk", "DocumentKit"]),
         .testTarget(name: "GlideTests", dependencies: [

@@ -1,3 +1,5 @@
+import ArchiveFixtures
+@testable import ArchiveKit
 import DocumentKit
 @testable import EPUBKind
 import Foundation
@@ -8,13 +10,13 @@ final class ArchiveTests: XCTestCase {
     func testEntriesAreIndexedWithNormalisedNamesSizesAndBytes() throws {
         let path = try TestBooks.write([
             TestBooks.mimetype,
-            ZipEntry("OEBPS/", ""),
-            ZipEntry("./OEBPS/one.xhtml", "first"),
-            ZipEntry("././OEBPS/two.xhtml", String(repeating: "two ", count: 10_000)),
-            ZipEntry("OEBPS\\back.xhtml", "backslash"),
-            ZipEntry("OEBPS/one.xhtml", "second copy"),
+            ArchiveEntry("OEBPS/", ""),
+            ArchiveEntry("./OEBPS/one.xhtml", "first"),
+            ArchiveEntry("././OEBPS/two.xhtml", String(repeating: "two ", count: 10_000)),
+            ArchiveEntry("OEBPS\\back.xhtml", "backslash"),
+            ArchiveEntry("OEBPS/one.xhtml", "second copy"),
         ], self)
-        let archive = try EPUBArchive(path: path)
+        let archive = try ZipArchive(path: path)
         XCTAssertEqual(archive.entryNames, ["mimetype", "OEBPS/one.xhtml", "OEBPS/two.xhtml", "OEBPS\\back.xhtml"],
                        "no directory, no leading ./, a backslash kept, a repeated name once")
         XCTAssertEqual(try archive.data(ofEntry: "mimetype", maximumBytes: 100), Array("application/epub+zip".utf8))
@@ -36,15 +38,15 @@ final class ArchiveTests: XCTestCase {
     func testAbsoluteAndClimbingNamesAreNeverServed() throws {
         let path = try TestBooks.write([
             TestBooks.mimetype,
-            ZipEntry("../evil.xhtml", "climbs"),
-            ZipEntry("OEBPS/../../evil.xhtml", "climbs further"),
-            ZipEntry("OEBPS/../inside.xhtml", "does not climb out, still refused"),
-            ZipEntry("/etc/passwd", "absolute"),
-            ZipEntry("./../evil2.xhtml", "climbs after ./"),
-            ZipEntry("OEBPS/..", "a name that is .."),
-            ZipEntry("OEBPS/..file.xhtml", "dots in a name are fine"),
+            ArchiveEntry("../evil.xhtml", "climbs"),
+            ArchiveEntry("OEBPS/../../evil.xhtml", "climbs further"),
+            ArchiveEntry("OEBPS/../inside.xhtml", "does not climb out, still refused"),
+            ArchiveEntry("/etc/passwd", "absolute"),
+            ArchiveEntry("./../evil2.xhtml", "climbs after ./"),
+            ArchiveEntry("OEBPS/..", "a name that is .."),
+            ArchiveEntry("OEBPS/..file.xhtml", "dots in a name are fine"),
         ], self)
-        let archive = try EPUBArchive(path: path)
+        let archive = try ZipArchive(path: path)
         XCTAssertEqual(archive.entryNames, ["mimetype", "OEBPS/..file.xhtml"])
         for name in ["../evil.xhtml", "evil.xhtml", "OEBPS/../../evil.xhtml", "/etc/passwd", "etc/passwd", "inside.xhtml",
                      "OEBPS/../inside.xhtml", "../evil2.xhtml", "evil2.xhtml", "OEBPS/.."] {
@@ -61,13 +63,13 @@ final class ArchiveTests: XCTestCase {
     func testAZipBombStopsAtTheCapWhateverTheDirectorySays() throws {
         let path = temporaryPath(self)
         let bombBytes = 200 << 20
-        try ZipWriter.write(TestBooks.minimal(extra: [ZipEntry("OEBPS/bomb.xhtml", zeros: bombBytes)]), to: path,
+        try ArchiveWriter.write(TestBooks.minimal(extra: [ArchiveEntry("OEBPS/bomb.xhtml", zeros: bombBytes)]), to: path,
                             compressionLevel: 1)
         let fileSize = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
         XCTAssertLessThan(fileSize, 2 << 20, "a bomb: small on disk")
         // The directory lies: 100 bytes.
         try ZipPatch.setUncompressedSizeInDirectory(of: "OEBPS/bomb.xhtml", to: 100, inFileAt: path)
-        let archive = try EPUBArchive(path: path)
+        let archive = try ZipArchive(path: path)
         XCTAssertEqual(archive.uncompressedSize(ofEntry: "OEBPS/bomb.xhtml"), 100)
         let residentBefore = ResidentMemory.peakBytes()
         let cap = 1 << 20
@@ -78,24 +80,24 @@ final class ArchiveTests: XCTestCase {
         XCTAssertLessThan(ResidentMemory.peakBytes() - residentBefore, 50 << 20, "memory stayed near the cap")
         // With the truth in the directory, the read is refused before it inflates anything.
         let honest = temporaryPath(self)
-        try ZipWriter.write([ZipEntry("bomb", zeros: 8 << 20)], to: honest, compressionLevel: 1)
-        XCTAssertThrowsError(try EPUBArchive(path: honest).data(ofEntry: "bomb", maximumBytes: cap)) { error in
+        try ArchiveWriter.write([ArchiveEntry("bomb", zeros: 8 << 20)], to: honest, compressionLevel: 1)
+        XCTAssertThrowsError(try ZipArchive(path: honest).data(ofEntry: "bomb", maximumBytes: cap)) { error in
             XCTAssertEqual(error as? EPUBError, .entryTooLarge(name: "bomb", maximumBytes: cap))
         }
-        XCTAssertEqual(try EPUBArchive(path: honest).data(ofEntry: "bomb", maximumBytes: 8 << 20).count, 8 << 20)
+        XCTAssertEqual(try ZipArchive(path: honest).data(ofEntry: "bomb", maximumBytes: 8 << 20).count, 8 << 20)
     }
 
     /// 100,001 entries: the book is refused. Under a limit one higher the same directory is
     /// indexed, and its last entry reads as its first does (a read goes straight to its local
     /// header, past no other).
     func testMoreThanAHundredThousandEntriesAreRefused() throws {
-        let limit = EPUBArchive.maximumEntryCount
+        let limit = ZipArchive.maximumEntryCount
         XCTAssertEqual(limit, 100_000)
         var entries = [TestBooks.mimetype]
-        for index in 1...limit { entries.append(ZipEntry("OEBPS/f\(index).xhtml", "<p>\(index)</p>", stored: true)) }
+        for index in 1...limit { entries.append(ArchiveEntry("OEBPS/f\(index).xhtml", "<p>\(index)</p>", stored: true)) }
         let path = temporaryPath(self)
-        try ZipWriter.write(entries, to: path)
-        XCTAssertThrowsError(try EPUBArchive(path: path)) { error in
+        try ArchiveWriter.write(entries, to: path)
+        XCTAssertThrowsError(try ZipArchive(path: path)) { error in
             XCTAssertEqual(error as? EPUBError, .tooManyEntries(limit: limit))
             XCTAssertEqual((error as? EPUBError)?.documentError(path: "big.epub").description,
                            "cannot open 'big.epub': it has more than 100,000 files")
@@ -115,7 +117,7 @@ final class ArchiveTests: XCTestCase {
     }
 
     func testOneEntryPastTheLimitRefusesTheArchive() throws {
-        let path = try TestBooks.write((0...10).map { ZipEntry("f\($0)", "x", stored: true) }, self)
+        let path = try TestBooks.write((0...10).map { ArchiveEntry("f\($0)", "x", stored: true) }, self)
         let fd = try descriptor(of: path)
         XCTAssertEqual(try ZipCentralDirectory.read(descriptor: fd, fileSize: fileSize(of: path), maximumEntryCount: 11).entries.count, 11)
         XCTAssertThrowsError(try ZipCentralDirectory.read(descriptor: fd, fileSize: fileSize(of: path), maximumEntryCount: 10)) { error in
@@ -132,7 +134,7 @@ final class ArchiveTests: XCTestCase {
                               ("a local header only", whole.prefix(40))] {
             let cut = temporaryPath(self)
             try bytes.write(to: URL(fileURLWithPath: cut))
-            XCTAssertThrowsError(try EPUBArchive(path: cut), name) { error in
+            XCTAssertThrowsError(try ZipArchive(path: cut), name) { error in
                 XCTAssertEqual(error as? EPUBError, notZip, name)
             }
         }
@@ -144,13 +146,13 @@ final class ArchiveTests: XCTestCase {
         holed.replaceSubrange(directoryStart..<directoryStart + 4, with: [0, 0, 0, 0])
         let holedPath = temporaryPath(self)
         try holed.write(to: URL(fileURLWithPath: holedPath))
-        XCTAssertThrowsError(try EPUBArchive(path: holedPath)) { error in
+        XCTAssertThrowsError(try ZipArchive(path: holedPath)) { error in
             XCTAssertEqual(error as? EPUBError, .damaged(detail: "its zip directory is broken"))
         }
-        XCTAssertThrowsError(try EPUBArchive(path: "/nonexistent/book.epub")) { error in
+        XCTAssertThrowsError(try ZipArchive(path: "/nonexistent/book.epub")) { error in
             XCTAssertEqual(error as? EPUBError, .system(code: ENOENT))
         }
-        XCTAssertThrowsError(try EPUBArchive(path: NSTemporaryDirectory())) { error in
+        XCTAssertThrowsError(try ZipArchive(path: NSTemporaryDirectory())) { error in
             XCTAssertEqual(error as? EPUBError, .notRegularFile)
         }
     }
@@ -159,12 +161,12 @@ final class ArchiveTests: XCTestCase {
     /// and the read says which entry.
     func testAnEntryWithBrokenDataIsDamaged() throws {
         let text = (0..<2_000).map { "line \($0) of a chapter\n" }.joined()
-        let path = try TestBooks.write([TestBooks.mimetype, ZipEntry("OEBPS/broken.xhtml", text)], self)
+        let path = try TestBooks.write([TestBooks.mimetype, ArchiveEntry("OEBPS/broken.xhtml", text)], self)
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         let header = try XCTUnwrap(ZipPatch.offsets(of: Array("OEBPS/broken.xhtml".utf8), in: bytes).first)
         for offset in stride(from: header + 40, to: header + 400, by: 7) { bytes[offset] ^= 0x5A }
         try bytes.write(to: URL(fileURLWithPath: path))
-        let archive = try EPUBArchive(path: path)
+        let archive = try ZipArchive(path: path)
         XCTAssertThrowsError(try archive.data(ofEntry: "OEBPS/broken.xhtml", maximumBytes: 1 << 20)) { error in
             guard case .damaged(let detail) = error as? EPUBError else { return XCTFail("\(error)") }
             XCTAssertTrue(detail.hasPrefix("'OEBPS/broken.xhtml' cannot be read ("), detail)
@@ -175,8 +177,8 @@ final class ArchiveTests: XCTestCase {
 
     func testAPasswordProtectedEntryIsRefusedAsSuch() throws {
         let path = temporaryPath(self)
-        try ZipWriter.write([ZipEntry("OEBPS/secret.xhtml", "<p>secret</p>")], to: path, passphrase: "password")
-        let archive = try EPUBArchive(path: path)
+        try ArchiveWriter.write([ArchiveEntry("OEBPS/secret.xhtml", "<p>secret</p>")], to: path, passphrase: "password")
+        let archive = try ZipArchive(path: path)
         XCTAssertThrowsError(try archive.data(ofEntry: "OEBPS/secret.xhtml", maximumBytes: 100)) { error in
             XCTAssertEqual(error as? EPUBError, .passwordProtected(name: "OEBPS/secret.xhtml"))
             XCTAssertEqual((error as? EPUBError)?.description, "its file 'OEBPS/secret.xhtml' is encrypted with a password")
@@ -184,8 +186,8 @@ final class ArchiveTests: XCTestCase {
     }
 
     func testWorkersReadConcurrently() throws {
-        let entries = (0..<16).map { index in ZipEntry("OEBPS/c\(index).xhtml", String(repeating: "chapter \(index) ", count: 5_000)) }
-        let archive = try EPUBArchive(path: try TestBooks.write(entries, self))
+        let entries = (0..<16).map { index in ArchiveEntry("OEBPS/c\(index).xhtml", String(repeating: "chapter \(index) ", count: 5_000)) }
+        let archive = try ZipArchive(path: try TestBooks.write(entries, self))
         let failures = Failures()
         DispatchQueue.concurrentPerform(iterations: 64) { iteration in
             let index = iteration % 16
@@ -200,7 +202,7 @@ final class ArchiveTests: XCTestCase {
     func testZip64DirectoryFieldsAreRead() throws {
         let path = temporaryPath(self)
         try HandWrittenZip.zip64(name: "OEBPS/a.txt", stored: Array("zip64 entry".utf8)).write(to: URL(fileURLWithPath: path))
-        let archive = try EPUBArchive(path: path)
+        let archive = try ZipArchive(path: path)
         XCTAssertEqual(archive.entryNames, ["OEBPS/a.txt"])
         XCTAssertEqual(archive.uncompressedSize(ofEntry: "OEBPS/a.txt"), 11)
         XCTAssertEqual(try archive.data(ofEntry: "OEBPS/a.txt", maximumBytes: 100), Array("zip64 entry".utf8))
@@ -208,7 +210,7 @@ final class ArchiveTests: XCTestCase {
 
     private func descriptor(of path: String) throws -> Int32 {
         let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw ZipWriterError("cannot open \(path)") }
+        guard fd >= 0 else { throw ArchiveWriterError("cannot open \(path)") }
         addTeardownBlock { close(fd) }
         return fd
     }

@@ -1,3 +1,4 @@
+import ArchiveFixtures
 import DocumentKit
 import EPUBKind
 import Foundation
@@ -9,7 +10,7 @@ import XCTest
 /// A book opened as the app opens files (`KindRegistry.open`): one text column of its spine's
 /// chapters, links between them, its title, and what it never reads.
 final class EPUBBookTests: XCTestCase {
-    private func threeChapterBook(extra: [ZipEntry] = []) throws -> String {
+    private func threeChapterBook(extra: [ArchiveEntry] = []) throws -> String {
         let manifest = """
             <item id="c1" href="Text/one.xhtml" media-type="application/xhtml+xml"/>
             <item id="c2" href="Text/two.xhtml" media-type="application/xhtml+xml"/>
@@ -63,7 +64,7 @@ final class EPUBBookTests: XCTestCase {
     }
 
     func testAnImageIsReadFromTheBookAndNeverFromBesideIt() throws {
-        let path = try threeChapterBook(extra: [ZipEntry("OEBPS/Images/red.png", bytes: TestImages.redPNG(width: 8, height: 4))])
+        let path = try threeChapterBook(extra: [ArchiveEntry("OEBPS/Images/red.png", bytes: TestImages.redPNG(width: 8, height: 4))])
         // A file where the missing image would be if it were taken relative to the book's folder.
         let folder = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder + "/OEBPS/Images", withIntermediateDirectories: true)
@@ -86,7 +87,7 @@ final class EPUBBookTests: XCTestCase {
     }
 
     func testABookProtectedByDRMIsRefusedInOneLine() throws {
-        let encryption = ZipEntry("META-INF/encryption.xml", """
+        let encryption = ArchiveEntry("META-INF/encryption.xml", """
             <?xml version="1.0"?>
             <encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">
               <enc:EncryptedData><enc:EncryptionMethod Algorithm="http://www.w3.org/2001/04/xmlenc#aes128-cbc"/>

@@ -1,3 +1,4 @@
+import ArchiveFixtures
 import DocumentKit
 import EPUBKind
 import Foundation
@@ -13,7 +14,7 @@ final class EPUBCoverTests: XCTestCase {
     /// A two-chapter book whose cover the package names with `coverMetadata` and `coverItem`;
     /// `first` is the first spine document.
     private func book(version: String = "3.0", coverMetadata: String = "", coverProperties: String = " properties=\"cover-image\"",
-                      first: ZipEntry = TestBooks.chapter("OEBPS/Text/one.xhtml", title: "One")) throws -> TextDocument {
+                      first: ArchiveEntry = TestBooks.chapter("OEBPS/Text/one.xhtml", title: "One")) throws -> TextDocument {
         let path = try TestBooks.write([
             TestBooks.mimetype, TestBooks.container(),
             TestBooks.package(version: version, metadata: TestBooks.metadata(extra: coverMetadata), manifest: """
@@ -23,7 +24,7 @@ final class EPUBCoverTests: XCTestCase {
                 """, spine: "<itemref idref=\"c1\"/><itemref idref=\"c2\"/>"),
             first,
             TestBooks.chapter("OEBPS/Text/two.xhtml", title: "Two"),
-            ZipEntry(EPUBCoverTests.coverEntry, bytes: TestImages.redPNG(width: 60, height: 80)),
+            ArchiveEntry(EPUBCoverTests.coverEntry, bytes: TestImages.redPNG(width: 60, height: 80)),
         ], self)
         return try XCTUnwrap(try KindRegistry.open(path) as? TextDocument)
     }
@@ -54,7 +55,7 @@ final class EPUBCoverTests: XCTestCase {
 
     func testACoverPageFirstInTheSpineIsNotShownTwice() throws {
         // What pandoc writes: the cover as an SVG's image in a page of its own.
-        let coverPage = ZipEntry("OEBPS/Text/one.xhtml", """
+        let coverPage = ArchiveEntry("OEBPS/Text/one.xhtml", """
             <?xml version="1.0" encoding="UTF-8"?>
             <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><head><title>Cover</title></head>
             <body epub:type="cover"><div id="cover-image"><svg xmlns="http://www.w3.org/2000/svg"

@@ -1,3 +1,4 @@
+import ArchiveFixtures
 import DocumentKit
 import EPUBKind
 import Foundation
@@ -27,7 +28,7 @@ final class EPUBOutlineTests: XCTestCase {
     /// A three-chapter book with `navigation` (an EPUB 3 nav's `<ol>`) or `ncx` (a navMap).
     private func book(navigation: String? = nil, ncx: String? = nil) throws -> TextDocument {
         var manifest = EPUBOutlineTests.manifest
-        var extra: [ZipEntry] = []
+        var extra: [ArchiveEntry] = []
         var spineAttributes = ""
         if let navigation {
             manifest += "<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>"

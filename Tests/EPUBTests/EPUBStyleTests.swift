@@ -1,3 +1,4 @@
+import ArchiveFixtures
 import CPangoCairo
 import DocumentKit
 import EPUBKind
@@ -9,7 +10,7 @@ import XCTest
 /// A book's CSS on its blocks: a linked style sheet, `<style>` and `style` attributes, every
 /// property of the subset; and its embedded fonts, plain and obfuscated, used by pango.
 final class EPUBStyleTests: XCTestCase {
-    private func book(css: String, head: String = "", body: String, extra: [ZipEntry] = [], manifestExtra: String = "",
+    private func book(css: String, head: String = "", body: String, extra: [ArchiveEntry] = [], manifestExtra: String = "",
                       metadata: String = TestBooks.metadata()) throws -> TextDocument {
         let entries = [
             TestBooks.mimetype, TestBooks.container(),
@@ -20,7 +21,7 @@ final class EPUBStyleTests: XCTestCase {
                 """, spine: "<itemref idref=\"c1\"/>"),
             TestBooks.chapter("OEBPS/Text/one.xhtml", title: "One", body: body,
                               head: "<link rel=\"stylesheet\" type=\"text/css\" href=\"../Styles/book.css\"/>" + head),
-            ZipEntry("OEBPS/Styles/book.css", css),
+            ArchiveEntry("OEBPS/Styles/book.css", css),
         ] + extra
         return try XCTUnwrap(try KindRegistry.open(try TestBooks.write(entries, self)) as? TextDocument)
     }
@@ -169,8 +170,8 @@ final class EPUBStyleTests: XCTestCase {
             <p class="plain">Plain font.</p><p class="idpf">IDPF font.</p><p class="adobe">Adobe font.</p>
             <p class="broken">Broken font.</p><p class="system">System font.</p>
             """, extra: [
-                encryption, ZipEntry("OEBPS/Fonts/plain.ttf", bytes: plain), ZipEntry("OEBPS/Fonts/idpf.ttf", bytes: idpf),
-                ZipEntry("OEBPS/Fonts/adobe.ttf", bytes: adobe), ZipEntry("OEBPS/Fonts/broken.ttf", bytes: Array(repeating: 7, count: 4096)),
+                encryption, ArchiveEntry("OEBPS/Fonts/plain.ttf", bytes: plain), ArchiveEntry("OEBPS/Fonts/idpf.ttf", bytes: idpf),
+                ArchiveEntry("OEBPS/Fonts/adobe.ttf", bytes: adobe), ArchiveEntry("OEBPS/Fonts/broken.ttf", bytes: Array(repeating: 7, count: 4096)),
             ], metadata: TestBooks.metadata(identifier: identifier))
         for (text, family) in [("Plain font.", "GlideBookPl"), ("IDPF font.", "GlideBookId"), ("Adobe font.", "GlideBookAd")] {
             let block = try block(text, in: book)

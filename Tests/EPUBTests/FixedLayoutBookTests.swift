@@ -1,3 +1,4 @@
+import ArchiveFixtures
 import CCairo
 import DocumentKit
 @testable import EPUBKind
@@ -15,9 +16,9 @@ final class FixedLayoutBookTests: XCTestCase {
     /// Three pages: a 600×800 picture, an 800×600 page of text, and a 500×1000 page that
     /// declares nothing itself (the package's `rendition:viewport` gives its size).
     private func book() throws -> any LoadedDocument {
-        func page(_ name: String, viewport: String?, body: String) -> ZipEntry {
+        func page(_ name: String, viewport: String?, body: String) -> ArchiveEntry {
             let meta = viewport.map { "<meta name=\"viewport\" content=\"\($0)\"/>" } ?? ""
-            return ZipEntry("OEBPS/\(name)", """
+            return ArchiveEntry("OEBPS/\(name)", """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <html xmlns="http://www.w3.org/1999/xhtml"><head><title>\(name)</title>\(meta)</head>
                 <body>\(body)</body></html>
@@ -39,7 +40,7 @@ final class FixedLayoutBookTests: XCTestCase {
             page("p2.xhtml", viewport: "width=800,height=600",
                  body: "<h1>Words on a page</h1>" + String(repeating: "<p>A line of text set on a fixed page.</p>", count: 8)),
             page("p3.xhtml", viewport: nil, body: "<p>The last page.</p>"),
-            ZipEntry("OEBPS/red.png", bytes: TestImages.redPNG(width: 60, height: 80)),
+            ArchiveEntry("OEBPS/red.png", bytes: TestImages.redPNG(width: 60, height: 80)),
         ], self)
         return try KindRegistry.open(path)
     }

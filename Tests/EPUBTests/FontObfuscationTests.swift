@@ -1,4 +1,6 @@
 @testable import EPUBKind
+import ArchiveFixtures
+@testable import ArchiveKit
 import Foundation
 import XCTest
 
@@ -65,13 +67,13 @@ final class FontObfuscationTests: XCTestCase {
         let encryption = TestBooks.fontEncryption(idpf: "OEBPS/fonts/idpf.otf", adobe: "OEBPS/fonts/adobe.otf")
         let path = try TestBooks.write(TestBooks.minimal(
             metadata: TestBooks.metadata(identifier: identifier),
-            extra: [encryption, ZipEntry("OEBPS/fonts/idpf.otf", bytes: idpfFont), ZipEntry("OEBPS/fonts/adobe.otf", bytes: adobeFont),
-                    ZipEntry("OEBPS/fonts/plain.otf", bytes: font)],
+            extra: [encryption, ArchiveEntry("OEBPS/fonts/idpf.otf", bytes: idpfFont), ArchiveEntry("OEBPS/fonts/adobe.otf", bytes: adobeFont),
+                    ArchiveEntry("OEBPS/fonts/plain.otf", bytes: font)],
             manifestExtra: """
                 <item id="f1" href="fonts/idpf.otf" media-type="font/otf"/>
                 <item id="f2" href="fonts/adobe.otf" media-type="font/otf"/>
                 """), self)
-        let archive = try EPUBArchive(path: path)
+        let archive = try ZipArchive(path: path)
         let package = try EPUBPackage(archive: archive)
         XCTAssertEqual(package.uniqueIdentifier, identifier)
         for name in ["OEBPS/fonts/idpf.otf", "OEBPS/fonts/adobe.otf", "OEBPS/fonts/plain.otf"] {

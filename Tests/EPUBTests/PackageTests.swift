@@ -1,3 +1,5 @@
+import ArchiveFixtures
+@testable import ArchiveKit
 import DocumentKit
 @testable import EPUBKind
 import Foundation
@@ -52,9 +54,9 @@ final class PackageTests: XCTestCase {
             TestBooks.chapter("OEBPS/Text/chapter 1.xhtml", title: "One"),
             TestBooks.chapter("OEBPS/Text/chapter2.xhtml", title: "Two"),
             TestBooks.chapter("OEBPS/Text/notes.xhtml", title: "Notes"),
-            ZipEntry("OEBPS/Images/cover.jpg", bytes: [0xFF, 0xD8, 0xFF]),
+            ArchiveEntry("OEBPS/Images/cover.jpg", bytes: [0xFF, 0xD8, 0xFF]),
         ], self)
-        let package = try EPUBPackage(archive: EPUBArchive(path: path))
+        let package = try EPUBPackage(archive: ZipArchive(path: path))
         XCTAssertEqual(package.packageEntryName, "OEBPS/package/book.opf")
         XCTAssertEqual(package.version, "3.0")
         XCTAssertEqual(package.title, "The Main Title", "the main title, white space collapsed")
@@ -119,9 +121,9 @@ final class PackageTests: XCTestCase {
                 """),
             TestBooks.chapter("OEBPS/text/one.html", title: "One"),
             TestBooks.chapter("OEBPS/text/two.html", title: "Two"),
-            ZipEntry("OEBPS/images/cover.png", bytes: [0x89, 0x50, 0x4E, 0x47]),
+            ArchiveEntry("OEBPS/images/cover.png", bytes: [0x89, 0x50, 0x4E, 0x47]),
         ], self)
-        let package = try EPUBPackage(archive: EPUBArchive(path: path))
+        let package = try EPUBPackage(archive: ZipArchive(path: path))
         XCTAssertEqual(package.version, "2.0")
         XCTAssertEqual(package.title, "Old Book")
         XCTAssertEqual(package.creators, ["Old Author"])
@@ -147,10 +149,10 @@ final class PackageTests: XCTestCase {
             """
         let ncx = TestBooks.ncx("OEBPS/toc.ncx", navMap: "<navPoint><navLabel><text>From NCX</text></navLabel><content src=\"chapter1.xhtml\"/></navPoint>")
         let emptyNav = TestBooks.navigation("OEBPS/nav.xhtml", list: "<ol></ol>")
-        let package = try EPUBPackage(archive: EPUBArchive(path: TestBooks.write(
+        let package = try EPUBPackage(archive: ZipArchive(path: TestBooks.write(
             TestBooks.minimal(extra: [emptyNav, ncx], manifestExtra: manifest), self)))
         XCTAssertEqual(package.tableOfContents.entries.map(\.title), ["From NCX"], "no spine toc: the NCX by its media type")
-        let none = try EPUBPackage(archive: EPUBArchive(path: TestBooks.write(TestBooks.minimal(), self)))
+        let none = try EPUBPackage(archive: ZipArchive(path: TestBooks.write(TestBooks.minimal(), self)))
         XCTAssertEqual(none.tableOfContents, EPUBTableOfContents())
     }
 
@@ -178,7 +180,7 @@ final class PackageTests: XCTestCase {
             TestBooks.chapter("OEBPS/impostor.xhtml", title: "Impostor"),
             TestBooks.chapter("OEBPS/two.xhtml", title: "Two"),
         ], self)
-        let package = try EPUBPackage(archive: EPUBArchive(path: path))
+        let package = try EPUBPackage(archive: ZipArchive(path: path))
         XCTAssertEqual(package.manifest.map(\.id), ["c1", "gone", "c2", "up"])
         XCTAssertEqual(package.item(withID: "c1")?.entryName, "OEBPS/one.xhtml", "the first of a repeated id")
         XCTAssertEqual(package.item(withID: "up")?.entryName, "etc/passwd", "`..` stops at the archive's root")
@@ -193,10 +195,10 @@ final class PackageTests: XCTestCase {
         var entries = [TestBooks.mimetype, TestBooks.container(),
                        TestBooks.package(metadata: TestBooks.metadata(), manifest: manifest.joined(separator: "\n"),
                                          spine: spine.joined(separator: "\n"))]
-        for index in 0..<count { entries.append(ZipEntry("OEBPS/c\(index).xhtml", "<html/>", stored: true)) }
+        for index in 0..<count { entries.append(ArchiveEntry("OEBPS/c\(index).xhtml", "<html/>", stored: true)) }
         let path = try TestBooks.write(entries, self)
         var package: EPUBPackage?
-        package = try EPUBPackage(archive: EPUBArchive(path: path))
+        package = try EPUBPackage(archive: ZipArchive(path: path))
         XCTAssertEqual(package?.spine.count, count)
         XCTAssertEqual(package?.spine.last?.item.entryName, "OEBPS/c9999.xhtml")
     }
@@ -206,7 +208,7 @@ final class PackageTests: XCTestCase {
         let list = String(repeating: "<ol><li><a href=\"chapter1.xhtml\">level</a>", count: levels)
             + String(repeating: "</li></ol>", count: levels)
         let nav = TestBooks.navigation("OEBPS/nav.xhtml", list: list)
-        let package = try EPUBPackage(archive: EPUBArchive(path: TestBooks.write(TestBooks.minimal(
+        let package = try EPUBPackage(archive: ZipArchive(path: TestBooks.write(TestBooks.minimal(
             extra: [nav], manifestExtra: "<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>"),
             self)))
         var depth = 0
@@ -227,13 +229,13 @@ final class PackageTests: XCTestCase {
         var package: EPUBPackage?
         let path = try TestBooks.write(TestBooks.minimal(
             extra: [ncx], manifestExtra: "<item id=\"ncx\" href=\"toc.ncx\" media-type=\"application/x-dtbncx+xml\"/>"), self)
-        package = try EPUBPackage(archive: EPUBArchive(path: path))
+        package = try EPUBPackage(archive: ZipArchive(path: path))
         XCTAssertEqual(package?.tableOfContents.count, EPUBTableOfContents.maximumEntryCount)
         XCTAssertEqual(package?.tableOfContents.isTruncated, true)
     }
 
     func testDRMIsRefusedAndObfuscatedFontsAreListed() throws {
-        func encryption(_ items: [(algorithm: String?, uri: String)]) -> ZipEntry {
+        func encryption(_ items: [(algorithm: String?, uri: String)]) -> ArchiveEntry {
             let data = items.map { item in
                 """
                 <enc:EncryptedData>
@@ -242,7 +244,7 @@ final class PackageTests: XCTestCase {
                 </enc:EncryptedData>
                 """
             }
-            return ZipEntry("META-INF/encryption.xml", """
+            return ArchiveEntry("META-INF/encryption.xml", """
                 <?xml version="1.0"?>
                 <encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container"
                     xmlns:enc="http://www.w3.org/2001/04/xmlenc#">\(data.joined())</encryption>
@@ -250,7 +252,7 @@ final class PackageTests: XCTestCase {
         }
         let fonts = encryption([("http://www.idpf.org/2008/embedding", "OEBPS/fonts/a.otf"),
                                 ("http://ns.adobe.com/pdf/enc#RC", "OEBPS/fonts/b%20c.ttf")])
-        let package = try EPUBPackage(archive: EPUBArchive(path: TestBooks.write(TestBooks.minimal(extra: [fonts]), self)))
+        let package = try EPUBPackage(archive: ZipArchive(path: TestBooks.write(TestBooks.minimal(extra: [fonts]), self)))
         XCTAssertEqual(package.obfuscatedResources, [
             EPUBObfuscatedResource(entryName: "OEBPS/fonts/a.otf", algorithm: .idpf),
             EPUBObfuscatedResource(entryName: "OEBPS/fonts/b c.ttf", algorithm: .adobe),
@@ -262,7 +264,7 @@ final class PackageTests: XCTestCase {
                         encryption([(nil, "OEBPS/chapter1.xhtml")]),
                         encryption([("http://www.w3.org/2001/04/xmlenc#aes256-cbc", "OEBPS/fonts/a.otf")])] {
             let path = try TestBooks.write(TestBooks.minimal(extra: [hostile]), self)
-            XCTAssertThrowsError(try EPUBPackage(archive: EPUBArchive(path: path))) { error in
+            XCTAssertThrowsError(try EPUBPackage(archive: ZipArchive(path: path))) { error in
                 XCTAssertEqual(error as? EPUBError, .protectedByDRM)
                 XCTAssertEqual((error as? EPUBError)?.documentError(path: "book.epub"),
                                DocumentError.cannotOpen(path: "book.epub", reason: "it is protected by DRM"))
@@ -294,7 +296,7 @@ final class PackageTests: XCTestCase {
             TestBooks.chapter("OEBPS/p2.xhtml", title: "P2"),
             TestBooks.chapter("OEBPS/p3.xhtml", title: "P3", head: "<meta name=\"viewport\" content=\"width=device-width\"/>"),
         ], self)
-        let archive = try EPUBArchive(path: path)
+        let archive = try ZipArchive(path: path)
         let package = try EPUBPackage(archive: archive)
         XCTAssertEqual(package.layout, .prePaginated)
         XCTAssertEqual(package.spine.map(\.layout), [.prePaginated, .reflowable, .prePaginated])
@@ -312,28 +314,28 @@ final class PackageTests: XCTestCase {
         // No container: the first .opf.
         var entries = TestBooks.minimal()
         entries.remove(at: 1)
-        XCTAssertEqual(try EPUBPackage(archive: EPUBArchive(path: TestBooks.write(entries, self))).title, "A Test Book")
+        XCTAssertEqual(try EPUBPackage(archive: ZipArchive(path: TestBooks.write(entries, self))).title, "A Test Book")
         // A container naming a package that is not there.
         entries = TestBooks.minimal()
         entries[1] = TestBooks.container("OEBPS/elsewhere.opf")
-        XCTAssertThrowsError(try EPUBPackage(archive: EPUBArchive(path: TestBooks.write(entries, self)))) { error in
+        XCTAssertThrowsError(try EPUBPackage(archive: ZipArchive(path: TestBooks.write(entries, self)))) { error in
             XCTAssertEqual(error as? EPUBError, .missingEntry(name: "OEBPS/elsewhere.opf"))
             XCTAssertEqual((error as? EPUBError)?.description, "it is damaged: it has no file 'OEBPS/elsewhere.opf'")
         }
         // Neither container nor package: a zip that is no book.
-        XCTAssertThrowsError(try EPUBPackage(archive: EPUBArchive(path: TestBooks.write([ZipEntry("a.txt", "a")], self)))) { error in
+        XCTAssertThrowsError(try EPUBPackage(archive: ZipArchive(path: TestBooks.write([ArchiveEntry("a.txt", "a")], self)))) { error in
             XCTAssertEqual(error as? EPUBError, .missingEntry(name: "META-INF/container.xml"))
         }
         // A package that is not XML.
         entries = TestBooks.minimal()
-        entries[2] = ZipEntry("OEBPS/content.opf", "not xml at all")
-        XCTAssertThrowsError(try EPUBPackage(archive: EPUBArchive(path: TestBooks.write(entries, self)))) { error in
+        entries[2] = ArchiveEntry("OEBPS/content.opf", "not xml at all")
+        XCTAssertThrowsError(try EPUBPackage(archive: ZipArchive(path: TestBooks.write(entries, self)))) { error in
             XCTAssertEqual(error as? EPUBError, .damaged(detail: "its package document 'OEBPS/content.opf' is not one"))
         }
         // A spine with nothing the book holds.
         entries = TestBooks.minimal()
         entries.removeLast()
-        XCTAssertThrowsError(try EPUBPackage(archive: EPUBArchive(path: TestBooks.write(entries, self)))) { error in
+        XCTAssertThrowsError(try EPUBPackage(archive: ZipArchive(path: TestBooks.write(entries, self)))) { error in
             XCTAssertEqual(error as? EPUBError, .damaged(detail: "its reading order lists no document the book holds"))
         }
     }

@@ -1,3 +1,4 @@
+import ArchiveFixtures
 import Foundation
 
 /// Changes to zips already written, for the hostile ones libarchive's writer would not make.
@@ -21,7 +22,7 @@ enum ZipPatch {
         let nameBytes = Array(name.utf8)
         guard let record = offsets(of: signature, in: data).first(where: { offset in
             offset + 46 + nameBytes.count <= data.count && Array(data[offset + 46..<offset + 46 + nameBytes.count]) == nameBytes
-        }) else { throw ZipWriterError("no directory record for \(name)") }
+        }) else { throw ArchiveWriterError("no directory record for \(name)") }
         for index in 0..<4 { data[record + 24 + index] = UInt8(truncatingIfNeeded: size >> (8 * UInt32(index))) }
         try data.write(to: URL(fileURLWithPath: path))
     }

@@ -7,8 +7,11 @@ public enum FileFormat: Equatable, Sendable {
     /// An image gdk-pixbuf decodes with the loaders the Makefile installs; `name` is its
     /// format (`PNG`, `SVG`).
     case image(name: String)
-    /// A PDF. Refused until the PDF reader lands (see `Document.pdfOpener`).
+    /// A PDF.
     case pdf
+    /// An archive libarchive reads (shown as a comic book when it holds images); `name` is
+    /// its format: `ZIP`, `RAR`, `7-Zip` or `tar`.
+    case archive(name: String)
     /// Something Glide does not show; `name` is what it is (`EPUB`, `ELF`), for the message
     /// "`name` files are not supported".
     case unsupported(name: String)
@@ -76,8 +79,9 @@ public enum FileFormat: Equatable, Sendable {
         Signature([0x00, 0x00, 0x01, 0x00], .image(name: "ICO")),
         Signature("%PDF-", .pdf),
         Signature("mimetypeapplication/vnd.oasis.opendocument", at: 30, .unsupported(name: "OpenDocument")),
-        Signature([0x50, 0x4B, 0x03, 0x04], .unsupported(name: "ZIP")),
-        Signature([0x50, 0x4B, 0x05, 0x06], .unsupported(name: "ZIP")),
+        Signature([0x50, 0x4B, 0x03, 0x04], .archive(name: "ZIP")),
+        // An empty zip: its end record alone.
+        Signature([0x50, 0x4B, 0x05, 0x06], .archive(name: "ZIP")),
         Signature([0x7F, 0x45, 0x4C, 0x46], .unsupported(name: "ELF")),
         Signature("ftypheic", at: 4, .unsupported(name: "HEIC")),
         Signature("ftypmif1", at: 4, .unsupported(name: "HEIF")),
@@ -86,9 +90,10 @@ public enum FileFormat: Equatable, Sendable {
         Signature([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00], .unsupported(name: "xz")),
         Signature([0x28, 0xB5, 0x2F, 0xFD], .unsupported(name: "Zstandard")),
         Signature("BZh", .unsupported(name: "bzip2")),
-        Signature([0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C], .unsupported(name: "7-Zip")),
-        Signature("Rar!\u{1A}\u{07}", .unsupported(name: "RAR")),
-        Signature("ustar", at: 257, .unsupported(name: "tar")),
+        Signature([0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C], .archive(name: "7-Zip")),
+        // RAR 4's marker block goes on with 0x00, RAR 5's with 0x01 0x00.
+        Signature("Rar!\u{1A}\u{07}", .archive(name: "RAR")),
+        Signature("ustar", at: 257, .archive(name: "tar")),
         Signature([0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1], .unsupported(name: "Microsoft Office")),
         Signature("SQLite format 3\u{0}", .unsupported(name: "SQLite")),
         Signature("AT&TFORM", .unsupported(name: "DjVu")),

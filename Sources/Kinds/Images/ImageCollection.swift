@@ -2,13 +2,21 @@ import DocumentKit
 import ImageDecoding
 import Machinery
 
-/// A collection of images, one per page: a folder's, several opened together, or one image
-/// opened among its folder's.
+/// A collection of images, one per page: a folder's, several opened together, one image
+/// opened among its folder's, or the pages of an archive (a comic book).
 public final class ImageCollection: LoadedDocument {
     /// What the collection is called, for the window title.
     public let title: String
-    /// The images, in order.
+    /// The images, in order: their files' paths, or in a collection from an archive the
+    /// names of its entries, which `imageSource` gives the bytes of.
     public let imagePaths: [String]
+    /// Where the images' bytes come from when they are an archive's entries; nil for files.
+    public let imageSource: (any ImageBytesSource)?
+    /// The archive the images are read from; nil for files.
+    public let archivePath: String?
+    /// Whether the pages go from right to left, as a manga's: the first page at the right,
+    /// the next one to its left.
+    public let readsRightToLeft: Bool
     /// The page to open at: the image that was opened alone, within its folder's collection.
     public let startPage: Int
     /// Whether the reader opened one image, shown at `startPage` among its folder's, rather
@@ -21,6 +29,22 @@ public final class ImageCollection: LoadedDocument {
         self.imagePaths = imagePaths
         self.startPage = imagePaths.indices.contains(startPage) ? startPage : 0
         self.opensAtItem = opensAtItem
+        imageSource = nil
+        archivePath = nil
+        readsRightToLeft = false
+    }
+
+    /// The pages of the archive at `archivePath`: the entries `pageNames`, in order, whose
+    /// bytes `pages` gives.
+    public init(title: String, archivePath: String, pageNames: [String], pages: any ImageBytesSource,
+                readsRightToLeft: Bool = false) {
+        self.title = title
+        imagePaths = pageNames
+        imageSource = pages
+        self.archivePath = archivePath
+        self.readsRightToLeft = readsRightToLeft
+        startPage = 0
+        opensAtItem = false
     }
 
     /// The images of the folder at `path`, in order.
@@ -35,8 +59,8 @@ public final class ImageCollection: LoadedDocument {
         self.init(title: FilePath.name(of: path), imagePaths: folder.paths, startPage: folder.index, opensAtItem: true)
     }
 
-    /// The one image's file when the collection is one image (nil for several).
-    public var path: String? { imagePaths.count == 1 ? imagePaths[0] : nil }
+    /// The archive, or the one image's file when the collection is one image (nil for several).
+    public var path: String? { archivePath ?? (imagePaths.count == 1 ? imagePaths[0] : nil) }
 
     public var isReloadable: Bool { false }
 
@@ -44,7 +68,8 @@ public final class ImageCollection: LoadedDocument {
 
     public var hasOutline: Bool { false }
 
-    public var joinsStrips: Bool { true }
+    /// Image files join a strip of several files; an archive's pages are no files of their own.
+    public var joinsStrips: Bool { archivePath == nil }
 
     public func makeLayout(palette: Palette, paged: Bool) -> any DocumentContent {
         ImageCollectionLayout(collection: self, palette: palette)

@@ -46,5 +46,5 @@ extension ImageCollectionLayout: AccessibleContent {
 
     public func destination(ofAnchor fragment: String, near location: AccessibleBlockLocation) -> AccessibleBlockLocation? { nil }
 
-    public func scrollTarget(of location: AccessibleBlockLocation) -> AccessibleScrollTarget { .page(location.section) }
+    public func scrollTarget(of location: AccessibleBlockLocation) -> AccessibleScrollTarget { .page(slot(ofPage: location.section)) }
 }

@@ -6,7 +6,14 @@ import Localization
 import Machinery
 
 /// An image collection laid out as pages side by side, one image per page of the viewport's
-/// size, each fitted whole and centred. An image that cannot be shown gets a page saying why.
+/// size, each fitted whole and centred: a landscape scan among portrait ones is one wide page,
+/// as wide as the window lets it be. An image that cannot be shown gets a page saying why.
+///
+/// A collection that reads right to left (a manga) puts its first page at the right: the
+/// page at slot `s` from the left is page `pageCount - 1 - s`, so swiping from left to right
+/// goes forward. Pages are the collection's (the reading position, a screen reader's
+/// sections); the page numbers the viewer asks about (`title(ofPage:)`,
+/// `maximumZoomScale(ofPage:)`) are slots, as its pages are offsets.
 public final class ImageCollectionLayout: ContentLayout {
     public let collection: ImageCollection
     public let images: ImageStore
@@ -27,20 +34,28 @@ public final class ImageCollectionLayout: ContentLayout {
     /// The page at the viewport's left edge when last prepared: the reading position.
     private var anchorPage = 0
 
-    public init(collection: ImageCollection, palette: Palette = .light, images: ImageStore = ImageStore()) {
+    /// `images`: the store the pages are decoded by; by default one reading the collection's
+    /// files, or its archive's entries.
+    public init(collection: ImageCollection, palette: Palette = .light, images: ImageStore? = nil) {
         self.collection = collection
         self.palette = palette
-        self.images = images
+        self.images = images ?? ImageStore(bytesSource: collection.imageSource)
         anchorPage = collection.startPage
         // Whatever image changed, the pages redraw: only the few near the viewport are drawn.
-        images.observeChanges { [weak self] _ in self?.changeLog.record(.everything) }
+        self.images.observeChanges { [weak self] _ in self?.changeLog.record(.everything) }
     }
 
-    /// The file name of the image on `page`, for the page label.
-    public func title(ofPage page: Int) -> String? {
-        guard collection.imagePaths.indices.contains(page) else { return nil }
-        return ImageCollectionLayout.fileName(of: collection.imagePaths[page])
+    /// The file name of the image at slot `slot`, for the page label.
+    public func title(ofPage slot: Int) -> String? {
+        guard collection.imagePaths.indices.contains(slot) else { return nil }
+        return ImageCollectionLayout.fileName(of: collection.imagePaths[page(atSlot: slot)])
     }
+
+    /// The page shown at slot `slot` from the left, and the slot of a page: the same number,
+    /// except in a collection read right to left.
+    public func page(atSlot slot: Int) -> Int { collection.readsRightToLeft ? pageCount - 1 - slot : slot }
+
+    public func slot(ofPage page: Int) -> Int { self.page(atSlot: page) }
 
     private static func fileName(of path: String) -> String { FilePath.name(of: path) }
 
@@ -62,7 +77,7 @@ public final class ImageCollectionLayout: ContentLayout {
         changeLog.record(.everything)
     }
 
-    public var anchorOffset: ContentPoint { ContentPoint(x: Double(anchorPage) * viewportWidth, y: 0) }
+    public var anchorOffset: ContentPoint { ContentPoint(x: Double(slot(ofPage: anchorPage)) * viewportWidth, y: 0) }
 
     public var readingAnchor: ReadingAnchor {
         get { ReadingAnchor(section: anchorPage, block: 0, fraction: 0) }
@@ -77,10 +92,10 @@ public final class ImageCollectionLayout: ContentLayout {
     /// Nothing moves: the correction is always 0.
     public func prepare(_ visible: ContentRect, margin: Double, drawScale: Double) -> ContentPoint {
         guard viewportWidth > 0, pageCount > 0 else { return .zero }
-        anchorPage = page(at: visible.x + visible.width / 2)
-        for page in pages(in: visible.x - viewportWidth, visible.maxX + viewportWidth) {
-            if case .image(let image) = images.image(atPath: collection.imagePaths[page]), drawScale > 0 {
-                let frame = fittedFrame(image.naturalSize, left: Double(page) * viewportWidth)
+        anchorPage = page(atSlot: slot(at: visible.x + visible.width / 2))
+        for slot in slots(in: visible.x - viewportWidth, visible.maxX + viewportWidth) {
+            if case .image(let image) = images.image(atPath: collection.imagePaths[page(atSlot: slot)]), drawScale > 0 {
+                let frame = fittedFrame(image.naturalSize, left: Double(slot) * viewportWidth)
                 image.noteShown(width: frame.width, height: frame.height, drawScale: drawScale)
             }
         }
@@ -89,8 +104,9 @@ public final class ImageCollectionLayout: ContentLayout {
 
     public func draw(_ rect: ContentRect, on cairo: OpaquePointer) {
         guard viewportWidth > 0 else { return }
-        for page in pages(in: rect.x, rect.maxX) {
-            let left = Double(page) * viewportWidth
+        for slot in slots(in: rect.x, rect.maxX) {
+            let left = Double(slot) * viewportWidth
+            let page = page(atSlot: slot)
             switch images.loadedImage(atPath: collection.imagePaths[page]) {
             case nil:
                 continue
@@ -111,15 +127,15 @@ public final class ImageCollectionLayout: ContentLayout {
         }
     }
 
-    /// The largest zoom that page `page` allows, where zoom 1 fits its image to the window:
+    /// The largest zoom that the page at slot `slot` allows, where zoom 1 fits its image to the window:
     /// twice the image's own pixels (so a photo can be inspected closely, as in Loupe and
     /// Photos), and never less than `minimumMaximumZoomScale`, so a small image, already
     /// enlarged to fit, still zooms (also while its size is not known yet). 1 for a page that
     /// cannot show its image.
-    public func maximumZoomScale(ofPage page: Int) -> Double {
-        guard collection.imagePaths.indices.contains(page), viewportWidth > 0 else { return 1 }
+    public func maximumZoomScale(ofPage slot: Int) -> Double {
+        guard collection.imagePaths.indices.contains(slot), viewportWidth > 0 else { return 1 }
         let size: ImageSize
-        switch images.image(atPath: collection.imagePaths[page]) {
+        switch images.image(atPath: collection.imagePaths[page(atSlot: slot)]) {
         case .image(let image): size = image.naturalSize
         case .pending(let known?): size = known
         case .pending(nil): return ImageCollectionLayout.minimumMaximumZoomScale
@@ -147,13 +163,13 @@ public final class ImageCollectionLayout: ContentLayout {
                            width: width, height: height)
     }
 
-    /// The page whose span holds `x`.
-    private func page(at x: Double) -> Int {
+    /// The slot whose span holds `x`.
+    private func slot(at x: Double) -> Int {
         min(max(Int((x / viewportWidth).rounded(.down)), 0), max(pageCount - 1, 0))
     }
 
-    private func pages(in left: Double, _ right: Double) -> ClosedRange<Int> {
-        page(at: left)...page(at: max(left, right - 0.001))
+    private func slots(in left: Double, _ right: Double) -> ClosedRange<Int> {
+        slot(at: left)...slot(at: max(left, right - 0.001))
     }
 
     /// The file name and why it cannot be shown, centred on the page in plain text.

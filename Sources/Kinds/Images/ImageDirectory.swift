@@ -48,7 +48,7 @@ public enum ImageDirectory {
     }
 
     /// Whether `left` comes before `right` when runs of digits compare as numbers.
-    static func isInNaturalOrder(_ left: String, _ right: String) -> Bool {
+    public static func isInNaturalOrder(_ left: String, _ right: String) -> Bool {
         var leftScalars = Array(left.lowercased().unicodeScalars)[...]
         var rightScalars = Array(right.lowercased().unicodeScalars)[...]
         func number(_ scalars: inout ArraySlice<Unicode.Scalar>) -> [Unicode.Scalar] {

@@ -1,3 +1,4 @@
+import ComicKind
 import DocumentKit
 import EPUBKind
 import ImageDecoding
@@ -11,8 +12,9 @@ import TextKind
 /// named. A file is recognised by its bytes (`DocumentKind.recognises`), a folder is a
 /// collection of images.
 public enum KindRegistry {
-    /// The kinds, asked in this order; the first that recognises a file opens it.
-    public static let kinds: [any DocumentKind.Type] = [PDFKind.self, EPUBKind.self, ImageKind.self, TextKind.self]
+    /// The kinds, asked in this order; the first that recognises a file opens it. An EPUB is a
+    /// zip too: EPUBKind is asked before ComicKind.
+    public static let kinds: [any DocumentKind.Type] = [PDFKind.self, EPUBKind.self, ComicKind.self, ImageKind.self, TextKind.self]
 
     /// What FILE may be, for `--help`: each kind's description, in order.
     public static var fileDescriptions: [String] { kinds.map { $0.fileDescription } }

@@ -1,3 +1,4 @@
+import ArchiveKit
 import DocumentKit
 import Localization
 import TextKind
@@ -5,7 +6,7 @@ import TextKind
 /// A book's spine documents as a text document's chapters, each read from the archive and
 /// mapped onto blocks only when it is needed (`TextChapterSource`).
 final class EPUBChapters: TextChapterSource {
-    let archive: EPUBArchive
+    let archive: ZipArchive
     /// The spine's documents, in reading order.
     let entryNames: [String]
     private let chapterIndexes: [String: Int]
@@ -24,7 +25,7 @@ final class EPUBChapters: TextChapterSource {
 
     /// `showsCover`: the cover is shown before the first chapter (a fixed-layout book's first
     /// page is its own cover).
-    init(archive: EPUBArchive, package: EPUBPackage, showsCover: Bool = true) {
+    init(archive: ZipArchive, package: EPUBPackage, showsCover: Bool = true) {
         self.archive = archive
         entryNames = package.spine.map(\.item.entryName)
         var indexes: [String: Int] = [:]

@@ -1,3 +1,4 @@
+import ArchiveKit
 import Localization
 import TextKind
 
@@ -7,7 +8,7 @@ import TextKind
 /// write the cover into a `cover.xhtml` first in the spine), which is not shown twice.
 enum EPUBCover {
     /// The cover's entry, when the book names one that is an image it holds.
-    static func entryName(in package: EPUBPackage, archive: EPUBArchive) -> String? {
+    static func entryName(in package: EPUBPackage, archive: ZipArchive) -> String? {
         guard let cover = package.cover, cover.mediaType.hasPrefix("image/"), archive.contains(cover.entryName) else {
             return nil
         }

@@ -1,3 +1,4 @@
+import ArchiveKit
 import DocumentKit
 import Machinery
 import Localization
@@ -29,10 +30,10 @@ public enum EPUBKind: DocumentKind {
     static let firstChapterReadLimitBytes = 1 << 20
 
     public static func open(path: String, source: SourceBytes) throws(DocumentError) -> any LoadedDocument {
-        let archive: EPUBArchive
+        let archive: ZipArchive
         let package: EPUBPackage
         do {
-            archive = try EPUBArchive(path: path)
+            archive = try ZipArchive(path: path)
             package = try EPUBPackage(archive: archive)
         } catch {
             throw error.documentError(path: path)

@@ -1,3 +1,4 @@
+import ArchiveKit
 import Synchronization
 import TextKind
 
@@ -5,12 +6,12 @@ import TextKind
 /// and whichever thread maps them, and its embedded fonts (the `@font-face` rules of its
 /// style sheets), registered once (`ApplicationFonts`) the first time a chapter asks.
 final class EPUBStyleSheets: Sendable {
-    private let archive: EPUBArchive
+    private let archive: ZipArchive
     private let package: EPUBPackage
     private let sheets = Mutex<[String: CSSStyleSheet?]>([:])
     private let families = Mutex<[String: String]?>(nil)
 
-    init(archive: EPUBArchive, package: EPUBPackage) {
+    init(archive: ZipArchive, package: EPUBPackage) {
         self.archive = archive
         self.package = package
     }

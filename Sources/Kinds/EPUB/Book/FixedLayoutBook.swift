@@ -1,3 +1,4 @@
+import ArchiveKit
 import DocumentKit
 import ImageDecoding
 
@@ -6,11 +7,11 @@ import ImageDecoding
 final class FixedLayoutBook: LoadedDocument {
     let title: String
     let path: String?
-    let archive: EPUBArchive
+    let archive: ZipArchive
     let package: EPUBPackage
     let chapters: EPUBChapters
 
-    init(archive: EPUBArchive, package: EPUBPackage, title: String, path: String) {
+    init(archive: ZipArchive, package: EPUBPackage, title: String, path: String) {
         self.archive = archive
         self.package = package
         self.title = title

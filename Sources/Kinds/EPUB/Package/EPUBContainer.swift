@@ -1,3 +1,4 @@
+import ArchiveKit
 import Localization
 
 /// `META-INF/container.xml`: where the package document (the OPF) is.
@@ -11,7 +12,7 @@ enum EPUBContainer {
     /// first of any), as `full-path` names it from the archive's root. A book without a
     /// container, or whose container names nothing, gets its first `.opf` entry, as lenient
     /// readers (calibre, Foliate) do.
-    static func packagePath(in archive: EPUBArchive) throws(EPUBError) -> String {
+    static func packagePath(in archive: ZipArchive) throws(EPUBError) -> String {
         if archive.contains(entryName) {
             let bytes = try archive.data(ofEntry: entryName, maximumBytes: maximumBytes)
             let rootfiles = XMLDocument(bytes: bytes)?.root?.firstChild(named: "rootfiles")?.children(named: "rootfile") ?? []
@@ -27,7 +28,7 @@ enum EPUBContainer {
     }
 
     /// `full-path` is a path from the root, which some tools still percent-encode.
-    private static func entryName(of path: String, in archive: EPUBArchive) -> String? {
+    private static func entryName(of path: String, in archive: ZipArchive) -> String? {
         let plain = String(path.trimmingWhitespace().drop { $0 == "/" })
         if archive.contains(plain) { return plain }
         return EPUBLocation(href: plain, relativeTo: "").map(\.entryName) ?? (plain.isEmpty ? nil : plain)

@@ -1,3 +1,4 @@
+import ArchiveKit
 import Localization
 
 /// A resource the book obfuscates (a font, as a rule), to be XORed back before use.
@@ -22,7 +23,7 @@ enum EPUBEncryption {
     /// The obfuscated resources. Any `EncryptedData` whose algorithm is neither obfuscation
     /// (Adobe's ADEPT uses `xmlenc#aes128-cbc`, Readium LCP `xmlenc#aes256-cbc`, Apple's
     /// FairPlay its own) throws `protectedByDRM`: such a book's chapters are ciphertext.
-    static func obfuscatedResources(in archive: EPUBArchive) throws(EPUBError) -> [EPUBObfuscatedResource] {
+    static func obfuscatedResources(in archive: ZipArchive) throws(EPUBError) -> [EPUBObfuscatedResource] {
         guard archive.contains(entryName) else { return [] }
         let bytes = try archive.data(ofEntry: entryName, maximumBytes: maximumBytes)
         guard let root = XMLDocument(bytes: bytes)?.root else {

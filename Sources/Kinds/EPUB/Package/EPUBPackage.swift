@@ -1,3 +1,4 @@
+import ArchiveKit
 import Localization
 
 /// What a book's container and package document say: its metadata, its resources, its
@@ -48,7 +49,7 @@ public struct EPUBPackage: Sendable, Hashable {
     /// Reads the book in `archive`. DRM (`META-INF/encryption.xml` encrypting more than
     /// obfuscated fonts) refuses it first; a missing or unreadable package document, or a
     /// reading order with no document in the archive, refuses it as damaged.
-    public init(archive: EPUBArchive) throws(EPUBError) {
+    public init(archive: ZipArchive) throws(EPUBError) {
         obfuscatedResources = try EPUBEncryption.obfuscatedResources(in: archive)
         packageEntryName = try EPUBContainer.packagePath(in: archive)
         let bytes = try archive.data(ofEntry: packageEntryName, maximumBytes: EPUBPackage.maximumPackageBytes)

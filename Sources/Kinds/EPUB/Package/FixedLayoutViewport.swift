@@ -1,3 +1,5 @@
+import ArchiveKit
+
 extension EPUBPackage {
     /// A viewport meta sits in the first lines of a page's head: 64 KB leaves room for a long
     /// inline stylesheet before it, and inflating that much costs well under a millisecond.
@@ -7,7 +9,7 @@ extension EPUBPackage {
     /// content="width=…, height=…">`, read from the head of the entry alone, else the
     /// package's `rendition:viewport`; nil when neither gives one. Reads the archive: call it
     /// on a worker, one page at a time, as pages come near the viewport.
-    public func viewport(of item: EPUBSpineItem, in archive: EPUBArchive) -> EPUBViewport? {
+    public func viewport(of item: EPUBSpineItem, in archive: ZipArchive) -> EPUBViewport? {
         if item.item.mediaType != "image/svg+xml",
            let head = try? archive.prefix(ofEntry: item.item.entryName, maximumBytes: EPUBPackage.viewportHeadBytes),
            let viewport = EPUBPackage.viewport(inHead: head) {

@@ -1,3 +1,5 @@
+import ArchiveKit
+
 /// The table of contents of an EPUB 2 NCX: `navMap`'s nested `navPoint`s, each with
 /// `navLabel/text` and `content/@src`.
 enum NCXReader {
@@ -6,7 +8,7 @@ enum NCXReader {
     static let maximumBytes = NavigationDocumentReader.maximumBytes
 
     /// Nil when the entry cannot be read or parsed, or has no `navMap`.
-    static func tableOfContents(entryName: String, in archive: EPUBArchive) -> EPUBTableOfContents? {
+    static func tableOfContents(entryName: String, in archive: ZipArchive) -> EPUBTableOfContents? {
         guard let bytes = try? archive.data(ofEntry: entryName, maximumBytes: maximumBytes),
               let map = XMLDocument(bytes: bytes)?.root?.firstChild(named: "navMap") else { return nil }
         var budget = NavigationBudget()

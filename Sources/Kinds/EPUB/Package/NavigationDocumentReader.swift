@@ -1,3 +1,5 @@
+import ArchiveKit
+
 /// The table of contents of an EPUB 3 navigation document: `<nav epub:type="toc">`, whose
 /// `<ol>` holds an `<li>` per entry, each with an `<a href>` (or a `<span>` heading) and
 /// perhaps an `<ol>` of its children.
@@ -7,7 +9,7 @@ enum NavigationDocumentReader {
     static let maximumBytes = 16 << 20
 
     /// Nil when the entry cannot be read or parsed, or has no `nav`.
-    static func tableOfContents(entryName: String, in archive: EPUBArchive) -> EPUBTableOfContents? {
+    static func tableOfContents(entryName: String, in archive: ZipArchive) -> EPUBTableOfContents? {
         guard let bytes = try? archive.data(ofEntry: entryName, maximumBytes: maximumBytes),
               let root = XMLDocument(bytes: bytes)?.root else { return nil }
         var navs: [XMLElement] = []

@@ -1,10 +1,12 @@
+import ArchiveKit
+
 /// The package document (OPF) read into `EPUBPackage`'s parts. Elements are found by local
 /// name in any namespace (see `XMLElement.children(named:)`).
 struct PackageDocumentReader {
     let root: XMLElement
     /// The OPF's entry: hrefs are relative to its folder.
     let entryName: String
-    let archive: EPUBArchive
+    let archive: ZipArchive
     /// `metadata`'s children, and those of OEB 1.2's `dc-metadata` and `x-metadata` inside it,
     /// which EPUB 2 books made by old tools still carry.
     private let metadata: [XMLElement]
@@ -12,7 +14,7 @@ struct PackageDocumentReader {
     let manifest: [EPUBManifestItem]
     private let manifestIndex: [String: Int]
 
-    init(root: XMLElement, entryName: String, archive: EPUBArchive) {
+    init(root: XMLElement, entryName: String, archive: ZipArchive) {
         self.root = root
         self.entryName = entryName
         self.archive = archive
@@ -139,7 +141,7 @@ struct PackageDocumentReader {
 
     /// The EPUB 3 navigation document's, else the NCX's (the spine's `toc`, else the first
     /// manifest item of the NCX media type).
-    func tableOfContents(in archive: EPUBArchive) -> EPUBTableOfContents {
+    func tableOfContents(in archive: ZipArchive) -> EPUBTableOfContents {
         if let nav = manifest.first(where: \.isNavigationDocument),
            let contents = NavigationDocumentReader.tableOfContents(entryName: nav.entryName, in: archive),
            !contents.entries.isEmpty {

@@ -1,6 +1,7 @@
 import CLibXML2
 
-/// An XML document read by libxml2 from bytes of the book, and nothing else:
+/// An XML document read by libxml2 from bytes of an archive's entry (a book's package, a
+/// comic's `ComicInfo.xml`), and nothing else:
 /// - no network (`XML_PARSE_NONET`);
 /// - no DTD and no external entity: neither `XML_PARSE_DTDLOAD` nor `XML_PARSE_DTDATTR` asks
 ///   for one, and libxml2's external entity loader answers nothing. That loader is
@@ -13,7 +14,7 @@ import CLibXML2
 ///
 /// `XML_PARSE_RECOVER` keeps what it can of a document with a mistake (a stray `&`, a tag
 /// left open), as reading systems do.
-final class XMLDocument {
+public final class XMLDocument {
     private let document: xmlDocPtr
 
     /// libxml2 sets up its globals once, before any thread parses.
@@ -27,7 +28,7 @@ final class XMLDocument {
 
     /// The document of `bytes` (its encoding from its declaration, else UTF-8); nil when
     /// libxml2 makes no tree of them.
-    init?(bytes: [UInt8]) {
+    public init?(bytes: [UInt8]) {
         _ = XMLDocument.initialized
         guard !bytes.isEmpty, bytes.count < Int(Int32.max), let context = xmlNewParserCtxt() else { return nil }
         defer { xmlFreeParserCtxt(context) }
@@ -55,7 +56,7 @@ final class XMLDocument {
     /// The document of `bytes` read by libxml2's HTML parser, which recovers from anything,
     /// a document cut short included (the head of a chapter); names come out in lower case.
     /// No network, no DTD (`HTML_PARSE_NODEFDTD` adds none either).
-    init?(html bytes: [UInt8]) {
+    public init?(html bytes: [UInt8]) {
         _ = XMLDocument.initialized
         guard !bytes.isEmpty, bytes.count < Int(Int32.max) else { return nil }
         let parsed = bytes.withUnsafeBufferPointer { buffer in
@@ -72,31 +73,31 @@ final class XMLDocument {
 
     deinit { xmlFreeDoc(document) }
 
-    var root: XMLElement? {
+    public var root: XMLElement? {
         xmlDocGetRootElement(document).map { XMLElement(pointer: $0, document: self) }
     }
 }
 
 /// An element of an `XMLDocument`; it keeps the document alive.
-struct XMLElement {
+public struct XMLElement {
     let pointer: xmlNodePtr
     let document: XMLDocument
 
     /// The name without its prefix. An element whose prefix no `xmlns` declares (libxml2
     /// keeps it as `dc:title` with no namespace) answers the part after the colon.
-    var localName: String {
+    public var localName: String {
         let name = pointer.pointee.name.map { String(cString: $0) } ?? ""
         guard pointer.pointee.ns == nil, let colon = name.lastIndex(of: ":") else { return name }
         return String(name[name.index(after: colon)...])
     }
 
     /// The namespace's URI; nil for none.
-    var namespace: String? {
+    public var namespace: String? {
         pointer.pointee.ns?.pointee.href.map { String(cString: $0) }
     }
 
     /// The element children, in order.
-    var children: [XMLElement] {
+    public var children: [XMLElement] {
         var elements: [XMLElement] = []
         var child = pointer.pointee.children
         while let node = child {
@@ -108,11 +109,11 @@ struct XMLElement {
 
     /// The element children called `localName`, in any namespace: EPUB's vocabularies never
     /// share a local name within one parent, and books get their namespaces wrong.
-    func children(named localName: String) -> [XMLElement] {
+    public func children(named localName: String) -> [XMLElement] {
         children.filter { $0.localName == localName }
     }
 
-    func firstChild(named localName: String) -> XMLElement? {
+    public func firstChild(named localName: String) -> XMLElement? {
         var child = pointer.pointee.children
         while let node = child {
             if node.pointee.type == XML_ELEMENT_NODE {
@@ -128,7 +129,7 @@ struct XMLElement {
     /// written with a prefix no `xmlns` declares (`epub:type` in a nav document that forgot
     /// its declaration) matches any namespace asked for. Entity references in the value are
     /// left out.
-    func attribute(_ localName: String, namespace: String? = nil) -> String? {
+    public func attribute(_ localName: String, namespace: String? = nil) -> String? {
         var attribute = pointer.pointee.properties
         while let current = attribute {
             defer { attribute = current.pointee.next }
@@ -158,19 +159,19 @@ struct XMLElement {
 
     /// The text of the element and its descendants, entity references left out, cut at
     /// `maximumCharacters` (a title is a line, not a chapter).
-    func text(maximumCharacters: Int = XMLElement.maximumTextCharacters) -> String {
+    public func text(maximumCharacters: Int = XMLElement.maximumTextCharacters) -> String {
         var text = ""
         XMLElement.appendText(of: pointer.pointee.children, to: &text, maximumCharacters: maximumCharacters)
         return text.count > maximumCharacters ? String(text.prefix(maximumCharacters)) : text
     }
 
     /// The text with runs of white space made one space, and none at either end.
-    func collapsedText(maximumCharacters: Int = XMLElement.maximumTextCharacters) -> String {
+    public func collapsedText(maximumCharacters: Int = XMLElement.maximumTextCharacters) -> String {
         text(maximumCharacters: maximumCharacters).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// A title or a name; a longer text is cut here.
-    static let maximumTextCharacters = 1_000
+    public static let maximumTextCharacters = 1_000
 
     private static func appendText(of first: xmlNodePtr?, to text: inout String, maximumCharacters: Int) {
         var child = first

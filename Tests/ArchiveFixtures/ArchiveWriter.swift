@@ -1,38 +1,36 @@
 import CArchive
-import Foundation
-import XCTest
 
-/// One file of a zip the tests write.
-struct ZipEntry {
-    enum Content {
+/// One file of an archive the tests write.
+public struct ArchiveEntry: Sendable {
+    public enum Content: Sendable {
         case bytes([UInt8])
         /// `count` zero bytes, written a megabyte at a time (a zip bomb's entry).
         case zeros(count: Int)
     }
 
-    var name: String
-    var content: Content
-    /// Stored (as EPUB's `mimetype` must be) rather than deflated.
-    var isStored = false
+    public var name: String
+    public var content: Content
+    /// Stored (as EPUB's `mimetype` must be) rather than deflated; zip only.
+    public var isStored = false
 
-    init(_ name: String, _ text: String, stored: Bool = false) {
+    public init(_ name: String, _ text: String, stored: Bool = false) {
         self.name = name
         content = .bytes(Array(text.utf8))
         isStored = stored
     }
 
-    init(_ name: String, bytes: [UInt8], stored: Bool = false) {
+    public init(_ name: String, bytes: [UInt8], stored: Bool = false) {
         self.name = name
         content = .bytes(bytes)
         isStored = stored
     }
 
-    init(_ name: String, zeros count: Int) {
+    public init(_ name: String, zeros count: Int) {
         self.name = name
         content = .zeros(count: count)
     }
 
-    var size: Int {
+    public var size: Int {
         switch content {
         case .bytes(let bytes): return bytes.count
         case .zeros(let count): return count
@@ -40,14 +38,29 @@ struct ZipEntry {
     }
 }
 
-/// Zips written with libarchive's zip writer, in the order given, names exactly as given
-/// (libarchive's writer keeps `../` and leading `/`).
-enum ZipWriter {
-    /// With a `passphrase`, every entry is encrypted with it (traditional PKWARE encryption).
-    static func write(_ entries: [ZipEntry], to path: String, compressionLevel: Int? = nil, passphrase: String? = nil) throws {
-        guard let archive = archive_write_new() else { throw ZipWriterError("archive_write_new") }
+/// The archive formats the tests write, with libarchive's writers (the code `bsdtar` runs).
+public enum ArchiveFormat {
+    case zip
+    /// 7-Zip, LZMA-compressed (libarchive's default for the format).
+    case sevenZip
+    /// POSIX tar (pax interchange format, which bsdtar writes by default): `ustar` at 257.
+    case tar
+}
+
+/// Archives written with libarchive's writers, in the order given, names exactly as given
+/// (libarchive's writers keep `../` and leading `/`).
+public enum ArchiveWriter {
+    /// With a `passphrase`, every entry of a zip is encrypted with it (traditional PKWARE
+    /// encryption).
+    public static func write(_ entries: [ArchiveEntry], to path: String, format: ArchiveFormat = .zip,
+                             compressionLevel: Int? = nil, passphrase: String? = nil) throws {
+        guard let archive = archive_write_new() else { throw ArchiveWriterError("archive_write_new") }
         defer { archive_write_free(archive) }
-        try check(archive, archive_write_set_format_zip(archive))
+        switch format {
+        case .zip: try check(archive, archive_write_set_format_zip(archive))
+        case .sevenZip: try check(archive, archive_write_set_format_7zip(archive))
+        case .tar: try check(archive, archive_write_set_format_pax_restricted(archive))
+        }
         if let compressionLevel {
             try check(archive, archive_write_set_format_option(archive, "zip", "compression-level", String(compressionLevel)))
         }
@@ -58,8 +71,10 @@ enum ZipWriter {
         try check(archive, archive_write_open_filename(archive, path))
         let megabyte = [UInt8](repeating: 0, count: 1 << 20)
         for entry in entries {
-            try check(archive, entry.isStored ? archive_write_zip_set_compression_store(archive)
-                                             : archive_write_zip_set_compression_deflate(archive))
+            if format == .zip {
+                try check(archive, entry.isStored ? archive_write_zip_set_compression_store(archive)
+                                                 : archive_write_zip_set_compression_deflate(archive))
+            }
             let header = archive_entry_new()
             defer { archive_entry_free(header) }
             archive_entry_set_pathname(header, entry.name)
@@ -72,14 +87,14 @@ enum ZipWriter {
             case .bytes(let bytes):
                 if !bytes.isEmpty {
                     let written = bytes.withUnsafeBytes { archive_write_data(archive, $0.baseAddress, bytes.count) }
-                    guard written == bytes.count else { throw ZipWriterError(String(cString: archive_error_string(archive))) }
+                    guard written == bytes.count else { throw ArchiveWriterError(String(cString: archive_error_string(archive))) }
                 }
             case .zeros(let count):
                 var remaining = count
                 while remaining > 0 {
                     let chunk = min(remaining, megabyte.count)
                     let written = megabyte.withUnsafeBytes { archive_write_data(archive, $0.baseAddress, chunk) }
-                    guard written == chunk else { throw ZipWriterError(String(cString: archive_error_string(archive))) }
+                    guard written == chunk else { throw ArchiveWriterError(String(cString: archive_error_string(archive))) }
                     remaining -= chunk
                 }
             }
@@ -89,20 +104,12 @@ enum ZipWriter {
 
     private static func check(_ archive: OpaquePointer, _ status: Int32) throws {
         guard status == ARCHIVE_OK else {
-            throw ZipWriterError(archive_error_string(archive).map { String(cString: $0) } ?? "status \(status)")
+            throw ArchiveWriterError(archive_error_string(archive).map { String(cString: $0) } ?? "status \(status)")
         }
     }
 }
 
-struct ZipWriterError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct ArchiveWriterError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
-
-/// A fresh path in the temporary directory, removed when the test ends.
-func temporaryPath(_ test: XCTestCase, _ suffix: String = ".epub") -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("glide-epub-\(UUID().uuidString)\(suffix)").path
-    test.addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-    return path
-}
-

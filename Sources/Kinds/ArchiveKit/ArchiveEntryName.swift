@@ -1,11 +1,11 @@
 /// The rule for which entry names an archive serves, and under what name.
-enum ArchiveEntryName {
+public enum ArchiveEntryName {
     /// `raw` as the archive serves it: without leading `./` (zip tools that stored names as
     /// they were typed); nil for a name never served: empty, a directory (ending in `/`),
     /// absolute (`/etc/passwd`), or with a `..` component, which only a hostile or broken
-    /// tool writes and which a program that unpacked the book would follow out of its folder.
+    /// tool writes and which a program that unpacked the archive would follow out of its folder.
     /// A backslash is an ordinary character: zip names separate folders with `/` only.
-    static func served(_ raw: String) -> String? {
+    public static func served(_ raw: String) -> String? {
         var name = Substring(raw)
         while name.hasPrefix("./") { name = name.dropFirst(2) }
         guard !name.isEmpty, !name.hasPrefix("/"), !name.hasSuffix("/") else { return nil }

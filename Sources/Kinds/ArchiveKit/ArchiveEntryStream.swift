@@ -17,7 +17,7 @@ enum ArchiveEntryStream {
     /// bomb costs at most `maximumBytes` of memory and the time to inflate that much), or,
     /// when `truncates`, returns the first `maximumBytes`.
     static func bytes(of entry: ZipDirectoryEntry, named name: String, descriptor: Int32, fileEnd: Int,
-                      maximumBytes: Int, truncates: Bool) throws(EPUBError) -> [UInt8] {
+                      maximumBytes: Int, truncates: Bool) throws(ArchiveError) -> [UInt8] {
         guard !entry.isEncrypted else { throw .passwordProtected(name: name) }
         guard truncates || entry.uncompressedSize <= maximumBytes else {
             throw .entryTooLarge(name: name, maximumBytes: maximumBytes)
@@ -26,8 +26,7 @@ enum ArchiveEntryStream {
         guard let archive = archive_read_new() else { throw .system(code: ENOMEM) }
         defer { archive_read_free(archive) }
         archive_read_support_format_zip_streamable(archive)
-        let opened = archive_read_open(archive, Unmanaged.passUnretained(source).toOpaque(), nil,
-                                       readBlock, nil)
+        let opened = source.open(archive)
         var header: OpaquePointer?
         // ARCHIVE_WARN on a header is a name libarchive could not convert to the locale's
         // character set; the name is not used.
@@ -51,48 +50,9 @@ enum ArchiveEntryStream {
         return bytes
     }
 
-    private static func damaged(_ archive: OpaquePointer, name: String, source: ArchiveFileSource) -> EPUBError {
+    private static func damaged(_ archive: OpaquePointer, name: String, source: ArchiveFileSource) -> ArchiveError {
         if source.failure != 0 { return .system(code: source.failure) }
         let message = archive_error_string(archive).map { String(cString: $0) } ?? localized("libarchive gave no reason")
         return .damaged(detail: localized("'%1$s' cannot be read (%2$s)", name, message))
     }
-}
-
-/// The bytes of the file from one entry's local header on, handed to libarchive a block at a
-/// time. Not only to the central directory: after an entry with a data descriptor libarchive
-/// looks for the next header's signature, the directory's for the last entry.
-private final class ArchiveFileSource {
-    let descriptor: Int32
-    var position: Int
-    let end: Int
-    let block = UnsafeMutableRawPointer.allocate(byteCount: ArchiveEntryStream.blockBytes, alignment: 16)
-    /// The `errno` of a read that failed, for the error.
-    var failure: Int32 = 0
-
-    init(descriptor: Int32, start: Int, end: Int) {
-        self.descriptor = descriptor
-        position = start
-        self.end = end
-    }
-
-    deinit { block.deallocate() }
-}
-
-/// libarchive's read callback: the next block of the `ArchiveFileSource` in `context`.
-private func readBlock(_ archive: OpaquePointer?, _ context: UnsafeMutableRawPointer?,
-                       _ buffer: UnsafeMutablePointer<UnsafeRawPointer?>?) -> la_ssize_t {
-    let source = Unmanaged<ArchiveFileSource>.fromOpaque(context!).takeUnretainedValue()
-    let length = min(ArchiveEntryStream.blockBytes, source.end - source.position)
-    guard length > 0 else { return 0 }
-    var got: Int
-    repeat {
-        got = pread(source.descriptor, source.block, length, off_t(source.position))
-    } while got < 0 && errno == EINTR
-    guard got >= 0 else {
-        source.failure = errno
-        return -1
-    }
-    source.position += got
-    buffer?.pointee = UnsafeRawPointer(source.block)
-    return got
 }

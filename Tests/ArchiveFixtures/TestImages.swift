@@ -1,9 +1,9 @@
 import CCairo
 
-/// Pictures the test books hold, encoded in memory.
-enum TestImages {
+/// Pictures the test archives hold, encoded in memory.
+public enum TestImages {
     /// A `width`×`height` PNG of one colour (red by default).
-    static func redPNG(width: Int32, height: Int32, red: Double = 1, green: Double = 0, blue: Double = 0) -> [UInt8] {
+    public static func redPNG(width: Int32, height: Int32, red: Double = 1, green: Double = 0, blue: Double = 0) -> [UInt8] {
         final class Sink { var bytes: [UInt8] = [] }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height)!
         defer { cairo_surface_destroy(surface) }

@@ -2,7 +2,8 @@ import Localization
 
 /// One file of a zip, as its central directory describes it.
 struct ZipDirectoryEntry: Sendable {
-    /// The name as stored, read as UTF-8 (EPUB's rule; a stray byte becomes U+FFFD).
+    /// The name as stored, read as UTF-8 (EPUB's rule, and what zip tools write since the
+    /// 2000s; a stray byte becomes U+FFFD).
     let storedName: String
     /// What the directory claims; the read enforces its own bound, since a bomb lies here.
     let uncompressedSize: Int
@@ -39,7 +40,7 @@ struct ZipCentralDirectory {
 
     /// Reads the directory of the zip open as `descriptor`, `fileSize` bytes long. More than
     /// `maximumEntryCount` entries throws as soon as the walk counts one more.
-    static func read(descriptor: Int32, fileSize: Int, maximumEntryCount: Int) throws(EPUBError) -> ZipCentralDirectory {
+    static func read(descriptor: Int32, fileSize: Int, maximumEntryCount: Int) throws(ArchiveError) -> ZipCentralDirectory {
         var reader = FileRangeReader(descriptor: descriptor, end: fileSize)
         let (offset, size) = try locate(in: &reader, fileSize: fileSize)
         var entries: [ZipDirectoryEntry] = []
@@ -48,7 +49,7 @@ struct ZipCentralDirectory {
         while position < end {
             guard let header = reader.bytes(at: position, count: entryHeaderBytes) else { throw cutShort }
             guard header.littleEndian(at: 0, width: 4) == entrySignature else { throw broken }
-            guard entries.count < maximumEntryCount else { throw EPUBError.tooManyEntries(limit: maximumEntryCount) }
+            guard entries.count < maximumEntryCount else { throw ArchiveError.tooManyEntries(limit: maximumEntryCount) }
             let nameLength = header.littleEndian(at: 28, width: 2)
             let extraLength = header.littleEndian(at: 30, width: 2)
             let commentLength = header.littleEndian(at: 32, width: 2)
@@ -72,7 +73,7 @@ struct ZipCentralDirectory {
     }
 
     /// The directory's offset and size from the end record (or its zip64 record).
-    private static func locate(in reader: inout FileRangeReader, fileSize: Int) throws(EPUBError) -> (offset: Int, size: Int) {
+    private static func locate(in reader: inout FileRangeReader, fileSize: Int) throws(ArchiveError) -> (offset: Int, size: Int) {
         let tailLength = min(fileSize, endRecordBytes + maximumCommentBytes)
         guard fileSize >= endRecordBytes, let tail = reader.bytes(at: fileSize - tailLength, count: tailLength) else {
             throw notZip
@@ -107,15 +108,15 @@ struct ZipCentralDirectory {
         return (offset, size)
     }
 
-    private static var notZip: EPUBError {
+    private static var notZip: ArchiveError {
         .damaged(detail: localized("it is not a zip archive, or its end is missing"))
     }
 
-    private static var cutShort: EPUBError {
+    private static var cutShort: ArchiveError {
         .damaged(detail: localized("its zip directory is cut short"))
     }
 
-    private static var broken: EPUBError {
+    private static var broken: ArchiveError {
         .damaged(detail: localized("its zip directory is broken"))
     }
 }

@@ -1,0 +1,43 @@
+import ArchiveKit
+import DocumentKit
+import ImageKind
+import Localization
+import Machinery
+
+/// Comic book archives: CBZ (zip), CBR (RAR 4 and 5), CB7 (7z) and CBT (tar), and plain
+/// archives of images, recognised by their bytes whatever their names. Their image entries
+/// are the pages of an image collection, read from the archive in place when shown.
+public enum ComicKind: DocumentKind {
+    public static var fileDescription: String {
+        localized("a comic book archive (.cbz, .cbr, .cb7, .cbt) or a ZIP, RAR, 7z or tar archive of images")
+    }
+
+    /// Every archive `FileFormat` recognises; an EPUB, a zip too, is EPUBKind's, which is
+    /// asked first.
+    public static func recognises(head: [UInt8], path: String) -> Bool {
+        if case .archive = FileFormat.recognise(head: head, path: path) { return true }
+        return false
+    }
+
+    /// Opening lists the entries (a zip's central directory; the headers of the others, their
+    /// data skipped) and reads `ComicInfo.xml`; no page is read until it is shown.
+    public static func open(path: String, source: SourceBytes) throws(DocumentError) -> any LoadedDocument {
+        guard case .archive(let format) = FileFormat.recognise(head: source.head(FileFormat.sniffedBytes), path: path) else {
+            throw .unsupportedFormat(path: path, name: "binary")
+        }
+        let pages: ComicPages
+        do {
+            pages = ComicPages(archive: format == "ZIP" ? .zip(try ZipArchive(path: path)) : .streamed(try StreamedArchive(path: path)))
+        } catch {
+            throw error.documentError(path: path)
+        }
+        let names = pages.entryNames
+        let order = ComicPageOrder.pages(among: names)
+        guard !order.isEmpty else { throw .noImages(directory: path) }
+        let info = ComicInfo.entryName(among: names)
+            .flatMap { try? pages.data(ofEntry: $0, maximumBytes: ComicInfo.maximumBytes) }
+            .flatMap(ComicInfo.init(bytes:))
+        return ImageCollection(title: info?.title ?? FilePath.name(of: path), archivePath: path, pageNames: order,
+                               pages: pages, readsRightToLeft: info?.readsRightToLeft ?? false)
+    }
+}

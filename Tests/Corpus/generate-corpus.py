@@ -65,8 +65,13 @@ write("book.data", zip_bytes([("META-INF/container.xml", container), ("OEBPS/con
                               ("OEBPS/chapter.xhtml", chapter)], first_stored=("mimetype", "application/epub+zip")),
       "shown", "EPUB")
 
+# A comic book: a zip of pictures, in natural order (page2 before page10).
+write("comic.data", zip_bytes([("page10.png", png(48, 64)), ("page2.png", png(64, 48)), ("notes.txt", "not a page")]),
+      "shown", "CBZ")
+# An archive with no pictures: refused, saying so.
+write("archive.zip", zip_bytes([("a.txt", "hello " * 100)]), "no images", "ZIP")
+
 # Formats Glide refuses, each under a name that hides it (recognition is by bytes).
-write("archive.zip", zip_bytes([("a.txt", "hello " * 100)]), "refused", "ZIP")
 with open("/bin/true", "rb") as executable:
     write("program.md", executable.read(), "refused", "ELF")
 write("noise.txt", bytes((index * 7919 + 13) % 256 for index in range(8192)), "refused", "binary")

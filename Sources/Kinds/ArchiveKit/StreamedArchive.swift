@@ -175,7 +175,9 @@ private final class SequentialReader {
 
     private func damaged(name: String?) -> ArchiveError {
         if source.failure != 0 { return .system(code: source.failure) }
-        let message = archive_error_string(archive).map { String(cString: $0) } ?? localized("libarchive gave no reason")
+        // libarchive gives no words for an archive whose headers end early.
+        let message = archive_error_string(archive).map { String(cString: $0) }
+            ?? localized("it is cut short, or not a RAR, 7z or tar archive")
         guard let name else { return .damaged(detail: message) }
         return .damaged(detail: localized("'%1$s' cannot be read (%2$s)", name, message))
     }

@@ -16,8 +16,8 @@ public struct DocumentSet {
     private var strip: [TextDocument] = []
 
     /// Opens `paths`. One path: its document (an image alone opens among its folder's), or its
-    /// error. Several: files of a format Glide does not show are skipped (an error only if all
-    /// are); images alone become one image collection; text and images together become text
+    /// error. Several: files of a format Glide does not show, and archives or folders that
+    /// hold no image, are skipped (an error only if all are); images alone become one image collection; text and images together become text
     /// documents, each image a page of its own. Any other error (a missing file) is thrown.
     public init(opening paths: [String]) throws(DocumentError) {
         if paths.count == 1 {
@@ -29,8 +29,10 @@ public struct DocumentSet {
             do {
                 opened.append(try KindRegistry.openKnowingKind(path))
             } catch {
-                guard case .unsupportedFormat = error else { throw error }
-                skipped.append(error)
+                switch error {
+                case .unsupportedFormat, .noImages: skipped.append(error)
+                default: throw error
+                }
             }
         }
         if opened.isEmpty, let first = skipped.first { throw first }

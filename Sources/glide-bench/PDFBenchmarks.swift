@@ -286,7 +286,7 @@ enum PDFBenchmarks {
         cairo_surface_destroy(surface)
     }
 
-    private static func view(of layout: any ContentLayout, width: Double, height: Double) -> ScrollView {
+    static func view(of layout: any ContentLayout, width: Double, height: Double) -> ScrollView {
         layout.setViewportSize(width: width, height: height)
         var view = ScrollView(viewportSize: LogicalSize(width: width, height: height),
                               contentSize: LogicalSize(width: layout.contentSize.width, height: layout.contentSize.height))

@@ -2,7 +2,7 @@
 // axis, pinch), and its heap
 // allocations in steady state. Figures are also given as a ratio to a baseline loop measured
 // in the same run, since machines are noisy. Run in release:
-//   swift run -c release glide-bench [render | search | nested | pdf] [--json]
+//   swift run -c release glide-bench [render | search | nested | pdf | comics] [--json]
 import CAllocationCounter
 import Glibc
 import ScrollEngine
@@ -19,6 +19,11 @@ if arguments.first == "search" {
 }
 if arguments.first == "nested" {
     RenderBenchmarks.printNested(RenderBenchmarks.nestedFirstFrames())
+    exit(0)
+}
+// `glide-bench comics`: the first frames of a 10,000-page CBZ and a 10-page one (ComicBenchmarks.swift).
+if arguments.first == "comics" {
+    ComicBenchmarks.run()
     exit(0)
 }
 // `glide-bench pdf` runs only the PDF benchmarks (PDFBenchmarks.swift).

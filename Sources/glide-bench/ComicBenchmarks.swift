@@ -1,0 +1,69 @@
+import ArchiveFixtures
+import DocumentKit
+import Glibc
+import ImageKind
+import KindRegistry
+import Machinery
+import Render
+import ScrollEngine
+
+/// `glide-bench comics`: issue 25's first frames of comic archives, a 10,000-page CBZ against a
+/// 10-page one, measured in the same run. The CBZs are written with libarchive's zip writer
+/// (ArchiveFixtures) and deleted afterwards.
+enum ComicBenchmarks {
+    /// The page's size, in px: a comic scan at 150 dpi.
+    static let pageWidth: Int32 = 1000, pageHeight: Int32 = 1500
+
+    static func run() {
+        let page = TestImages.redPNG(width: pageWidth, height: pageHeight, red: 0.9, green: 0.5, blue: 0.2)
+        func write(pages: Int) -> String {
+            let path = "/tmp/glide-bench-comic-\(getpid())-\(pages).cbz"
+            do {
+                try ArchiveWriter.write((1...pages).map { ArchiveEntry("pages/page\($0).png", bytes: page) }, to: path)
+            } catch {
+                fatalError("cannot write \(path): \(error)")
+            }
+            return path
+        }
+        let ten = write(pages: 10), tenThousand = write(pages: 10_000)
+        defer { unlink(ten); unlink(tenThousand) }
+
+        _ = firstFrames(path: ten)  // the decoder's program and the fonts start up once
+        let runs10 = (0..<9).map { _ in firstFrames(path: ten) }, runs10000 = (0..<9).map { _ in firstFrames(path: tenThousand) }
+        let frame10 = RenderBenchmarks.median(runs10.map(\.frame)), frame10000 = RenderBenchmarks.median(runs10000.map(\.frame))
+        let shown10 = RenderBenchmarks.median(runs10.map(\.pageShown)), shown10000 = RenderBenchmarks.median(runs10000.map(\.pageShown))
+        let size10 = fileSize(ten), size10000 = fileSize(tenThousand)
+        print("glide-bench comics: CBZs of \(pageWidth)x\(pageHeight) PNG pages written by libarchive "
+            + "(\(RenderBenchmarks.rounded(size10 / 1e6, 2)) MB and \(RenderBenchmarks.rounded(size10000 / 1e6, 1)) MB), "
+            + "1280x800 logical px at scale 1, medians of 9")
+        print("first frame (wall clock from opening the file to the frame drawn: the archive listed, the pages ordered, "
+            + "the first page's decode asked for) 10 pages \(RenderBenchmarks.rounded(frame10, 2)) ms, 10000 pages "
+            + "\(RenderBenchmarks.rounded(frame10000, 2)) ms: 10000/10 = \(RenderBenchmarks.rounded(frame10000 / frame10, 2))× (goal ≤ 1.5×)")
+        print("first page shown (to the frame that draws the first page decoded by glide-image-decoder) 10 pages "
+            + "\(RenderBenchmarks.rounded(shown10, 2)) ms, 10000 pages \(RenderBenchmarks.rounded(shown10000, 2)) ms: "
+            + "10000/10 = \(RenderBenchmarks.rounded(shown10000 / shown10, 2))×")
+    }
+
+    /// Opening a comic as `glide` does and drawing frames: the first (the page's decode asked
+    /// for, a placeholder drawn), then the one that shows the decoded page; ms of wall clock
+    /// from the open.
+    private static func firstFrames(path: String) -> (frame: Double, pageShown: Double) {
+        let start = nowNanoseconds()
+        guard let document = try? KindRegistry.open(path) else { fatalError("cannot open \(path)") }
+        let layout = document.makeLayout(palette: .light, paged: true)
+        let view = PDFBenchmarks.view(of: layout, width: 1280, height: 800)
+        let buffer = OwnedBuffer(width: 1280, height: 800, scale: 1)
+        let renderer = FrameRenderer()
+        _ = renderer.render(layout, frame: view.frame, into: buffer.pixels, showing: nil)
+        let frame = RenderBenchmarks.milliseconds(since: start)
+        guard let images = (layout as? ImageCollectionLayout)?.images else { fatalError("\(path) is not a collection") }
+        images.waitForDecodes()
+        _ = renderer.render(layout, frame: view.frame, into: buffer.pixels, showing: nil)
+        return (frame, RenderBenchmarks.milliseconds(since: start))
+    }
+
+    private static func fileSize(_ path: String) -> Double {
+        var status = stat()
+        return stat(path, &status) == 0 ? Double(status.st_size) : 0
+    }
+}

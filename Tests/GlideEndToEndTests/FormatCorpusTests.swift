@@ -87,23 +87,15 @@ final class FormatCorpusTests: GlideTestCase {
         return (process.terminationStatus, error)
     }
 
-    func testRefusedFormatsSayWhyInOneLineAndExitOne() throws {
-        let refused = try corpus().entries.filter { $0.expect == "refused" }
-        XCTAssertEqual(Set(refused.compactMap(\.kind)), ["ELF", "binary"])
+    func testRefusedFormatsAndArchivesWithoutImagesSayWhyInOneLineAndExitOne() throws {
+        let refused = try corpus().entries.filter { $0.expect == "refused" || $0.expect == "no images" }
+        XCTAssertEqual(Set(refused.compactMap(\.kind)), ["ZIP", "ELF", "binary"])
         for entry in refused {
             let result = try runWithoutWindow([entry.path])
             XCTAssertEqual(result.status, 1, entry.name)
-            XCTAssertEqual(result.error, "glide: cannot open '\(entry.path)': \(entry.kind!) files are not supported\n")
-        }
-    }
-
-    func testAnArchiveWithoutImagesSaysSoInOneLineAndExitsOne() throws {
-        let archives = try corpus().entries.filter { $0.expect == "no images" }
-        XCTAssertEqual(archives.compactMap(\.kind), ["ZIP"])
-        for entry in archives {
-            let result = try runWithoutWindow([entry.path])
-            XCTAssertEqual(result.status, 1, entry.name)
-            XCTAssertEqual(result.error, "glide: \(FormatCorpusTests.noImages(entry.path))\n")
+            let reason = entry.expect == "no images" ? FormatCorpusTests.noImages(entry.path)
+                : "cannot open '\(entry.path)': \(entry.kind!) files are not supported"
+            XCTAssertEqual(result.error, "glide: \(reason)\n")
         }
     }
 

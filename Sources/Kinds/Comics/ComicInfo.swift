@@ -10,7 +10,7 @@ struct ComicInfo: Equatable {
 
     /// The entry's name, at the archive's root, in any case (tools write `comicinfo.xml` too).
     static func entryName(among names: [String]) -> String? {
-        names.first { $0.lowercased() == "comicinfo.xml" }
+        names.first { $0.utf8.count == 13 && $0.lowercased() == "comicinfo.xml" }
     }
 
     /// The most of it read: 1 MB. The schema's fields are lines (a summary a paragraph);

@@ -5,26 +5,31 @@ import ImageKind
 enum ComicPageOrder {
     /// The image entries among `names` (by their extension: a scan's name says what it is, and
     /// the decoder refuses a file that lies), in natural order, folder by folder: `page2`
-    /// before `page10` whatever their case, and a folder's pages where the folder's name sorts
-    /// among its siblings (`chapter 2/` before `chapter 10/`). macOS's resource forks
-    /// (`__MACOSX/`, `._page1.jpg`) and other hidden files are not pages.
+    /// before `page10` whatever their case, a folder's pages where the folder's name sorts
+    /// among its siblings (`chapter 2/` before `chapter 10/`), and the files beside folders
+    /// before them (the cover before the chapters). macOS's resource forks (`__MACOSX/`,
+    /// `._page1.jpg`) and other hidden files are not pages. Each name's key is made once, so
+    /// ordering 10,000 pages compares integers.
     static func pages(among names: [String]) -> [String] {
-        let pages = names.filter { name in
-            FileFormat.hasImageExtension(name) && !name.split(separator: "/").contains { $0.hasPrefix(".") || $0 == "__MACOSX" }
+        var pages: [(name: String, folders: [NaturalSortKey], file: NaturalSortKey)] = []
+        pages.reserveCapacity(names.count)
+        for name in names where FileFormat.hasImageExtension(name) {
+            let parts = name.split(separator: "/")
+            guard let last = parts.last, !parts.contains(where: { $0.hasPrefix(".") || $0 == "__MACOSX" }) else { continue }
+            pages.append((name, parts.dropLast().map { NaturalSortKey(String($0)) }, NaturalSortKey(String(last))))
         }
-        let components = Dictionary(uniqueKeysWithValues: pages.map { ($0, $0.split(separator: "/").map(String.init)) })
-        return pages.sorted { left, right in
-            let (leftParts, rightParts) = (components[left]!, components[right]!)
-            for (leftPart, rightPart) in zip(leftParts, rightParts) where leftPart != rightPart {
-                // A file beside a folder comes first (the cover before the chapters).
-                let (leftIsLast, rightIsLast) = (leftPart == leftParts.last, rightPart == rightParts.last)
-                if leftIsLast != rightIsLast { return leftIsLast }
-                if ImageDirectory.isInNaturalOrder(leftPart, rightPart) { return true }
-                if ImageDirectory.isInNaturalOrder(rightPart, leftPart) { return false }
-                // Equal but for case: a fixed order all the same.
-                return leftPart < rightPart
+        pages.sort { left, right in
+            for (leftFolder, rightFolder) in zip(left.folders, right.folders) where leftFolder != rightFolder {
+                return leftFolder < rightFolder
             }
-            return leftParts.count < rightParts.count
+            if left.folders.count != right.folders.count {
+                // The shallower one is a file where the other has a folder: the file first.
+                return left.folders.count < right.folders.count
+            }
+            if left.file != right.file { return left.file < right.file }
+            // Equal but for case: a fixed order all the same.
+            return left.name < right.name
         }
+        return pages.map(\.name)
     }
 }

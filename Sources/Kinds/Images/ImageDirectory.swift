@@ -44,29 +44,12 @@ public enum ImageDirectory {
             names.append(name)
         }
         guard !names.isEmpty else { throw .noImages(directory: directory) }
-        return names.sorted(by: isInNaturalOrder).map { directory.hasSuffix("/") ? directory + $0 : directory + "/" + $0 }
+        return names.map { (NaturalSortKey($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1).map { directory.hasSuffix("/") ? directory + $0 : directory + "/" + $0 }
     }
 
-    /// Whether `left` comes before `right` when runs of digits compare as numbers.
-    public static func isInNaturalOrder(_ left: String, _ right: String) -> Bool {
-        var leftScalars = Array(left.lowercased().unicodeScalars)[...]
-        var rightScalars = Array(right.lowercased().unicodeScalars)[...]
-        func number(_ scalars: inout ArraySlice<Unicode.Scalar>) -> [Unicode.Scalar] {
-            let digits = scalars.prefix { ("0"..."9").contains($0) }
-            scalars = scalars.dropFirst(digits.count)
-            return Array(digits.drop { $0 == "0" })
-        }
-        while let leftFirst = leftScalars.first, let rightFirst = rightScalars.first {
-            if ("0"..."9").contains(leftFirst), ("0"..."9").contains(rightFirst) {
-                let (leftNumber, rightNumber) = (number(&leftScalars), number(&rightScalars))
-                if leftNumber.count != rightNumber.count { return leftNumber.count < rightNumber.count }
-                if leftNumber != rightNumber { return leftNumber.lexicographicallyPrecedes(rightNumber) { $0.value < $1.value } }
-            } else {
-                if leftFirst != rightFirst { return leftFirst.value < rightFirst.value }
-                leftScalars = leftScalars.dropFirst()
-                rightScalars = rightScalars.dropFirst()
-            }
-        }
-        return leftScalars.count < rightScalars.count
+    /// Whether `left` comes before `right` when runs of digits compare as numbers, whatever
+    /// their case (`NaturalSortKey`).
+    static func isInNaturalOrder(_ left: String, _ right: String) -> Bool {
+        NaturalSortKey(left) < NaturalSortKey(right)
     }
 }

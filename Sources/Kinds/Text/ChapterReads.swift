@@ -7,8 +7,11 @@ import Synchronization
 /// for a frame after every delivery). Lives on the loop's thread.
 final class ChapterReads {
     /// One thread for every book: chapters are read one at a time, the most wanted first, so a
-    /// fling's reads take one core at most and the other stays the loop's.
-    static let queue = WorkQueue(name: "glide-chapters", threadCount: 1)
+    /// fling's reads take one core at most and the other stays the loop's. A chapter's parse
+    /// allocates many times what its blocks keep (libxml2's tree), which the thread's heap
+    /// gives back once reading pauses, as page rendering's does.
+    static let queue = WorkQueue(name: "glide-chapters", threadCount: 1,
+                                 releasesMemoryAfterIdleMilliseconds: WorkQueue.pageMemoryReleaseIdleMilliseconds)
 
     private let chapters: ChapterSections
     /// This layout's jobs in `queue`, replaced together as what it wants changes.

@@ -52,9 +52,9 @@ enum EPUBBenchmarks {
             RenderBenchmarks.median((0..<9).map { _ in RenderBenchmarks.firstFrameMilliseconds(path: path) })
         }
         let (bookFirst, singleFirst, markdownFirst) = (firstFrame(book), firstFrame(single), firstFrame(markdown))
-        let memoryPerByte = anonymousBytesPerTextByteAfterScrolling(path: book, textBytes: textBytes)
         let markdownBytes = GeneratedBook.markdown(title: "A Benchmark Book", chapters: chapters).utf8.count
-        let markdownMemoryPerByte = anonymousBytesPerTextByteAfterScrolling(path: markdown, textBytes: markdownBytes)
+        let memoryPerByte = memoryInFreshProcess(path: book, textBytes: textBytes)
+        let markdownMemoryPerByte = memoryInFreshProcess(path: markdown, textBytes: markdownBytes)
         let bookFling = fling(path: book), markdownFling = fling(path: markdown)
 
         let r = RenderBenchmarks.rounded
@@ -90,34 +90,38 @@ enum EPUBBenchmarks {
         }
     }
 
+    /// `anonymousBytesPerTextByteAfterScrolling` in a new glide-bench process (`glide-bench
+    /// epub-memory PATH BYTES`): resident memory never shrinks, so in this one whatever was
+    /// measured before would have left room the next measurement reuses unseen.
+    static func memoryInFreshProcess(path: String, textBytes: Int) -> Double {
+        let executable = (try? readLink("/proc/self/exe")) ?? CommandLine.arguments[0]
+        guard let pipe = popen("'\(executable)' epub-memory '\(path)' \(textBytes)", "r") else { return .nan }
+        var line = [CChar](repeating: 0, count: 64)
+        let read = fgets(&line, Int32(line.count), pipe) != nil
+        pclose(pipe)
+        return read ? Double(String(cString: line).trimmingCharacters(in: " \n")) ?? .nan : .nan
+    }
+
+    /// For `glide-bench epub-memory PATH BYTES`: prints the figure alone.
+    static func printMemory(arguments: [String]) {
+        guard arguments.count == 2, let bytes = Int(arguments[1]) else { fatalError("usage: glide-bench epub-memory PATH BYTES") }
+        print(anonymousBytesPerTextByteAfterScrolling(path: arguments[0], textBytes: bytes))
+    }
+
     /// The app's frames at the viewport's every height down the whole book, each drawn until
     /// its layout is complete: anonymous memory then, less the first frame's, per text byte.
-    private static func anonymousBytesPerTextByteAfterScrolling(path: String, textBytes: Int) -> Double {
-        guard let document = try? KindRegistry.open(path) else { fatalError("cannot open \(path)") }
-        let layout = document.makeLayout(palette: .light, paged: false)
-        let renderer = FrameRenderer()
-        let buffers = [OwnedBuffer(width: 1280, height: 800, scale: 1), OwnedBuffer(width: 1280, height: 800, scale: 1)]
-        var contents: [BufferContents?] = [nil, nil]
-        var view = RenderBenchmarks.viewAtTop(of: layout)
-        var frame = 0
-        func draw() {
-            repeat {
-                MainThreadMailbox.shared.deliverPending()
-                let rendered = renderer.render(layout, frame: view.frame, into: buffers[frame % 2].pixels,
-                                               showing: contents[frame % 2])
-                contents[frame % 2] = buffers[frame % 2].keep(rendered)
-                view.setContentSize(LogicalSize(width: rendered.contentSize.width, height: rendered.contentSize.height),
-                                    timeMilliseconds: Double(frame) * 16)
-                frame += 1
-            } while layout.hasPendingLayout
+    static func anonymousBytesPerTextByteAfterScrolling(path: String, textBytes: Int) -> Double {
+        let loop = FrameLoop(path: path)
+        func drawUntilLaidOut() {
+            repeat { loop.drawFrame(timeMilliseconds: Double(loop.frame) * 16) } while loop.layout.hasPendingLayout
         }
-        draw()
+        drawUntilLaidOut()
         let first = RenderBenchmarks.anonymousResidentMegabytes()
         var offset = 0.0
-        while offset < view.offsetBounds(.vertical).upperBound {
-            offset = min(offset + 800, view.offsetBounds(.vertical).upperBound)
-            view.scroll(to: LogicalPoint(x: 0, y: offset), animated: false, timeMilliseconds: Double(frame) * 16)
-            draw()
+        while offset < loop.view.offsetBounds(.vertical).upperBound {
+            offset = min(offset + 800, loop.view.offsetBounds(.vertical).upperBound)
+            loop.view.scroll(to: LogicalPoint(x: 0, y: offset), animated: false, timeMilliseconds: Double(loop.frame) * 16)
+            drawUntilLaidOut()
         }
         let after = RenderBenchmarks.anonymousResidentMegabytes()
         return (after - first) * 1_048_576 / Double(textBytes)
@@ -127,37 +131,61 @@ enum EPUBBenchmarks {
     /// scrolling at `flingPixelsPerSecond`: each frame delivers what workers posted to the
     /// loop, then prepares and draws; its thread CPU is the loop's cost.
     private static func fling(path: String) -> Fling {
-        guard let document = try? KindRegistry.open(path) else { fatalError("cannot open \(path)") }
-        let layout = document.makeLayout(palette: .light, paged: false)
-        let renderer = FrameRenderer()
-        let buffers = [OwnedBuffer(width: 1280, height: 800, scale: 1), OwnedBuffer(width: 1280, height: 800, scale: 1)]
-        var contents: [BufferContents?] = [nil, nil]
-        var view = RenderBenchmarks.viewAtTop(of: layout)
+        let loop = FrameLoop(path: path)
         var result = Fling(slowFrames: 0, slowestMilliseconds: 0, chapterStartsPassed: 0)
         let start = nowNanoseconds()
         for frame in 0..<flingFrames {
             let time = Double(frame) * PDFBenchmarks.framePeriodMilliseconds
             while RenderBenchmarks.milliseconds(since: start) < time { usleep(500) }
-            view.scroll(to: LogicalPoint(x: 0, y: Double(frame) * flingPixelsPerSecond / 60), animated: false,
-                        timeMilliseconds: time)
-            let index = frame % 2
-            let beginCPU = PDFBenchmarks.threadMilliseconds()
-            MainThreadMailbox.shared.deliverPending()
-            let rendered = renderer.render(layout, frame: view.frame, into: buffers[index].pixels, showing: contents[index])
-            let cost = PDFBenchmarks.threadMilliseconds() - beginCPU
-            contents[index] = buffers[index].keep(rendered)
-            if rendered.contentSize.height != view.contentSize.height {
-                view.setContentSize(LogicalSize(width: rendered.contentSize.width, height: rendered.contentSize.height),
-                                    timeMilliseconds: time)
-            }
+            loop.view.scroll(to: LogicalPoint(x: 0, y: Double(frame) * flingPixelsPerSecond / 60), animated: false,
+                             timeMilliseconds: time)
+            let cost = loop.drawFrame(timeMilliseconds: time)
             // The first two frames draw into buffers never drawn before, as in `glide-bench render`.
             guard frame >= 2 else { continue }
             if cost > slowFrameMilliseconds { result.slowFrames += 1 }
             result.slowestMilliseconds = max(result.slowestMilliseconds, cost)
         }
         // The chapter the last frame's top is in: as many chapter starts were passed.
-        result.chapterStartsPassed = (document as? TextDocument)?.chapter(ofSection: layout.readingAnchor.section) ?? 0
+        result.chapterStartsPassed = (loop.document as? TextDocument)?.chapter(ofSection: loop.layout.readingAnchor.section) ?? 0
         return result
+    }
+}
+
+/// A document as the app shows it in a 1280×800 window: its layout, a renderer, two buffers
+/// drawn in turn and the scroll view.
+private final class FrameLoop {
+    let document: any LoadedDocument
+    let layout: any ContentLayout
+    var view: ScrollView
+    private(set) var frame = 0
+    private let renderer = FrameRenderer()
+    private let buffers = [OwnedBuffer(width: 1280, height: 800, scale: 1), OwnedBuffer(width: 1280, height: 800, scale: 1)]
+    private var contents: [BufferContents?] = [nil, nil]
+
+    init(path: String) {
+        guard let document = try? KindRegistry.open(path) else { fatalError("cannot open \(path)") }
+        self.document = document
+        layout = document.makeLayout(palette: .light, paged: false)
+        view = RenderBenchmarks.viewAtTop(of: layout)
+    }
+
+    /// One frame of the loop at the view's offset: what workers posted is delivered, then the
+    /// frame is prepared and drawn, and the view takes the content's new size. Returns the
+    /// loop thread's CPU time for it in ms.
+    @discardableResult
+    func drawFrame(timeMilliseconds: Double) -> Double {
+        let index = frame % 2
+        let begin = PDFBenchmarks.threadMilliseconds()
+        MainThreadMailbox.shared.deliverPending()
+        let rendered = renderer.render(layout, frame: view.frame, into: buffers[index].pixels, showing: contents[index])
+        let cost = PDFBenchmarks.threadMilliseconds() - begin
+        contents[index] = buffers[index].keep(rendered)
+        if rendered.contentSize.height != view.contentSize.height || rendered.contentSize.width != view.contentSize.width {
+            view.setContentSize(LogicalSize(width: rendered.contentSize.width, height: rendered.contentSize.height),
+                                timeMilliseconds: timeMilliseconds)
+        }
+        frame += 1
+        return cost
     }
 }
 
@@ -199,4 +227,23 @@ func writeFile(_ path: String, _ text: String) {
         written += count
     }
     close(fd)
+}
+
+/// Where the symbolic link at `path` points.
+func readLink(_ path: String) throws -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(path, &buffer, buffer.count - 1)
+    guard count > 0 else { throw SystemError(code: errno) }
+    return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+struct SystemError: Error { let code: Int32 }
+
+private extension String {
+    func trimmingCharacters(in characters: String) -> String {
+        var text = Substring(self)
+        while let last = text.last, characters.contains(last) { text = text.dropLast() }
+        while let first = text.first, characters.contains(first) { text = text.dropFirst() }
+        return String(text)
+    }
 }

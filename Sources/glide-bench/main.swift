@@ -22,6 +22,10 @@ if arguments.first == "nested" {
     exit(0)
 }
 // `glide-bench epub` runs only the book benchmarks (EPUBBenchmarks.swift).
+if arguments.first == "epub-memory" {
+    EPUBBenchmarks.printMemory(arguments: Array(arguments.dropFirst()))
+    exit(0)
+}
 if arguments.first == "epub" {
     EPUBBenchmarks.run()
     exit(0)

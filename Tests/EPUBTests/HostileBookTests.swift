@@ -242,16 +242,15 @@ final class HostileBookTests: XCTestCase {
         XCTAssertEqual(package.tableOfContents.entries.map(\.title), ["Contents", "One", "Two"])
     }
 
+    /// A repeated id (the first wins), an item whose file is missing, one spine item naming
+    /// none, two items of one file, a chapter twice in the spine.
     func testMissingAndDuplicateManifestItemsOpen() throws {
+        let items = [("c1", "one"), ("c1", "impostor"), ("gone", "not-in-the-zip"), ("c2", "two"), ("again", "two")]
         let path = try TestBooks.write([
             TestBooks.mimetype, TestBooks.container(),
-            TestBooks.package(metadata: TestBooks.metadata(), manifest: """
-                <item id="c1" href="one.xhtml" media-type="application/xhtml+xml"/>
-                <item id="c1" href="impostor.xhtml" media-type="application/xhtml+xml"/>
-                <item id="gone" href="not-in-the-zip.xhtml" media-type="application/xhtml+xml"/>
-                <item id="c2" href="two.xhtml" media-type="application/xhtml+xml"/>
-                <item id="again" href="two.xhtml" media-type="application/xhtml+xml"/>
-                """, spine: """
+            TestBooks.package(metadata: TestBooks.metadata(), manifest: items.map { id, name in
+                "<item id=\"\(id)\" href=\"\(name).xhtml\" media-type=\"application/xhtml+xml\"/>"
+            }.joined(separator: "\n"), spine: """
                 <itemref idref="missing"/><itemref idref="c1"/><itemref idref="gone"/><itemref idref="c2"/>
                 <itemref idref="again"/><itemref idref="c1"/>
                 """),

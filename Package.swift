@@ -149,7 +149,7 @@ let package = Package(
         .executableTarget(
             name: "glide-bench", dependencies: [
                 "ScrollEngine", "DocumentKit", "TextKind", "PDFKind", "KindRegistry", "Render", "CAllocationCounter", "CSystem",
-                "PDFFixtures", "Machinery",
+                "PDFFixtures", "EPUBFixtures", "Machinery",
             ],
             // Its allocation counter stands in for malloc process-wide, which needs the
             // executable's symbols in the dynamic symbol table.
@@ -164,6 +164,9 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["ScrollEngine"], path: "Tests/TestSupport"),
         // PDFs written at test time with cairo's PDF surface, for tests, benchmarks and the demo.
         .target(name: "PDFFixtures", dependencies: ["CPoppler"], path: "Tests/PDFFixtures"),
+        // Books written by libarchive or byte by byte, for the EPUB tests, the end-to-end
+        // tests, glide-bench and glide-demo.
+        .target(name: "EPUBFixtures", dependencies: ["CArchive"], path: "Tests/EPUBFixtures"),
         .testTarget(name: "DocumentTests", dependencies: [
             "TestSupport",
             "DocumentKit", "ImageDecoding", "TextKind", "ImageKind", "PDFKind", "KindRegistry", "CCairo", "CGdkPixbuf",
@@ -183,7 +186,7 @@ let package = Package(
         // EPUB's container and package, on books the tests write with libarchive, hostile ones too.
         .testTarget(name: "EPUBTests", dependencies: [
             "EPUBKind", "CArchive", "CLibXML2", "DocumentKit", "Localization", "TextKind", "KindRegistry", "ImageDecoding",
-            "CCairo", "CPangoCairo",
+            "CCairo", "CPangoCairo", "EPUBFixtures",
         ]),
         .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "CAtk", "DocumentKit"]),
         .testTarget(name: "GlideTests", dependencies: [
@@ -203,9 +206,9 @@ let package = Package(
         // Drives the real `glide` through the test compositor: sessions, input steps, the
         // frame trace and pixel analysis; shared by the end-to-end tests and the demo.
         .target(name: "GlideDriver", dependencies: ["TestCompositor", "TestSupport", "CCairo"], path: "Tests/GlideDriver"),
-        .testTarget(name: "GlideEndToEndTests", dependencies: ["TestSupport", "GlideDriver", "TestCompositor", "PDFFixtures"]),
+        .testTarget(name: "GlideEndToEndTests", dependencies: ["TestSupport", "GlideDriver", "TestCompositor", "PDFFixtures", "EPUBFixtures"]),
         // `make demo`: plays a scripted sequence on the release glide and saves pictures.
-        .executableTarget(name: "glide-demo", dependencies: ["GlideDriver", "TestCompositor", "CCairo", "PDFFixtures"]),
+        .executableTarget(name: "glide-demo", dependencies: ["GlideDriver", "TestCompositor", "CCairo", "PDFFixtures", "EPUBFixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,7 +2,7 @@
 // axis, pinch), and its heap
 // allocations in steady state. Figures are also given as a ratio to a baseline loop measured
 // in the same run, since machines are noisy. Run in release:
-//   swift run -c release glide-bench [render | search | nested | pdf] [--json]
+//   swift run -c release glide-bench [render | search | nested | pdf | epub] [--json]
 import CAllocationCounter
 import Glibc
 import ScrollEngine
@@ -19,6 +19,15 @@ if arguments.first == "search" {
 }
 if arguments.first == "nested" {
     RenderBenchmarks.printNested(RenderBenchmarks.nestedFirstFrames())
+    exit(0)
+}
+// `glide-bench epub` runs only the book benchmarks (EPUBBenchmarks.swift).
+if arguments.first == "epub-memory" {
+    EPUBBenchmarks.printMemory(arguments: Array(arguments.dropFirst()))
+    exit(0)
+}
+if arguments.first == "epub" {
+    EPUBBenchmarks.run()
     exit(0)
 }
 // `glide-bench pdf` runs only the PDF benchmarks (PDFBenchmarks.swift).
@@ -182,3 +191,5 @@ print("goal (< 1 µs, zero allocations): \(goal ? "met" : "NOT met")")
 
 print("")
 RenderBenchmarks.run(json: false)
+print("")
+EPUBBenchmarks.run()

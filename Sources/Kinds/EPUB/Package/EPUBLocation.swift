@@ -60,7 +60,7 @@ public struct EPUBLocation: Sendable, Hashable {
     }
 
     /// A scheme is letters, digits, `+`, `-`, `.` after a letter, then `:` (RFC 3986 3.1).
-    private static func hasScheme(_ reference: Substring) -> Bool {
+    static func hasScheme(_ reference: Substring) -> Bool {
         guard let colon = reference.firstIndex(of: ":"), let first = reference.first, first.isASCII, first.isLetter else {
             return false
         }

@@ -1,38 +1,37 @@
 import CArchive
 import Foundation
-import XCTest
 
-/// One file of a zip the tests write.
-struct ZipEntry {
-    enum Content {
+/// One file of a zip the tests, the benchmarks and the demo write.
+public struct ZipEntry: Sendable {
+    public enum Content: Sendable {
         case bytes([UInt8])
         /// `count` zero bytes, written a megabyte at a time (a zip bomb's entry).
         case zeros(count: Int)
     }
 
-    var name: String
-    var content: Content
+    public var name: String
+    public var content: Content
     /// Stored (as EPUB's `mimetype` must be) rather than deflated.
-    var isStored = false
+    public var isStored = false
 
-    init(_ name: String, _ text: String, stored: Bool = false) {
+    public init(_ name: String, _ text: String, stored: Bool = false) {
         self.name = name
         content = .bytes(Array(text.utf8))
         isStored = stored
     }
 
-    init(_ name: String, bytes: [UInt8], stored: Bool = false) {
+    public init(_ name: String, bytes: [UInt8], stored: Bool = false) {
         self.name = name
         content = .bytes(bytes)
         isStored = stored
     }
 
-    init(_ name: String, zeros count: Int) {
+    public init(_ name: String, zeros count: Int) {
         self.name = name
         content = .zeros(count: count)
     }
 
-    var size: Int {
+    public var size: Int {
         switch content {
         case .bytes(let bytes): return bytes.count
         case .zeros(let count): return count
@@ -42,9 +41,9 @@ struct ZipEntry {
 
 /// Zips written with libarchive's zip writer, in the order given, names exactly as given
 /// (libarchive's writer keeps `../` and leading `/`).
-enum ZipWriter {
+public enum ZipWriter {
     /// With a `passphrase`, every entry is encrypted with it (traditional PKWARE encryption).
-    static func write(_ entries: [ZipEntry], to path: String, compressionLevel: Int? = nil, passphrase: String? = nil) throws {
+    public static func write(_ entries: [ZipEntry], to path: String, compressionLevel: Int? = nil, passphrase: String? = nil) throws {
         guard let archive = archive_write_new() else { throw ZipWriterError("archive_write_new") }
         defer { archive_write_free(archive) }
         try check(archive, archive_write_set_format_zip(archive))
@@ -94,15 +93,7 @@ enum ZipWriter {
     }
 }
 
-struct ZipWriterError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct ZipWriterError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
-
-/// A fresh path in the temporary directory, removed when the test ends.
-func temporaryPath(_ test: XCTestCase, _ suffix: String = ".epub") -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("glide-epub-\(UUID().uuidString)\(suffix)").path
-    test.addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-    return path
-}
-

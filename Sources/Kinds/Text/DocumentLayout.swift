@@ -80,7 +80,7 @@ public final class DocumentLayout: ContentLayout {
 
     /// Shaped sections kept for drawing, at most this many (about 70 screens at 8 KB each);
     /// others keep only their height and are shaped again when they come back into view.
-    static let shapedSectionCapacity = 24
+    static let shapedSectionCapacity = 12
 
     private let context: OpaquePointer
     private var heights = HeightIndex([])
@@ -148,6 +148,8 @@ public final class DocumentLayout: ContentLayout {
 
     /// Whether a chapter this layout wants is still being read.
     public var isReadingChapters: Bool { chapterReads?.isReading ?? false }
+
+    public var isReadingContent: Bool { isReadingChapters }
 
     /// Shapes again the sections that show the image at `path`, which is now decoded, sized
     /// or failed (their height may change), and redraws them.

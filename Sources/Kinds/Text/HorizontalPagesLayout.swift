@@ -39,6 +39,8 @@ public final class HorizontalPagesLayout: ContentLayout {
 
     public var hasPendingLayout: Bool { column.hasPendingLayout }
 
+    public var isReadingContent: Bool { column.isReadingContent }
+
     /// The page (from 0) on which the text of the block at `location` starts: see
     /// `DocumentLayout.page(of:)` for when it is exact.
     public func page(of location: BlockLocation) -> Int { column.page(of: location) }

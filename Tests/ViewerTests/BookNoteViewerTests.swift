@@ -157,4 +157,64 @@ final class BookNoteViewerTests: XCTestCase {
         harness.deliverBackgroundWork { page() == 0 && !harness.frames.last!.isAnimating }
         XCTAssertEqual(page(), 0, "Alt+Left pages back to the start")
     }
+
+    func testABookPagedTurnsAcrossAChapterBoundaryToTheNextChaptersText() throws {
+        let book = Book()
+        let document = TextDocument(chapters: book, title: "A book", path: nil, baseDirectory: ".")
+        var options = ViewerOptions()
+        options.isPaged = true
+        let harness = ViewerHarness(layout: document.makeLayout(palette: .light, paged: true), options: options)
+        let pages = try XCTUnwrap(harness.viewer.documentPane.layout as? HorizontalPagesLayout)
+        func page() -> Int { harness.frames.last!.traced.pageControl.currentPage }
+        func isSettled() -> Bool { !pages.isReadingChapters && !harness.frames.last!.isAnimating }
+        harness.deliverBackgroundWork { book.hasRead(0) && isSettled() }
+        harness.runUntilIdle()
+        XCTAssertEqual(page(), 0)
+        XCTAssertGreaterThan(harness.frames.last!.traced.pageControl.numberOfPages, 12, "a page or more a chapter")
+        // Where chapter 1's heading is drawn, once its chapter is read and laid out.
+        let chapterOne = try XCTUnwrap(document.firstSection(ofChapter: 1))
+        func headingFrame() -> ContentRect? {
+            let blocks = pages.blocks(inSection: chapterOne)
+            guard let index = blocks.firstIndex(where: { $0.text == "Chapter 1" }) else { return nil }
+            return pages.frame(of: AccessibleBlockLocation(section: chapterOne, block: index))
+        }
+        var turns = 0
+        while turns < 10, headingFrame().map({ Int($0.x / 800) }) != page() {
+            let before = page()
+            // A swipe to the left, as a finger turns a page.
+            harness.drag(from: LogicalPoint(x: 700, y: 300), to: LogicalPoint(x: 100, y: 300))
+            harness.deliverBackgroundWork(until: isSettled)
+            harness.runUntilIdle()
+            XCTAssertEqual(page(), before + 1, "a swipe turns one page, and the page control says so")
+            XCTAssertEqual(harness.frames.last!.traced.contentOffset.x, Double(page()) * 800, "a whole page")
+            turns += 1
+        }
+        XCTAssertGreaterThan(turns, 0, "chapter 1 begins a page or more after the first")
+        let heading = try XCTUnwrap(headingFrame(), "chapter 1 is read and laid out")
+        XCTAssertEqual(Int(heading.x / 800), page(), "the page shown holds the next chapter's heading")
+        // Its text is drawn there, not a placeholder: ink of the heading's size in its band.
+        let left = Int(heading.x) - page() * 800, top = Int(heading.y)
+        let background = harness.pixel(x: 2, y: top + Int(heading.height) / 2)
+        let ink = (left..<(left + Int(heading.width))).filter { x in
+            (top..<(top + Int(heading.height))).contains { harness.pixel(x: x, y: $0) != background }
+        }
+        XCTAssertGreaterThan(ink.count, 40, "the heading's letters are drawn")
+        XCTAssertLessThan(ink.count, Int(heading.width * 0.6), "a short line of words, not a placeholder's bar across the column")
+        XCTAssertEqual(book.takeMainThreadReads(), [], "turning the pages read no chapter on the frame loop")
+
+        // Turned on faster than chapters arrive, the pages show placeholders, then the text; the
+        // count changes as estimates become exact, and the page shown stays a whole page.
+        let start = page()
+        for _ in 0..<6 {
+            harness.drag(from: LogicalPoint(x: 700, y: 300), to: LogicalPoint(x: 100, y: 300))
+            harness.runUntilIdle()
+        }
+        XCTAssertEqual(page(), start + 6, "each swipe turned a page while chapters were still being read")
+        harness.deliverBackgroundWork(until: isSettled)
+        harness.runUntilIdle()
+        let control = harness.frames.last!.traced.pageControl
+        XCTAssertEqual(control.numberOfPages, pages.pageCount)
+        XCTAssertEqual(harness.frames.last!.traced.contentOffset.x, Double(control.currentPage) * 800, "a whole page")
+        XCTAssertEqual(book.takeMainThreadReads(), [])
+    }
 }

@@ -186,7 +186,7 @@ let package = Package(
         // EPUB's container and package, on books the tests write with libarchive, hostile ones too.
         .testTarget(name: "EPUBTests", dependencies: [
             "EPUBKind", "CArchive", "CLibXML2", "DocumentKit", "Localization", "TextKind", "KindRegistry", "ImageDecoding",
-            "CCairo", "CPangoCairo", "EPUBFixtures",
+            "CCairo", "CPangoCairo", "EPUBFixtures", "Machinery",
         ]),
         .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "CAtk", "DocumentKit"]),
         .testTarget(name: "GlideTests", dependencies: [

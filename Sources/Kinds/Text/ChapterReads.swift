@@ -18,6 +18,11 @@ final class ChapterReads {
     private let group: Int
     /// The chapters asked for, most wanted first, whose arrival has not been heard.
     private(set) var requested: [Int] = []
+    /// The chapters the view wants now (see `want`).
+    private var wantedByView: [Int] = []
+    /// Chapters someone waits for (a link's target, see `read(_:then:)`), with what to do when
+    /// each arrives: read before what the view wants, and asked for until they arrive.
+    private var awaited: [(chapter: Int, then: () -> Void)] = []
     /// Called on the loop's thread with each chapter that arrives.
     var arrived: ((Int) -> Void)?
 
@@ -40,6 +45,23 @@ final class ChapterReads {
     /// view has moved away from is dropped before it is read. Nothing changes when the same
     /// chapters are wanted again (every frame of a fling within them).
     func want(_ wanted: [Int]) {
+        wantedByView = wanted
+        submit()
+    }
+
+    /// Reads `chapter` before what the view wants and calls `arrived` on the loop's thread once
+    /// it is read (the cache may have let it go again by then, if a search read others
+    /// meanwhile). The view's wants do not drop it.
+    func read(_ chapter: Int, then arrived: @escaping () -> Void) {
+        awaited.append((chapter, arrived))
+        submit()
+    }
+
+    /// Asks the worker for the awaited chapters, then those the view wants, in place of what
+    /// was asked before.
+    private func submit() {
+        var wanted: [Int] = []
+        for chapter in awaited.map(\.chapter) + wantedByView where !wanted.contains(chapter) { wanted.append(chapter) }
         guard wanted != requested else { return }
         requested = wanted
         let reference = LoopThreadReference(self)
@@ -55,6 +77,10 @@ final class ChapterReads {
 
     private func deliver(_ chapter: Int) {
         requested.removeAll { $0 == chapter }
+        wantedByView.removeAll { $0 == chapter }
+        let waiting = awaited.filter { $0.chapter == chapter }
+        awaited.removeAll { $0.chapter == chapter }
         arrived?(chapter)
+        for waiter in waiting { waiter.then() }
     }
 }

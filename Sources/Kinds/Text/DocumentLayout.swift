@@ -96,7 +96,10 @@ public final class DocumentLayout: ContentLayout {
     /// block's page stays exact (see `page(of:)`). A double per block.
     private(set) var blockTextTops: [Int: [Double]] = [:]
     /// A book's chapters being read for this layout, on a worker (nil for text of a file).
-    private var chapterReads: ChapterReads?
+    private(set) var chapterReads: ChapterReads?
+    /// How many `findAnchor` answers have not been delivered yet: a link's place being found,
+    /// or its chapter read, off the loop (for tests, which wait for it).
+    public internal(set) var anchorsBeingFound = 0
     /// Sections whose chapter was not read when they were to be laid out: drawn as
     /// placeholders until it arrives.
     private(set) var waitingSections: Set<Int> = []

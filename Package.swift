@@ -164,7 +164,7 @@ let package = Package(
         .executableTarget(
             name: "glide-bench", dependencies: [
                 "ScrollEngine", "DocumentKit", "TextKind", "PDFKind", "KindRegistry", "Render", "CAllocationCounter", "CSystem",
-                "PDFFixtures", "ArchiveFixtures", "ImageKind", "Machinery",
+                "PDFFixtures", "ArchiveFixtures", "EPUBFixtures", "ImageKind", "Machinery",
             ],
             // Its allocation counter stands in for malloc process-wide, which needs the
             // executable's symbols in the dynamic symbol table.
@@ -182,6 +182,9 @@ let package = Package(
         // Archives (zip, 7z, tar) written at test time with libarchive's writers, and the
         // solid-colour pictures they hold, for tests and benchmarks.
         .target(name: "ArchiveFixtures", dependencies: ["CArchive", "CCairo"], path: "Tests/ArchiveFixtures"),
+        // Books written through ArchiveFixtures' writer or byte by byte, for the EPUB tests, the
+        // end-to-end tests, glide-bench and glide-demo.
+        .target(name: "EPUBFixtures", dependencies: ["ArchiveFixtures"], path: "Tests/EPUBFixtures"),
         .testTarget(name: "DocumentTests", dependencies: [
             "TestSupport",
             "DocumentKit", "ImageDecoding", "TextKind", "ImageKind", "PDFKind", "KindRegistry", "CCairo", "CGdkPixbuf",
@@ -201,7 +204,7 @@ let package = Package(
         // EPUB's container and package, on books the tests write with libarchive, hostile ones too.
         .testTarget(name: "EPUBTests", dependencies: [
             "ArchiveFixtures", "ArchiveKit", "EPUBKind", "CArchive", "CLibXML2", "DocumentKit", "Localization", "TextKind", "KindRegistry", "ImageDecoding",
-            "CCairo", "CPangoCairo",
+            "CCairo", "CPangoCairo", "EPUBFixtures", "Machinery",
         ]),
         // Comic archives the tests write: page order, ComicInfo, pages drawn, hostile archives.
         .testTarget(name: "ComicTests", dependencies: [
@@ -226,9 +229,9 @@ let package = Package(
         // Drives the real `glide` through the test compositor: sessions, input steps, the
         // frame trace and pixel analysis; shared by the end-to-end tests and the demo.
         .target(name: "GlideDriver", dependencies: ["TestCompositor", "TestSupport", "CCairo"], path: "Tests/GlideDriver"),
-        .testTarget(name: "GlideEndToEndTests", dependencies: ["TestSupport", "GlideDriver", "TestCompositor", "PDFFixtures"]),
+        .testTarget(name: "GlideEndToEndTests", dependencies: ["TestSupport", "GlideDriver", "TestCompositor", "PDFFixtures", "ArchiveFixtures", "EPUBFixtures"]),
         // `make demo`: plays a scripted sequence on the release glide and saves pictures.
-        .executableTarget(name: "glide-demo", dependencies: ["GlideDriver", "TestCompositor", "CCairo", "PDFFixtures"]),
+        .executableTarget(name: "glide-demo", dependencies: ["GlideDriver", "TestCompositor", "CCairo", "PDFFixtures", "EPUBFixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -105,6 +105,15 @@ public final class TileCache {
         for tile in tiles.removeAll(where: { _ in true }) { cairo_surface_destroy(tile.value) }
     }
 
+    /// Drops every tile the last frame did not use: for a view come to rest, where the tiles
+    /// of what was scrolled past would otherwise stay up to the cap (48 MB) while the reader
+    /// reads one screen. Scrolling on draws the rows it uncovers, as it does for new content.
+    public func releaseTilesNotShown() {
+        let start = frameStart
+        let unseen = tiles.removeAll { [tiles] key in (tiles.lastUse(of: key) ?? 0) <= start }
+        for tile in unseen { cairo_surface_destroy(tile.value) }
+    }
+
     /// Evicts least recently used tiles until the cache fits its cap, sparing this frame's.
     func trim() {
         let start = frameStart

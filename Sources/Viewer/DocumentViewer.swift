@@ -105,6 +105,13 @@ public final class DocumentViewer {
         }
     }
 
+    /// Gives back what a view at rest does not show: each pane's tiles outside its last frame.
+    /// For the app to call once a frame comes to rest (`ViewerFrame.savesReadingPosition`),
+    /// before it gives the heap's free memory back to the system.
+    public func releaseMemoryAtRest() {
+        for pane in panes { pane.renderer.tiles.releaseTilesNotShown() }
+    }
+
     /// The scroll views; one per pane, in the panes' order.
     public var scene: ScrollScene { state.scene }
     public var panes: [Pane] { state.panes }

@@ -78,8 +78,10 @@ extension InputRouter: ReadingHost {
             guard let self else { return }
             readingTools.reset()
             guard let fragment else { return }
+            let jump = navigation.startPendingJump()
             text.findAnchor(fragment) { [weak self] heading in
-                guard let self, let heading, readingLayout === text else { return }
+                // Not when the reader has scrolled the new document meanwhile.
+                guard let self, let heading, readingLayout === text, navigation.takePendingJump(jump) else { return }
                 readingTools.openDisclosures(hiding: heading, in: text)
                 guard let top = text.lineTop(of: heading, viewportTop: 0) else { return }
                 scrollReading(toContentY: top - 16, animated: false)
@@ -97,6 +99,14 @@ extension InputRouter: ReadingHost {
 
     func recordJump() {
         navigation.recordJump()
+    }
+
+    func startPendingJump() -> Int {
+        navigation.startPendingJump()
+    }
+
+    func takePendingJump(_ jump: Int) -> Bool {
+        navigation.takePendingJump(jump)
     }
 
     /// Goes back or forward (`move`): what the tools were scrolling to is given up, and all

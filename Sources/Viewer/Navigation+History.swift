@@ -7,6 +7,9 @@ struct NavigationTarget {
     enum Destination {
         case block(BlockLocation)
         case place(HistoryPlace)
+        /// An outline row whose place is still being found off the loop: wherever its entry
+        /// leads now (a book's chapter start, then the place in it).
+        case outlineRow(Int)
     }
 
     var destination: Destination

@@ -36,6 +36,12 @@ public final class Navigation: ViewerPart {
     /// Where a navigation call is scrolling the document to, and the offset last aimed at:
     /// content laid out on the way moves it, so the scroll follows it until it rests.
     var navigationTarget: NavigationTarget?
+    /// The jump whose place is still being found off the loop (a link's anchor in a chapter
+    /// not read yet), by its number: the reader's own scroll, touch or key gives it up
+    /// (`forgetNavigationTarget`), and its place is then dropped when it comes.
+    var pendingJump: Int?
+    /// How many jumps waited for their place, numbering them.
+    private var pendingJumpCount = 0
     /// Whether the document was shown at its end when its file was last read again. A log
     /// emptied in place (logrotate's `copytruncate`) has nothing to scroll, so where it is
     /// says nothing; this says it still follows its end when it grows again.
@@ -77,7 +83,8 @@ public final class Navigation: ViewerPart {
             // Content that shrank under the scroll stops it at the new end, short of its target
             // (a gesture that took over forgot the target already): it goes on.
             guard !offset.isNear(view.contentOffset) else {
-                navigationTarget = nil
+                // A row whose place is still being found waits there, at its chapter's start.
+                if !isBeingFound(target.destination) { navigationTarget = nil }
                 return
             }
         default:
@@ -92,6 +99,22 @@ public final class Navigation: ViewerPart {
     /// navigation call started is theirs now.
     func forgetNavigationTarget() {
         navigationTarget = nil
+        pendingJump = nil
+    }
+
+    /// Starts a jump whose place is found off the loop, in place of any other still waiting:
+    /// its number, for `takePendingJump`.
+    func startPendingJump() -> Int {
+        pendingJumpCount += 1
+        pendingJump = pendingJumpCount
+        return pendingJumpCount
+    }
+
+    /// Whether jump `jump` still waits for its place (nothing gave it up), which it now has.
+    func takePendingJump(_ jump: Int) -> Bool {
+        guard pendingJump == jump else { return false }
+        pendingJump = nil
+        return true
     }
 
     /// The layout corrected estimates above the viewport, and the engine moved its offset and
@@ -105,9 +128,19 @@ public final class Navigation: ViewerPart {
     /// The document's offset that shows `destination` at the top, as the content is laid out now.
     func contentOffset(of destination: NavigationTarget.Destination) -> LogicalPoint? {
         switch destination {
-        case .block(let location): contentOffset(of: location)
-        case .place(let place): contentOffset(of: place)
+        case .block(let location): return contentOffset(of: location)
+        case .place(let place): return contentOffset(of: place)
+        case .outlineRow(let index):
+            guard let (_, list) = outlinePane, list.entries.indices.contains(index),
+                  case .block(let location) = list.entries[index].target else { return nil }
+            return contentOffset(of: location)
         }
+    }
+
+    /// Whether `destination` is an outline row whose place is still being found.
+    private func isBeingFound(_ destination: NavigationTarget.Destination) -> Bool {
+        guard case .outlineRow(let index) = destination, let (_, list) = outlinePane else { return false }
+        return list.isFindingTarget(ofHeading: index)
     }
 
     /// The document's offset that shows the block at `location` at the top (its page, when
@@ -136,6 +169,10 @@ public final class Navigation: ViewerPart {
         switch list.target(ofHeading: index) {
         case .block(let location):
             scrollDocument(to: location, timeMilliseconds: timeMilliseconds)
+            // A row into a book's chapter not read yet leads to the chapter's start until its
+            // place there is found off the loop: the scroll follows the row, and goes on to the
+            // place when it is found (the reader's own scroll gives it up meanwhile).
+            if list.isFindingTarget(ofHeading: index) { navigationTarget?.destination = .outlineRow(index) }
         case .page(let page):
             // A page's position is known.
             scene[documentPane.view].scrollToPage(page, timeMilliseconds: timeMilliseconds)

@@ -38,6 +38,12 @@ protocol ReadingHost: AnyObject {
     /// Remembers where the reader is before the tools jump within the document (a link to a
     /// heading, an anchor or a note), so going back returns there.
     func recordJump()
+    /// Starts a jump whose place is found off the loop (a link's anchor): its number. The
+    /// reader's own scroll, touch or key meanwhile gives it up.
+    func startPendingJump() -> Int
+    /// Whether jump `jump` still waits for its place, which has now come: false when the
+    /// reader gave it up or another jump started, and the place is then dropped.
+    func takePendingJump(_ jump: Int) -> Bool
     /// Whether on-screen keyboards and input methods should type into Glide (find is open).
     func setWantsTextInput(_ wants: Bool)
     /// The pointer's image.

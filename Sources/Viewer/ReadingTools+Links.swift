@@ -12,9 +12,13 @@ extension ReadingTools {
         contentMovedUnderPointer()
         switch LinkAction(destination: destination, baseDirectory: baseDirectory) {
         case .heading(let fragment):
+            // Found off the loop (a book's chapter may have to be read first): until it comes
+            // the reader may scroll, tap or follow another link, which gives this one up.
+            let jump = host.startPendingJump()
             layout.findAnchor(fragment) { [weak self] position in
-                // Still the same document (no link opened another meanwhile).
-                guard let self, let position, let shown = host.readingLayout, shown === layout else { return }
+                // Still the same document (no link opened another meanwhile), still wanted.
+                guard let self, let position, let shown = host.readingLayout, shown === layout,
+                      host.takePendingJump(jump) else { return }
                 host.recordJump()
                 revealHeading(position, in: layout)
             }

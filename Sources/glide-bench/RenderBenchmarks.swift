@@ -91,7 +91,7 @@ enum RenderBenchmarks {
     }
 
     /// Opening a document and drawing its first 1280×800 frame, in ms.
-    private static func firstFrameMilliseconds(path: String) -> Double {
+    static func firstFrameMilliseconds(path: String) -> Double {
         let start = nowNanoseconds()
         guard let document = try? KindRegistry.open(path) else { fatalError("cannot open \(path)") }
         let layout = document.makeLayout(palette: .light, paged: false)
@@ -184,7 +184,7 @@ enum RenderBenchmarks {
         return median(costs)
     }
 
-    private static func viewAtTop(of layout: any ContentLayout) -> ScrollView {
+    static func viewAtTop(of layout: any ContentLayout) -> ScrollView {
         layout.setViewportSize(width: 1280, height: 800)
         var view = ScrollView(viewportSize: LogicalSize(width: 1280, height: 800),
                               contentSize: LogicalSize(width: layout.contentSize.width, height: layout.contentSize.height))

@@ -2,7 +2,7 @@
 // axis, pinch), and its heap
 // allocations in steady state. Figures are also given as a ratio to a baseline loop measured
 // in the same run, since machines are noisy. Run in release:
-//   swift run -c release glide-bench [render | search | nested | pdf | comics] [--json]
+//   swift run -c release glide-bench [render | search | nested | pdf | epub | comics] [--json]
 import CAllocationCounter
 import Glibc
 import ScrollEngine
@@ -24,6 +24,15 @@ if arguments.first == "nested" {
 // `glide-bench comics`: the first frames of a 10,000-page CBZ and a 10-page one (ComicBenchmarks.swift).
 if arguments.first == "comics" {
     ComicBenchmarks.run()
+    exit(0)
+}
+// `glide-bench epub` runs only the book benchmarks (EPUBBenchmarks.swift).
+if arguments.first == "epub-memory" {
+    EPUBBenchmarks.printMemory(arguments: Array(arguments.dropFirst()))
+    exit(0)
+}
+if arguments.first == "epub" {
+    EPUBBenchmarks.run()
     exit(0)
 }
 // `glide-bench pdf` runs only the PDF benchmarks (PDFBenchmarks.swift).
@@ -187,3 +196,5 @@ print("goal (< 1 µs, zero allocations): \(goal ? "met" : "NOT met")")
 
 print("")
 RenderBenchmarks.run(json: false)
+print("")
+EPUBBenchmarks.run()

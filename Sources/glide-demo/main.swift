@@ -23,6 +23,7 @@ do {
         if let split = try Scenes.split() { shots.append(split) }
         shots += try Scenes.pdf()
         shots += [try NewUserScenes.pageControl(), try NewUserScenes.textZoom(), try NewUserScenes.imageZoom()]
+        shots.append(try Scenes.book())
     }
 
     var sheet: [(label: String, surface: OpaquePointer)] = []

@@ -237,7 +237,11 @@ final class ViewerApp {
         let frame = viewer.frame(at: time, into: pixels, bufferID: ObjectIdentifier(buffer))
         if let title = shownWindowTitle { window.setTitle(title) }
         trace?.record(frame.traced, number: frame.number)
-        if frame.savesReadingPosition { saveReadingPosition() }
+        if frame.savesReadingPosition {
+            saveReadingPosition()
+            viewer.releaseMemoryAtRest()
+            HeapMemory.releaseFreeMemory()
+        }
         return DrawnFrame(damage: frame.damage, isAnimating: frame.isAnimating, isAtRest: frame.isAtRest,
                           slideBytes: frame.slideBytes)
     }

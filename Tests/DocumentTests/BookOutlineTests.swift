@@ -1,5 +1,6 @@
 @testable import DocumentKit
 @testable import TextKind
+import Machinery
 import Synchronization
 import XCTest
 
@@ -42,7 +43,15 @@ final class BookOutlineTests: XCTestCase {
         XCTAssertEqual(outline.entries?.count, 80)
         XCTAssertEqual(outline.entries?.prefix(2).map(\.title), ["Contents 0", "Deep in 0"])
         XCTAssertEqual(book.reads.withLock { $0 }, readByThePages, "no chapter is read to list the outline")
+        // Chosen, the row leads to its chapter's start while a worker reads the chapter, never
+        // the loop, and to its anchor once it is found.
+        guard case .block(let start) = outline.target(ofEntry: 61) else { return XCTFail("a block") }
+        XCTAssertEqual(start, BlockLocation(section: document.firstSection(ofChapter: 30)!, block: 0, shareOfSectionBefore: 0))
+        XCTAssertTrue(outline.isFindingTarget(ofEntry: 61))
+        MainThreadMailbox.shared.deliver(while: { outline.isFindingTarget(ofEntry: 61) }, timeoutSeconds: 10)
+        XCTAssertFalse(outline.isFindingTarget(ofEntry: 61))
         guard case .block(let location) = outline.target(ofEntry: 61) else { return XCTFail("a block") }
+        XCTAssertEqual(outline.entries?[61].target, .block(location), "the row's entry leads there too")
         XCTAssertEqual(book.reads.withLock { $0 }, readByThePages + [30], "the chosen row's chapter alone")
         XCTAssertEqual(document.chapter(ofSection: location.section), 30)
         XCTAssertEqual(document.blocks(inSection: location.section)[location.block].text, "Paragraph 14 of chapter 30.")

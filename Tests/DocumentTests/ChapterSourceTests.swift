@@ -287,11 +287,25 @@ final class ChapterSourceTests: XCTestCase {
         let document = TextDocument(chapters: book, title: "t", path: nil, baseDirectory: ".")
         let layout = laidOut(document)
         let third = try XCTUnwrap(document.firstSection(ofChapter: 3))
+        _ = book.takeMainThreadReads()
+        // A chapter not read yet is pending for the screen reader, which reads none on the loop:
+        // a link into one leads to the chapter's start, where the reader then goes.
+        XCTAssertTrue(layout.isPending(section: third))
+        XCTAssertEqual(layout.blocks(inSection: third), [])
+        let origin = AccessibleBlockLocation(section: 0, block: 0)
+        XCTAssertEqual(layout.destination(ofAnchor: "c7.xhtml#n1", near: origin),
+                       AccessibleBlockLocation(section: document.firstSection(ofChapter: 7)!, block: 0))
+        XCTAssertEqual(book.takeMainThreadReads(), [], "the screen reader read no chapter")
+        // Read (the view's worker reads what it shows), they are what a screen reader reads.
+        document.readChapter(3)
+        XCTAssertFalse(layout.isPending(section: third))
         let tree = layout.blocks(inSection: third)
         XCTAssertEqual(tree.prefix(2).map(\.role), [.separator, .heading(level: 1)])
         XCTAssertEqual(tree[1].text, "Chapter 3")
-        let destination = try XCTUnwrap(layout.destination(ofAnchor: "c7.xhtml#n1", near: AccessibleBlockLocation(section: 0, block: 0)))
+        document.readChapter(7)
+        let destination = try XCTUnwrap(layout.destination(ofAnchor: "c7.xhtml#n1", near: origin))
         XCTAssertEqual(document.chapter(ofSection: destination.section), 7, "a screen reader's link finds the note too")
+        XCTAssertEqual(document.blocks(inSection: destination.section)[destination.block].text, "The footnote of chapter seven.")
 
         // Chapter 9's disclosure spans its sections, numbered in the chapter's scope.
         let sections = document.firstSection(ofChapter: 9)!..<document.firstSection(ofChapter: 10)!

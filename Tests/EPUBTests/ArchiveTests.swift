@@ -3,6 +3,7 @@ import ArchiveFixtures
 import DocumentKit
 @testable import EPUBKind
 import Foundation
+import KindRegistry
 import XCTest
 
 /// The zip read in place: the index, the names it serves, reads and their bounds.
@@ -87,7 +88,7 @@ final class ArchiveTests: XCTestCase {
         XCTAssertEqual(try ZipArchive(path: honest).data(ofEntry: "bomb", maximumBytes: 8 << 20).count, 8 << 20)
     }
 
-    /// 100,001 entries: the book is refused. Under a limit one higher the same directory is
+    /// 100,001 entries: the book is refused, by the registry too. Under a limit one higher the same directory is
     /// indexed, and its last entry reads as its first does (a read goes straight to its local
     /// header, past no other).
     func testMoreThanAHundredThousandEntriesAreRefused() throws {
@@ -101,6 +102,9 @@ final class ArchiveTests: XCTestCase {
             XCTAssertEqual(error as? EPUBError, .tooManyEntries(limit: limit))
             XCTAssertEqual((error as? EPUBError)?.documentError(path: "big.epub").description,
                            "cannot open 'big.epub': it has more than 100,000 files")
+        }
+        XCTAssertThrowsError(try KindRegistry.open(path), "as the app opens it") { error in
+            XCTAssertEqual("\(error)", "cannot open '\(path)': it has more than 100,000 files")
         }
         var directory: ZipCentralDirectory?
         let fd = try descriptor(of: path)

@@ -40,7 +40,7 @@ final class EPUBCoverTests: XCTestCase {
         let book = try book()
         let blocks = book.blocks
         XCTAssertEqual(blocks.first?.kind, .image(source: EPUBCoverTests.coverEntry))
-        XCTAssertEqual(blocks.first?.imageSize?.fitsViewport, true, "the cover is shown as a page is")
+        XCTAssertEqual(blocks.first?.style.fitsViewport, true, "the cover is shown as a page is")
         XCTAssertEqual(blocks.dropFirst().first?.kind, .chapterBreak)
         XCTAssertEqual(blocks.dropFirst(2).first?.text, "One")
         let one = try XCTUnwrap(book.position(ofHeadingAnchor: "OEBPS/Text/one.xhtml"))

@@ -3,6 +3,7 @@ import DocumentKit
 import EPUBKind
 import Foundation
 import KindRegistry
+import Machinery
 @testable import TextKind
 import XCTest
 
@@ -57,6 +58,9 @@ final class EPUBOutlineTests: XCTestCase {
     /// The text of the block row `index` leads to.
     private func destination(ofRow index: Int, in outline: any OutlineSource, of book: TextDocument) throws
         -> (text: String, chapter: Int?) {
+        // A row into a chapter not read yet is found by a worker, delivered on the loop.
+        _ = outline.target(ofEntry: index)
+        MainThreadMailbox.shared.deliver(while: { outline.isFindingTarget(ofEntry: index) }, timeoutSeconds: 10)
         guard case .block(let location) = outline.target(ofEntry: index) else {
             XCTFail("row \(index) leads to a page, not a block")
             return ("", nil)

@@ -1,3 +1,6 @@
+// The book writers live in EPUBFixtures, shared with glide-bench, glide-demo and the end-to-end
+// tests; every test file here uses them.
+@_exported import EPUBFixtures
 import Foundation
 import XCTest
 

@@ -74,17 +74,7 @@ final class FormatCorpusTests: GlideTestCase {
 
     /// Runs glide on `paths` without a compositor (refusals come before connecting).
     private func runWithoutWindow(_ paths: [String]) throws -> (status: Int32, error: String) {
-        let process = Process()
-        let errors = Pipe()
-        process.executableURL = URL(fileURLWithPath: glidePath)
-        process.arguments = paths
-        process.environment = ["WAYLAND_DISPLAY": "no-such-display", "XDG_RUNTIME_DIR": NSTemporaryDirectory()]
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let error = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, error)
+        try GlideSession.runWithoutWindow(paths, glide: glidePath)
     }
 
     func testRefusedFormatsAndArchivesWithoutImagesSayWhyInOneLineAndExitOne() throws {

@@ -56,6 +56,11 @@ public protocol ContentLayout: AnyObject {
     /// its budget (content whose cost is not bounded by the room it takes): the viewer keeps
     /// drawing frames, and each prepares more, until it is false.
     var hasPendingLayout: Bool { get }
+
+    /// Whether content the last `prepare` asked for is still being read on a worker (a book's
+    /// chapters): it arrives through `MainThreadMailbox`, whose delivery asks for a frame, and
+    /// a later `prepare` lays it out. For programs that draw once and wait for it.
+    var isReadingContent: Bool { get }
 }
 
 extension ContentLayout {
@@ -88,4 +93,6 @@ extension ContentLayout {
     public var drawsWithoutTiles: Bool { false }
 
     public var hasPendingLayout: Bool { false }
+
+    public var isReadingContent: Bool { false }
 }

@@ -63,6 +63,9 @@ public final class OutlineListLayout: ContentLayout {
     /// Where row `index` leads.
     public func target(ofHeading index: Int) -> OutlineTarget { source.target(ofEntry: index) }
 
+    /// Whether row `index`'s place is still being found off the loop (see `OutlineSource`).
+    public func isFindingTarget(ofHeading index: Int) -> Bool { source.isFindingTarget(ofEntry: index) }
+
     public var revision: Int { changeLog.revision }
 
     public func changes(since revision: Int) -> ContentChange { changeLog.changes(since: revision) }

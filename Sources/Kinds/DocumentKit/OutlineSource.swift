@@ -35,7 +35,13 @@ public protocol OutlineSource: AnyObject {
 
     /// Where row `index` leads, now that it is chosen: its entry's target, or one found only
     /// now (a book's row leading into a chapter is found in that chapter once it is read).
+    /// Never reads on the loop: a place still being found off it (`isFindingTarget`) is
+    /// approximate now, and the entry's target is the place once it is found.
     func target(ofEntry index: Int) -> OutlineTarget
+
+    /// Whether row `index`'s place is being found off the loop since `target(ofEntry:)` was
+    /// asked (a book's chapter being read): a scroll to the row follows its entry's target.
+    func isFindingTarget(ofEntry index: Int) -> Bool
 
     /// The page (from 0) row `index` is on: exact once its place is laid out, estimated before.
     func page(ofEntry index: Int) -> Int
@@ -48,4 +54,6 @@ public protocol OutlineSource: AnyObject {
 
 extension OutlineSource {
     public func target(ofEntry index: Int) -> OutlineTarget { entries![index].target }
+
+    public func isFindingTarget(ofEntry index: Int) -> Bool { false }
 }

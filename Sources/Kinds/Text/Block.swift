@@ -105,7 +105,7 @@ public struct BlockStyle: Equatable, Sendable {
     private var flags: UInt8 = 0
 
     private static let noMargin = UInt8.max
-    private static let justifiedFlag: UInt8 = 1, startsPageFlag: UInt8 = 2
+    private static let justifiedFlag: UInt8 = 1, startsPageFlag: UInt8 = 2, fitsViewportFlag: UInt8 = 4
 
     /// Space above and below, in ems of the body size (to a tenth, 0–25 em); nil keeps
     /// Glide's spacing. Adjacent margins collapse (the larger is the space between), as
@@ -139,18 +139,27 @@ public struct BlockStyle: Equatable, Sendable {
         set { flags = newValue ? flags | BlockStyle.startsPageFlag : flags & ~BlockStyle.startsPageFlag }
     }
 
+    /// Whether an image block is shown as a page is (a book's cover): no taller than the
+    /// viewport less the page margins, even in a column that scrolls. A flag here rather than
+    /// in `RequestedImageSize`, where it would make every block 8 bytes larger.
+    public var fitsViewport: Bool {
+        get { flags & BlockStyle.fitsViewportFlag != 0 }
+        set { flags = newValue ? flags | BlockStyle.fitsViewportFlag : flags & ~BlockStyle.fitsViewportFlag }
+    }
+
     private static func ems(_ tenths: UInt8) -> Double? { tenths == noMargin ? nil : Double(tenths) / 10 }
     private static func tenths(_ ems: Double?) -> UInt8 {
         ems.map { UInt8(min(max($0 * 10, 0), 250).rounded()) } ?? noMargin
     }
 
     public init(marginTopEms: Double? = nil, marginBottomEms: Double? = nil, textIndentEms: Double = 0,
-                isJustified: Bool = false, startsPage: Bool = false) {
+                isJustified: Bool = false, startsPage: Bool = false, fitsViewport: Bool = false) {
         self.marginTopEms = marginTopEms
         self.marginBottomEms = marginBottomEms
         self.textIndentEms = textIndentEms
         self.isJustified = isJustified
         self.startsPage = startsPage
+        self.fitsViewport = fitsViewport
     }
 }
 
@@ -167,19 +176,16 @@ public struct RequestedImageSize: Equatable, Sendable {
     public var height: Double?
     /// Whether `width` is a percentage of the column rather than px.
     public var widthIsPercent: Bool
-    /// Whether the image is shown as a page is (a book's cover): no taller than the viewport
-    /// less the page margins, even in a column that scrolls.
-    public var fitsViewport: Bool
 
-    public init(width: Double? = nil, height: Double? = nil, widthIsPercent: Bool = false, fitsViewport: Bool = false) {
+    public init(width: Double? = nil, height: Double? = nil, widthIsPercent: Bool = false) {
         self.width = width
         self.height = height
         self.widthIsPercent = widthIsPercent
-        self.fitsViewport = fitsViewport
     }
 
-    /// As large as the column and the viewport allow, aspect kept: a page's picture.
-    public static let page = RequestedImageSize(width: 100, widthIsPercent: true, fitsViewport: true)
+    /// As wide as the column allows, aspect kept: with `BlockStyle.fitsViewport`, a page's
+    /// picture.
+    public static let fullWidth = RequestedImageSize(width: 100, widthIsPercent: true)
 }
 
 /// How an image source is reached. A reader makes no network request of its own, and reads no

@@ -15,10 +15,12 @@ final class ChapterSections: Sendable {
     private let cache: Mutex<ByteBoundedCache<Int, [[Block]]>>
 
     /// The text chapters read lately may hold before the least recently used is forgotten (the
-    /// one read last always stays): 4 MB, about fifty chapters of a novel, and few enough that
-    /// scrolling through a book holds little more than the text on screen. Reading a chapter
-    /// again costs a few ms of libxml2 for 100 KB.
-    static let cacheCapacityBytes = 4 << 20
+    /// one read last always stays): 1 MB, about twelve chapters of a novel, many screens
+    /// around the one shown, and few enough that scrolling through a whole book holds little
+    /// more than the text on screen (at 4 MB, the blocks of a 5 MB book held 10 MB after a
+    /// scroll through it, `glide-bench epub`). Reading a chapter again costs a few ms of libxml2
+    /// for 100 KB, on the chapters' worker.
+    static let cacheCapacityBytes = 1 << 20
 
     init(source: any TextChapterSource) {
         self.source = source

@@ -50,13 +50,14 @@ extension DocumentLayout: DisclosureLayout {
     }
 
     /// The block at `position`: from its shaped section, else from the document (a parse of
-    /// one section at most).
+    /// one section at most); nil while a book's chapter that holds it is not read, which is
+    /// never read here, on the loop (a jump waits for it: `whenReady(section:then:)`).
     private func block(at position: TextPosition) -> Block? {
         guard position.section >= 0, position.section < document.sectionCount else { return nil }
         if let section = shapedSection(position.section) {
             return section.blocks.indices.contains(position.block) ? section.blocks[position.block].block : nil
         }
-        let blocks = document.blocks(inSection: position.section)
+        guard let blocks = document.readyBlocks(inSection: position.section) else { return nil }
         return blocks.indices.contains(position.block) ? blocks[position.block] : nil
     }
 }

@@ -13,8 +13,23 @@ extension DocumentLayout: ReadableLayout {
 
     public var linkBaseDirectory: String? { document.baseDirectory }
 
+    /// Finds the place on a worker (a large Markdown file is parsed whole, a book's chapter read
+    /// to find it), then waits for its section's text to be ready, so revealing it reads nothing
+    /// on the loop: the worker's read may have left a book's cache by the time the answer
+    /// arrives (a 50 MB chapter fills it, and the view's next chapter pushes it out).
     public func findAnchor(_ fragment: String, then deliver: @escaping (TextPosition?) -> Void) {
-        document.findHeading(anchor: fragment, then: deliver)
+        anchorsBeingFound += 1
+        document.findHeading(anchor: fragment) { [weak self] position in
+            guard let self else { return }
+            guard let position else {
+                anchorsBeingFound -= 1
+                return deliver(nil)
+            }
+            whenReady(section: position.section) { [weak self] in
+                self?.anchorsBeingFound -= 1
+                deliver(position)
+            }
+        }
     }
 
     public func textForCopying(in range: TextRange) -> @Sendable () -> String {

@@ -80,7 +80,7 @@ public final class DocumentLayout: ContentLayout {
 
     /// Shaped sections kept for drawing, at most this many (about 70 screens at 8 KB each);
     /// others keep only their height and are shaped again when they come back into view.
-    static let shapedSectionCapacity = 24
+    static let shapedSectionCapacity = 12
 
     private let context: OpaquePointer
     private var heights = HeightIndex([])
@@ -96,7 +96,10 @@ public final class DocumentLayout: ContentLayout {
     /// block's page stays exact (see `page(of:)`). A double per block.
     private(set) var blockTextTops: [Int: [Double]] = [:]
     /// A book's chapters being read for this layout, on a worker (nil for text of a file).
-    private var chapterReads: ChapterReads?
+    private(set) var chapterReads: ChapterReads?
+    /// How many `findAnchor` answers have not been delivered yet: a link's place being found,
+    /// or its chapter read, off the loop (for tests, which wait for it).
+    public internal(set) var anchorsBeingFound = 0
     /// Sections whose chapter was not read when they were to be laid out: drawn as
     /// placeholders until it arrives.
     private(set) var waitingSections: Set<Int> = []
@@ -148,6 +151,8 @@ public final class DocumentLayout: ContentLayout {
 
     /// Whether a chapter this layout wants is still being read.
     public var isReadingChapters: Bool { chapterReads?.isReading ?? false }
+
+    public var isReadingContent: Bool { isReadingChapters }
 
     /// Shapes again the sections that show the image at `path`, which is now decoded, sized
     /// or failed (their height may change), and redraws them.

@@ -39,6 +39,12 @@ public final class HorizontalPagesLayout: ContentLayout {
 
     public var hasPendingLayout: Bool { column.hasPendingLayout }
 
+    public var isReadingContent: Bool { column.isReadingContent }
+
+    /// Whether a chapter of a book the pages want is still being read (for tests and programs
+    /// that draw once, as `DocumentLayout.isReadingChapters`).
+    public var isReadingChapters: Bool { column.isReadingChapters }
+
     /// The page (from 0) on which the text of the block at `location` starts: see
     /// `DocumentLayout.page(of:)` for when it is exact.
     public func page(of location: BlockLocation) -> Int { column.page(of: location) }

@@ -17,7 +17,7 @@ struct ColumnGeometry: Equatable {
     /// The span across the window, logical px from its left, that a table wider than the
     /// column may take: the window less its side margins. Nil: the column only.
     var roomAcross: ClosedRange<Double>? = nil
-    /// The viewport's height, which an image shown as a page fits (`RequestedImageSize.fitsViewport`);
+    /// The viewport's height, which an image shown as a page fits (`BlockStyle.fitsViewport`);
     /// nil when not known.
     var viewportHeight: Double? = nil
 
@@ -148,7 +148,7 @@ final class SectionLayout {
             let indent = Double(block.quoteDepth + block.listDepth) * typography.indentPixels + markerWidth
             let width = max(column.width - indent, 40)
             let maximumImageHeight = column.pageTextHeight
-                ?? (block.imageSize?.fitsViewport == true ? column.viewportTextHeight : nil) ?? .infinity
+                ?? (block.style.fitsViewport ? column.viewportTextHeight : nil) ?? .infinity
             let room = column.tableRoom(blockLeft: column.left + indent, width: width, isIndented: indent > 0)
             var layout = shaper.shape(block, width: width, maximumImageHeight: maximumImageHeight,
                                       tableRoom: room.upperBound - room.lowerBound)

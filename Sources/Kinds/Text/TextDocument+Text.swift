@@ -79,19 +79,33 @@ extension TextDocument {
     /// The first place in `sections` that `fragment` names, in one pass: a heading whose slug
     /// it is, else a heading whose text it is, else a block it is an anchor of.
     func place(named fragment: String, in sections: Range<Int>) -> TextPosition? {
+        place(named: fragment, in: sections, blocks: blocks(inSection:)).place
+    }
+
+    /// The place `fragment` names in `sections` as `place(named:in:)` finds it, reading each
+    /// section's blocks with `blocks`, which gives nil for a section it cannot have (a book's
+    /// chapter not read, which the loop leaves to a worker): such a section is passed over, and
+    /// `isComplete` is false when any was.
+    func place(named fragment: String, in sections: Range<Int>,
+               blocks: (Int) -> [Block]?) -> (place: TextPosition?, isComplete: Bool) {
         let wanted = AnchorSlug.normalised(fragment: fragment)
         let name = AnchorSlug.percentDecoded(fragment) ?? fragment
         var byText: TextPosition?, byAnchor: TextPosition?
+        var isComplete = true
         for section in sections.clamped(to: 0..<sectionCount) {
-            for (index, block) in blocks(inSection: section).enumerated() {
+            guard let blocks = blocks(section) else {
+                isComplete = false
+                continue
+            }
+            for (index, block) in blocks.enumerated() {
                 let position = TextPosition(section: section, block: index, utf8Offset: 0)
                 if case .heading = block.kind {
-                    if AnchorSlug.slug(ofHeading: block.text) == wanted { return position }
+                    if AnchorSlug.slug(ofHeading: block.text) == wanted { return (position, isComplete) }
                     if byText == nil, block.text.lowercased() == wanted { byText = position }
                 }
                 if byAnchor == nil, block.anchors.contains(name) { byAnchor = position }
             }
         }
-        return byText ?? byAnchor
+        return (byText ?? byAnchor, isComplete)
     }
 }

@@ -18,10 +18,12 @@ protocol BlockFramedLayout: AccessibleContent {
 extension BlockFramedLayout {
     public var sectionCount: Int { document.sectionCount }
 
-    public func isPending(section: Int) -> Bool { false }
+    /// A section of a book's chapter not read yet: the screen reader is told of it once the
+    /// chapter has been read on a worker (as the view reads what it shows), never on the loop.
+    public func isPending(section: Int) -> Bool { !document.isReady(section: section) }
 
     public func blocks(inSection section: Int) -> [AccessibleBlock] {
-        AccessibleBlocks.blocks(document.blocks(inSection: section), inSection: section,
+        AccessibleBlocks.blocks(document.readyBlocks(inSection: section) ?? [], inSection: section,
                                 disclosures: SectionDisclosures(state: disclosureState,
                                                                 scope: document.disclosureScope(ofSection: section)))
     }
@@ -68,12 +70,21 @@ extension TextDocument {
     /// (`place(named:in:)`): in the chapter a book's source says holds it, else in the whole
     /// document when it has few sections, else only in the sections around `section`, so
     /// following a link costs a bounded parse.
+    ///
+    /// A screen reader asks on the loop and wants its answer now (AT-SPI's action `jump` returns
+    /// at once), so a book's chapters are never read for it: a place in a chapter not read yet is
+    /// answered with that chapter's start, where the reader then goes, and only chapters already
+    /// read are searched for an anchor whose chapter the source does not name.
     func location(ofHeadingAnchor fragment: String, near section: Int) -> BlockLocation? {
         let reach = TextDocument.searchedSectionLimit / 2
         let nearby = sectionCount <= TextDocument.searchedSectionLimit ? 0..<sectionCount
             : max(0, section - reach)..<min(sectionCount, section + reach)
         let hinted = sections(holdingAnchor: fragment)
-        guard let position = hinted.flatMap({ place(named: fragment, in: $0) }) ?? place(named: fragment, in: nearby) else {
+        if let hinted, !hinted.isEmpty, !isReady(section: hinted.lowerBound) {
+            return BlockLocation(section: hinted.lowerBound, block: 0, shareOfSectionBefore: 0)
+        }
+        guard let position = hinted.flatMap({ place(named: fragment, in: $0, blocks: readyBlocks(inSection:)).place })
+            ?? place(named: fragment, in: nearby, blocks: readyBlocks(inSection:)).place else {
             return nil
         }
         return BlockLocation(section: position.section, block: position.block, shareOfSectionBefore: 0)

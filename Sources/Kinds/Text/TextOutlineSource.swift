@@ -1,5 +1,6 @@
 import DocumentKit
 import Localization
+import Machinery
 
 /// A text's outline as the rows above its pages: a book's own table of contents when its
 /// chapter source has one (`TextChapterSource.tableOfContents`: no chapter is read to list
@@ -13,6 +14,8 @@ final class TextOutlineSource: OutlineSource {
     /// in it: until then the row leads to the chapter's start. Found once the chapter is read
     /// (it is laid out, or the row is chosen); nil for a row whose place is known.
     private var pendingAnchors: [(chapter: Int, anchor: String)?]
+    /// The chapters a worker is reading to find rows' anchors in.
+    private var findingChapters: Set<Int> = []
     let isInPageOrder: Bool
 
     /// The book's table of contents of the document `pages` shows, or else its headings.
@@ -50,11 +53,16 @@ final class TextOutlineSource: OutlineSource {
 
     var emptyNote: String { localized("No headings") }
 
-    /// The row's place, its chapter read now if its anchor is still to be found: one chapter,
-    /// as laying out the page it leads to reads it anyway.
+    /// The row's place as known now: for a row into a chapter whose anchor is still to be
+    /// found, it is found in the chapter if it is read, else the chapter's start, while a
+    /// worker reads the chapter and finds it (`isFindingTarget`), never the loop.
     func target(ofEntry index: Int) -> OutlineTarget {
         if let pending = pendingAnchors[index] { findAnchors(inChapter: pending.chapter) }
         return .block(locations[index])
+    }
+
+    func isFindingTarget(ofEntry index: Int) -> Bool {
+        pendingAnchors[index].map { findingChapters.contains($0.chapter) } ?? false
     }
 
     /// Exact once the row's block is laid out, estimated before (see `DocumentLayout.page(of:)`);
@@ -71,19 +79,63 @@ final class TextOutlineSource: OutlineSource {
         return sections.contains { pages.column.shapedSection($0) != nil }
     }
 
-    /// Finds the places of every row that leads into `chapter`, reading that chapter alone: a
-    /// row whose anchor the chapter lacks leads to the chapter's start.
+    /// The places of the rows still to be found, by their index.
+    private struct FoundPlace: Sendable {
+        var row: Int
+        /// Nil when the chapter lacks the row's anchor.
+        var location: BlockLocation?
+    }
+
+    /// Finds the places of every row that leads into `chapter`: at once when the chapter is
+    /// read, else on the worker that reads a book's chapters (the pages' next read of it then
+    /// finds it read), delivered on the loop. A row whose anchor the chapter lacks leads to the
+    /// chapter's start.
     private func findAnchors(inChapter chapter: Int) {
         let document = pages.document
-        guard let sections = document.chapters?.sections(ofChapter: chapter) else { return }
-        for index in pendingAnchors.indices {
-            guard let pending = pendingAnchors[index], pending.chapter == chapter else { continue }
-            pendingAnchors[index] = nil
-            guard let position = document.place(named: pending.anchor, in: sections) else { continue }
-            let blocks = document.blocks(inSection: position.section)
-            locations[index] = BlockLocation(section: position.section, block: position.block,
-                                             shareOfSectionBefore: DocumentOutline.share(of: position.block, in: blocks))
-            entries?[index].target = .block(locations[index])
+        guard !findingChapters.contains(chapter), let sections = document.chapters?.sections(ofChapter: chapter) else { return }
+        let rows = pendingAnchors.indices.compactMap { index in
+            pendingAnchors[index].flatMap { $0.chapter == chapter ? (index, $0.anchor) : nil }
+        }
+        if let found = TextOutlineSource.places(of: rows, in: sections, of: document, blocks: document.readyBlocks(inSection:)) {
+            return settle(found)
+        }
+        findingChapters.insert(chapter)
+        let reference = LoopThreadReference(self)
+        ChapterReads.queue.submit { _ in
+            let found = TextOutlineSource.places(of: rows, in: sections, of: document, blocks: document.blocks(inSection:)) ?? []
+            MainThreadMailbox.shared.post {
+                reference.object?.findingChapters.remove(chapter)
+                reference.object?.settle(found)
+            }
+        }
+    }
+
+    /// Where each of `rows` (an index and an anchor) leads in `sections`, reading blocks with
+    /// `blocks`; nil when it gives none for a section.
+    private static func places(of rows: [(Int, String)], in sections: Range<Int>, of document: TextDocument,
+                               blocks: (Int) -> [Block]?) -> [FoundPlace]? {
+        var found: [FoundPlace] = []
+        for (row, anchor) in rows {
+            let search = document.place(named: anchor, in: sections, blocks: blocks)
+            guard search.isComplete else { return nil }
+            let location = search.place.flatMap { position in
+                blocks(position.section).map { sectionBlocks in
+                    BlockLocation(section: position.section, block: position.block,
+                                  shareOfSectionBefore: DocumentOutline.share(of: position.block, in: sectionBlocks))
+                }
+            }
+            found.append(FoundPlace(row: row, location: location))
+        }
+        return found
+    }
+
+    /// Takes the places found: each row leads there from now on.
+    private func settle(_ found: [FoundPlace]) {
+        for place in found where pendingAnchors.indices.contains(place.row) {
+            pendingAnchors[place.row] = nil
+            guard let location = place.location else { continue }
+            locations[place.row] = location
+            entries?[place.row].target = .block(location)
         }
     }
 }

@@ -15,9 +15,12 @@ struct EPUBChapterReferences: MarkupReferences {
 
     func destination(ofLink href: String) -> String? {
         guard let location = EPUBLocation(href: href, relativeTo: entryName) else {
-            // A web or mail address, as written; an empty href is text without a link.
-            let trimmed = String(href.trimmingWhitespace())
-            return trimmed.isEmpty ? nil : trimmed
+            // An address with a scheme leads out of the book as written (the viewer follows
+            // web and mail ones only). Anything else that names no place in the book (an
+            // empty href, `?x.md`, `folder/`) is text without a link: as written it would be
+            // a path beside the book, a file the link would open.
+            let trimmed = href.trimmingWhitespace()
+            return EPUBLocation.hasScheme(trimmed) ? String(trimmed) : nil
         }
         guard contains(location.entryName) else { return nil }
         return "#" + EPUBChapterReferences.anchor(of: location)

@@ -26,8 +26,9 @@ enum EPUBCover {
             }
         }
         guard !showsCover else { return blocks }
-        let cover = Block(kind: .image(source: entryName), text: localized("Cover"), alignment: .center,
-                          imageSize: .page)
+        var cover = Block(kind: .image(source: entryName), text: localized("Cover"), alignment: .center,
+                          imageSize: .fullWidth)
+        cover.style.fitsViewport = true
         return [cover, Block(kind: .chapterBreak, text: "")] + blocks
     }
 }

@@ -23,11 +23,35 @@ public enum EPUBKind: DocumentKind {
         return Array(head[start..<(start + contents.count)]) == contents
     }
 
-    /// The largest first chapter read while the book opens: 1 MB of XHTML, which libxml2
-    /// parses in about 10 ms, and far more than a chapter of a novel (about 50 KB). A larger one
-    /// (a hostile 50 MB chapter) is read on the worker, behind a placeholder, so the window
-    /// comes at once.
+    /// The most XHTML read while the book opens: 1 MB, which libxml2 parses in about 10 ms,
+    /// and far more than a chapter of a novel (about 50 KB). A larger first chapter (a hostile
+    /// 50 MB one) is read on the worker, behind a placeholder, so the window comes at once.
     static let firstChapterReadLimitBytes = 1 << 20
+
+    /// How much XHTML the first screen is taken to need: 16 KB, two or three screens of a
+    /// novel's text at 1280×800 with its markup (about 3 KB of text a screen, markup doubling
+    /// it), so a book that opens on a cover, a title page or a short contents page also has
+    /// the start of its first chapter read.
+    static let firstScreenBytes = 16 << 10
+
+    /// At most this many chapters are read while the book opens: the cover, title, contents,
+    /// dedication and epigraph pages that come before the first chapter in many books, and
+    /// the chapter.
+    static let firstScreenChapters = 8
+
+    /// Reads the chapters the first screen shows while the book opens (off the frame loop:
+    /// before it starts, or on a worker), so the first frame shows their text rather than
+    /// placeholders; the rest are read on the worker as they come near.
+    private static func readFirstScreen(of document: TextDocument, chapters: EPUBChapters) {
+        var readBytes = 0
+        for chapter in 0..<min(chapters.chapterCount, firstScreenChapters) {
+            let bytes = chapters.byteCount(ofChapter: chapter)
+            guard readBytes + bytes <= firstChapterReadLimitBytes else { return }
+            document.readChapter(chapter)
+            readBytes += bytes
+            if readBytes >= firstScreenBytes { return }
+        }
+    }
 
     public static func open(path: String, source: SourceBytes) throws(DocumentError) -> any LoadedDocument {
         let archive: ZipArchive
@@ -46,11 +70,7 @@ public enum EPUBKind: DocumentKind {
         let chapters = EPUBChapters(archive: archive, package: package)
         let document = TextDocument(chapters: chapters, title: title, path: path, baseDirectory: FilePath.parent(of: path),
                                     imageSource: EPUBImages(archive: archive))
-        // A book opens off the frame loop (before it starts, or on a worker), so its first
-        // chapter can be read here and the first frame show its text, not a placeholder.
-        if chapters.chapterCount > 0, chapters.byteCount(ofChapter: 0) <= EPUBKind.firstChapterReadLimitBytes {
-            document.readChapter(0)
-        }
+        readFirstScreen(of: document, chapters: chapters)
         return document
     }
 }

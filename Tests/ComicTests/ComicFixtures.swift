@@ -17,12 +17,27 @@ extension XCTestCase {
         return path
     }
 
-    /// An archive of `entries` in `format`, opened through the registry as the reader would.
-    func openComic(_ entries: [ArchiveEntry], format: ArchiveFormat = .zip, suffix: String = ".cbz") throws -> ImageCollection {
+    /// An archive of `entries` in `format`, opened through the registry as the reader would;
+    /// with `ordered`, once its pages' order, made on a worker, has arrived.
+    func openComic(_ entries: [ArchiveEntry], format: ArchiveFormat = .zip, suffix: String = ".cbz",
+                   ordered: Bool = true) throws -> ImageCollection {
         let path = temporaryComicPath(suffix)
         try ArchiveWriter.write(entries, to: path, format: format)
         let document = try KindRegistry.open(path)
-        return try XCTUnwrap(document as? ImageCollection, "\(type(of: document))")
+        let comic = try XCTUnwrap(document as? ImageCollection, "\(type(of: document))")
+        if ordered { waitForPageOrder(comic) }
+        return comic
+    }
+
+    func assertColour(_ colour: (Int, Int, Int), _ expected: (Int, Int, Int), _ label: String,
+                      file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(colour == expected, "\(label): \(colour), not \(expected)", file: file, line: line)
+    }
+
+    /// Delivers the mailbox until `comic`'s pages are in order.
+    func waitForPageOrder(_ comic: ImageCollection) {
+        MainThreadMailbox.shared.deliver(while: { comic.isOrderingPages }, timeoutSeconds: 30)
+        XCTAssertFalse(comic.isOrderingPages, "the pages' order arrives")
     }
 }
 

@@ -14,11 +14,6 @@ final class ComicPagesTests: XCTestCase {
     private let green = SolidPage(name: "page2.png", green: 1)
     private let blue = SolidPage(name: "page3.png", blue: 1)
 
-    private func assertColour(_ colour: (Int, Int, Int), _ expected: (Int, Int, Int), _ label: String,
-                              file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertTrue(colour == expected, "\(label): \(colour), not \(expected)", file: file, line: line)
-    }
-
     func testACBZACB7AndACBTShowTheirPagesInTheirColours() throws {
         for (format, suffix) in [(ArchiveFormat.zip, ".cbz"), (.sevenZip, ".cb7"), (.tar, ".cbt")] {
             let comic = try openComic([green.entry, red.entry, blue.entry], format: format, suffix: suffix)
@@ -153,6 +148,9 @@ final class ComicPagesTests: XCTestCase {
         let count = ZipArchive.maximumEntryCount
         try ArchiveWriter.write((0..<count).map { ArchiveEntry("p\(count - $0).png", bytes: [0]) }, to: path)
         let comic = try XCTUnwrap(try KindRegistry.open(path) as? ImageCollection)
+        XCTAssertEqual(comic.pageCount, count, "counted before the order arrives")
+        XCTAssertEqual(comic.imagePath(atPage: 0), "p1.png", "the first page found before the order arrives")
+        waitForPageOrder(comic)
         XCTAssertEqual(comic.imagePaths.count, count)
         XCTAssertEqual(comic.imagePaths.prefix(3), ["p1.png", "p2.png", "p3.png"])
         XCTAssertEqual(comic.imagePaths.last, "p\(count).png")

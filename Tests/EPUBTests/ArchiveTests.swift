@@ -111,9 +111,9 @@ final class ArchiveTests: XCTestCase {
         directory = try ZipCentralDirectory.read(descriptor: fd, fileSize: fileSize(of: path), maximumEntryCount: limit + 1)
         let entriesRead = try XCTUnwrap(directory).entries
         XCTAssertEqual(entriesRead.count, limit + 1)
-        XCTAssertEqual(entriesRead.last?.storedName, "OEBPS/f100000.xhtml")
+        XCTAssertEqual(directory?.storedName(of: limit), "OEBPS/f100000.xhtml")
         func read(_ entry: ZipDirectoryEntry) throws -> [UInt8] {
-            try ArchiveEntryStream.bytes(of: entry, named: entry.storedName, descriptor: fd, fileEnd: fileSize(of: path),
+            try ArchiveEntryStream.bytes(of: entry, named: "entry", descriptor: fd, fileEnd: fileSize(of: path),
                                          maximumBytes: 100, truncates: false)
         }
         XCTAssertEqual(try read(entriesRead[1]), Array("<p>1</p>".utf8))

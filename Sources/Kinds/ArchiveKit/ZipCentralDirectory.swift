@@ -2,9 +2,11 @@ import Localization
 
 /// One file of a zip, as its central directory describes it.
 struct ZipDirectoryEntry: Sendable {
-    /// The name as stored, read as UTF-8 (EPUB's rule, and what zip tools write since the
-    /// 2000s; a stray byte becomes U+FFFD).
-    let storedName: String
+    /// Where its name's bytes lie in the directory's `nameBytes`: the names are kept as bytes,
+    /// not Strings, so a comic of 10,000 pages counts its images at open without making one
+    /// (`ZipArchive.forEachStoredName`).
+    let nameStart: Int
+    let nameCount: Int
     /// What the directory claims; the read enforces its own bound, since a bomb lies here.
     let uncompressedSize: Int
     let compressedSize: Int
@@ -24,6 +26,8 @@ struct ZipDirectoryEntry: Sendable {
 struct ZipCentralDirectory {
     /// In directory order.
     let entries: [ZipDirectoryEntry]
+    /// Every entry's name, one after another, as stored.
+    let nameBytes: [UInt8]
     /// Where the directory starts: every entry's data lies before it.
     let directoryOffset: Int
 
@@ -44,6 +48,7 @@ struct ZipCentralDirectory {
         var reader = FileRangeReader(descriptor: descriptor, end: fileSize)
         let (offset, size) = try locate(in: &reader, fileSize: fileSize)
         var entries: [ZipDirectoryEntry] = []
+        var nameBytes: [UInt8] = []
         var position = offset
         let end = offset + size
         while position < end {
@@ -56,7 +61,6 @@ struct ZipCentralDirectory {
             guard let variable = reader.bytes(at: position + entryHeaderBytes, count: nameLength + extraLength) else {
                 throw cutShort
             }
-            let name = String(decoding: variable.prefix(nameLength), as: UTF8.self)
             var sizes = Zip64Sizes(uncompressed: header.littleEndian(at: 24, width: 4),
                                    compressed: header.littleEndian(at: 20, width: 4),
                                    offset: header.littleEndian(at: 42, width: 4))
@@ -64,13 +68,24 @@ struct ZipCentralDirectory {
             guard sizes.offset >= 0, sizes.offset < offset, sizes.compressed >= 0, sizes.uncompressed >= 0 else {
                 throw broken
             }
-            entries.append(ZipDirectoryEntry(storedName: name, uncompressedSize: sizes.uncompressed,
+            entries.append(ZipDirectoryEntry(nameStart: nameBytes.count, nameCount: nameLength, uncompressedSize: sizes.uncompressed,
                                              compressedSize: sizes.compressed, localHeaderOffset: sizes.offset,
                                              isEncrypted: header.littleEndian(at: 8, width: 2) & 1 != 0))
+            nameBytes.append(contentsOf: variable.prefix(nameLength))
             position += entryHeaderBytes + nameLength + extraLength + commentLength
         }
-        return ZipCentralDirectory(entries: entries, directoryOffset: offset)
+        return ZipCentralDirectory(entries: entries, nameBytes: nameBytes, directoryOffset: offset)
     }
+
+    /// The bytes of entry `index`'s name as stored.
+    func storedNameBytes(of index: Int) -> ArraySlice<UInt8> {
+        let entry = entries[index]
+        return nameBytes[entry.nameStart..<entry.nameStart + entry.nameCount]
+    }
+
+    /// Entry `index`'s name as stored, read as UTF-8 (EPUB's rule, and what zip tools write
+    /// since the 2000s; a stray byte becomes U+FFFD).
+    func storedName(of index: Int) -> String { String(decoding: storedNameBytes(of: index), as: UTF8.self) }
 
     /// The directory's offset and size from the end record (or its zip64 record).
     private static func locate(in reader: inout FileRangeReader, fileSize: Int) throws(ArchiveError) -> (offset: Int, size: Int) {

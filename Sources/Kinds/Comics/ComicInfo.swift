@@ -1,4 +1,5 @@
 import ArchiveKit
+import DocumentKit
 
 /// What a comic's `ComicInfo.xml` says (the Anansi project's schema, which ComicRack
 /// introduced): its title, and whether it reads right to left.
@@ -10,8 +11,17 @@ struct ComicInfo: Equatable {
 
     /// The entry's name, at the archive's root, in any case (tools write `comicinfo.xml` too).
     static func entryName(among names: [String]) -> String? {
-        names.first { $0.utf8.count == 13 && $0.lowercased() == "comicinfo.xml" }
+        names.first { isEntryName($0.utf8) }
     }
+
+    /// Whether the served name whose bytes are `name` is `ComicInfo.xml`, in any case. Only
+    /// ASCII letters are folded: no other character lowercases to one of these.
+    static func isEntryName<Bytes: Collection>(_ name: Bytes) -> Bool where Bytes.Element == UInt8 {
+        name.count == entryNameBytes.count
+            && zip(name, entryNameBytes).allSatisfy { $0.lowercasedASCII == $1 }
+    }
+
+    private static let entryNameBytes = Array("comicinfo.xml".utf8)
 
     /// The most of it read: 1 MB. The schema's fields are lines (a summary a paragraph);
     /// ComicRack writes a few KB, with a `<Pages>` list of one line per page.

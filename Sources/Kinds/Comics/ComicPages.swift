@@ -12,6 +12,15 @@ struct ComicPages: ImageBytesSource {
     }
 
     let archive: Archive
+    /// A zip's first page, read by its position: its decode, asked for by the first frame,
+    /// does not wait for the zip's index of names, which the worker ordering the pages makes
+    /// meanwhile.
+    var firstPage: (name: String, position: Int)?
+
+    init(archive: Archive, firstPage: (name: String, position: Int)? = nil) {
+        self.archive = archive
+        self.firstPage = firstPage
+    }
 
     /// The served entry names, in the archive's order.
     var entryNames: [String] {
@@ -23,8 +32,10 @@ struct ComicPages: ImageBytesSource {
 
     func data(ofEntry name: String, maximumBytes: Int) throws(ArchiveError) -> [UInt8] {
         switch archive {
-        case .zip(let zip): try zip.data(ofEntry: name, maximumBytes: maximumBytes)
-        case .streamed(let streamed): try streamed.data(ofEntry: name, maximumBytes: maximumBytes)
+        case .zip(let zip):
+            if let firstPage, firstPage.name == name { return try zip.data(ofEntryAt: firstPage.position, maximumBytes: maximumBytes) }
+            return try zip.data(ofEntry: name, maximumBytes: maximumBytes)
+        case .streamed(let streamed): return try streamed.data(ofEntry: name, maximumBytes: maximumBytes)
         }
     }
 

@@ -8,8 +8,16 @@ public final class ImageCollection: LoadedDocument {
     /// What the collection is called, for the window title.
     public let title: String
     /// The images, in order: their files' paths, or in a collection from an archive the
-    /// names of its entries, which `imageSource` gives the bytes of.
-    public let imagePaths: [String]
+    /// names of its entries, which `imageSource` gives the bytes of. While an archive's pages
+    /// are still being put in order on a worker (`isOrderingPages`), only the first.
+    public private(set) var imagePaths: [String]
+    /// How many pages: `imagePaths`' count, or while the pages are being put in order, the
+    /// count of image entries the archive's directory lists.
+    public private(set) var pageCount: Int
+    /// Whether the pages after the first are still being put in order on a worker: they
+    /// arrive through `MainThreadMailbox` (`receivePageOrder`), and show placeholders until then.
+    public private(set) var isOrderingPages = false
+    private var pageOrderObservers: [() -> Void] = []
     /// Where the images' bytes come from when they are an archive's entries; nil for files.
     public let imageSource: (any ImageBytesSource)?
     /// The archive the images are read from; nil for files.
@@ -27,6 +35,7 @@ public final class ImageCollection: LoadedDocument {
     public init(title: String, imagePaths: [String], startPage: Int = 0, opensAtItem: Bool = false) {
         self.title = title
         self.imagePaths = imagePaths
+        pageCount = imagePaths.count
         self.startPage = imagePaths.indices.contains(startPage) ? startPage : 0
         self.opensAtItem = opensAtItem
         imageSource = nil
@@ -40,11 +49,45 @@ public final class ImageCollection: LoadedDocument {
                 readsRightToLeft: Bool = false) {
         self.title = title
         imagePaths = pageNames
+        pageCount = pageNames.count
         imageSource = pages
         self.archivePath = archivePath
         self.readsRightToLeft = readsRightToLeft
         startPage = 0
         opensAtItem = false
+    }
+
+    /// The pages of the archive at `archivePath` while they are being put in order: the
+    /// first, `firstPageName`, known, and `pageCount` of them; the order arrives through
+    /// `receivePageOrder`.
+    public convenience init(title: String, archivePath: String, firstPageName: String, pageCount: Int,
+                            pages: any ImageBytesSource, readsRightToLeft: Bool = false) {
+        self.init(title: title, archivePath: archivePath, pageNames: [firstPageName], pages: pages,
+                  readsRightToLeft: readsRightToLeft)
+        self.pageCount = max(pageCount, 1)
+        isOrderingPages = true
+    }
+
+    /// The image of page `page` (from 0): nil for one out of range, or not known while the
+    /// pages are being put in order.
+    public func imagePath(atPage page: Int) -> String? {
+        guard page >= 0, page < pageCount, imagePaths.indices.contains(page) else { return nil }
+        return imagePaths[page]
+    }
+
+    /// On the loop: the pages in order, made on a worker. The count becomes theirs (an
+    /// entry name served twice was counted twice before), and the layouts are told.
+    public func receivePageOrder(_ names: [String]) {
+        guard isOrderingPages, !names.isEmpty else { return }
+        imagePaths = names
+        pageCount = names.count
+        isOrderingPages = false
+        for observer in pageOrderObservers { observer() }
+    }
+
+    /// `observer` is called on the loop when the page order arrives.
+    public func observePageOrder(_ observer: @escaping () -> Void) {
+        pageOrderObservers.append(observer)
     }
 
     /// The images of the folder at `path`, in order.

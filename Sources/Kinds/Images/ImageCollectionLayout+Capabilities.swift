@@ -28,11 +28,12 @@ extension ImageCollectionLayout: DocumentContent {
 extension ImageCollectionLayout: AccessibleContent {
     public var sectionCount: Int { pageCount }
 
-    public func isPending(section: Int) -> Bool { false }
+    /// A page whose image is not known yet, while the pages are put in order.
+    public func isPending(section: Int) -> Bool { (0..<pageCount).contains(section) && collection.imagePath(atPage: section) == nil }
 
     public func blocks(inSection section: Int) -> [AccessibleBlock] {
-        guard collection.imagePaths.indices.contains(section) else { return [] }
-        return [AccessibleBlock(role: .image, text: FilePath.name(of: collection.imagePaths[section]),
+        guard let path = collection.imagePath(atPage: section) else { return [] }
+        return [AccessibleBlock(role: .image, text: FilePath.name(of: path),
                                 location: AccessibleBlockLocation(section: section, block: 0))]
     }
 

@@ -43,12 +43,17 @@ public final class ImageCollectionLayout: ContentLayout {
         anchorPage = collection.startPage
         // Whatever image changed, the pages redraw: only the few near the viewport are drawn.
         self.images.observeChanges { [weak self] _ in self?.changeLog.record(.everything) }
+        // The pages' order arriving can change their count too (a name served twice).
+        collection.observePageOrder { [weak self] in self?.changeLog.record(.everything) }
     }
+
+    /// Whether the pages after the first are still being put in order on a worker.
+    public var isReadingContent: Bool { collection.isOrderingPages }
 
     /// The file name of the image at slot `slot`, for the page label.
     public func title(ofPage slot: Int) -> String? {
-        guard collection.imagePaths.indices.contains(slot) else { return nil }
-        return ImageCollectionLayout.fileName(of: collection.imagePaths[page(atSlot: slot)])
+        guard (0..<pageCount).contains(slot) else { return nil }
+        return collection.imagePath(atPage: page(atSlot: slot)).map(ImageCollectionLayout.fileName(of:))
     }
 
     /// The page shown at slot `slot` from the left, and the slot of a page: the same number,
@@ -60,7 +65,7 @@ public final class ImageCollectionLayout: ContentLayout {
     private static func fileName(of path: String) -> String { FilePath.name(of: path) }
 
     /// One page per image.
-    public var pageCount: Int { collection.imagePaths.count }
+    public var pageCount: Int { collection.pageCount }
 
     public var revision: Int { changeLog.revision }
 
@@ -94,7 +99,8 @@ public final class ImageCollectionLayout: ContentLayout {
         guard viewportWidth > 0, pageCount > 0 else { return .zero }
         anchorPage = page(atSlot: slot(at: visible.x + visible.width / 2))
         for slot in slots(in: visible.x - viewportWidth, visible.maxX + viewportWidth) {
-            if case .image(let image) = images.image(atPath: collection.imagePaths[page(atSlot: slot)]), drawScale > 0 {
+            guard let path = collection.imagePath(atPage: page(atSlot: slot)) else { continue }
+            if case .image(let image) = images.image(atPath: path), drawScale > 0 {
                 let frame = fittedFrame(image.naturalSize, left: Double(slot) * viewportWidth)
                 image.noteShown(width: frame.width, height: frame.height, drawScale: drawScale)
             }
@@ -106,8 +112,11 @@ public final class ImageCollectionLayout: ContentLayout {
         guard viewportWidth > 0 else { return }
         for slot in slots(in: rect.x, rect.maxX) {
             let left = Double(slot) * viewportWidth
-            let page = page(atSlot: slot)
-            switch images.loadedImage(atPath: collection.imagePaths[page]) {
+            guard let path = collection.imagePath(atPage: page(atSlot: slot)) else {
+                drawUnorderedPage(left: left, on: cairo)
+                continue
+            }
+            switch images.loadedImage(atPath: path) {
             case nil:
                 continue
             case .image(let image):
@@ -116,13 +125,9 @@ public final class ImageCollectionLayout: ContentLayout {
             case .pending(let size):
                 // A tinted frame of the image's shape until its pixels arrive.
                 guard let size else { continue }
-                let frame = fittedFrame(size, left: left)
-                let color = palette.codeBackground
-                cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
-                cairo_rectangle(cairo, frame.x, frame.y, frame.width, frame.height)
-                cairo_fill(cairo)
+                drawTintedFrame(of: size, left: left, on: cairo)
             case .failure(let reason):
-                drawPlaceholder(for: collection.imagePaths[page], reason: reason, left: left, on: cairo)
+                drawPlaceholder(for: path, reason: reason, left: left, on: cairo)
             }
         }
     }
@@ -133,9 +138,12 @@ public final class ImageCollectionLayout: ContentLayout {
     /// enlarged to fit, still zooms (also while its size is not known yet). 1 for a page that
     /// cannot show its image.
     public func maximumZoomScale(ofPage slot: Int) -> Double {
-        guard collection.imagePaths.indices.contains(slot), viewportWidth > 0 else { return 1 }
+        guard (0..<pageCount).contains(slot), viewportWidth > 0 else { return 1 }
+        guard let path = collection.imagePath(atPage: page(atSlot: slot)) else {
+            return ImageCollectionLayout.minimumMaximumZoomScale
+        }
         let size: ImageSize
-        switch images.image(atPath: collection.imagePaths[page(atSlot: slot)]) {
+        switch images.image(atPath: path) {
         case .image(let image): size = image.naturalSize
         case .pending(let known?): size = known
         case .pending(nil): return ImageCollectionLayout.minimumMaximumZoomScale
@@ -170,6 +178,28 @@ public final class ImageCollectionLayout: ContentLayout {
 
     private func slots(in left: Double, _ right: Double) -> ClosedRange<Int> {
         slot(at: left)...slot(at: max(left, right - 0.001))
+    }
+
+    /// A page whose image is not known yet, while the pages are put in order: a tinted frame
+    /// of the first page's shape (a comic's pages share one), once that is known.
+    private func drawUnorderedPage(left: Double, on cairo: OpaquePointer) {
+        guard let first = collection.imagePath(atPage: 0) else { return }
+        let size: ImageSize
+        switch images.loadedImage(atPath: first) {
+        case .image(let image): size = image.naturalSize
+        case .pending(let known?): size = known
+        default: return
+        }
+        drawTintedFrame(of: size, left: left, on: cairo)
+    }
+
+    /// The place of an image of `size` whose pixels have not arrived, on the page at `left`.
+    private func drawTintedFrame(of size: ImageSize, left: Double, on cairo: OpaquePointer) {
+        let frame = fittedFrame(size, left: left)
+        let color = palette.codeBackground
+        cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+        cairo_rectangle(cairo, frame.x, frame.y, frame.width, frame.height)
+        cairo_fill(cairo)
     }
 
     /// The file name and why it cannot be shown, centred on the page in plain text.

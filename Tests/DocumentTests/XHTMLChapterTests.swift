@@ -54,6 +54,21 @@ final class XHTMLChapterTests: XCTestCase {
         XCTAssertEqual(labels, ["../images/none.png", "../../../etc/x.png", "http://example.org/a.png"])
     }
 
+    /// pandoc's footnotes: a section of notes whose `<hr/>` comes first; the short rule sets
+    /// them apart once, as cmark-gfm's rule does for Markdown's (not three lines in a row).
+    func testPandocsFootnotesHaveOneRule() {
+        let result = chapterBlocks("""
+            <p>Text<a epub:type="noteref" href="#fn1" id="fnref1">1</a>.</p>
+            <section class="footnotes footnotes-end-of-document" epub:type="footnotes">
+            <hr />
+            <ol><li id="fn1" epub:type="footnote"><p>The note.<a href="#fnref1" role="doc-backlink">↩︎</a></p></li></ol>
+            </section>
+            <hr />
+            <p>After.</p>
+            """)
+        XCTAssertEqual(kinds(result), [.paragraph, .noteRule, .note, .rule, .paragraph], "\(texts(result))")
+    }
+
     func testANoteReferenceIsARaisedLinkAndTheNoteIsSmallerAfterAShortRule() throws {
         let result = chapterBlocks("""
             <p>Text<a epub:type="noteref" href="#n1" id="r1">1</a> and more<a epub:type="noteref" href="#n2"><sup>2</sup></a>.</p>

@@ -181,6 +181,9 @@ struct XHTMLBlockMapper {
             visitTable(node)
         case "hr":
             finishBlock()
+            // A book's notes already start after a short rule (`visitNote`): pandoc's `<hr/>`
+            // first in its footnotes would draw a second.
+            guard blocks.last?.kind != .noteRule else { break }
             append(Block(kind: .rule, text: ""))
         case "details":
             visitDisclosure(node)
@@ -202,8 +205,9 @@ struct XHTMLBlockMapper {
             return
         }
         finishBlock()
-        // cmark-gfm's footnotes: a rule sets them apart, as without HTML.
-        if name == "section", node.classes.contains("footnotes") { append(Block(kind: .rule, text: "")) }
+        // cmark-gfm's footnotes: a rule sets them apart, as without HTML (a book's notes have
+        // their own, `visitNote`).
+        if !isBook, name == "section", node.classes.contains("footnotes") { append(Block(kind: .rule, text: "")) }
         let outer = alignment
         if let own = HTMLElements.alignment(of: node) {
             alignment = own

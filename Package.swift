@@ -193,7 +193,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: [
             "TestSupport",
             "DocumentKit", "TextKind", "ImageKind", "PDFKind", "KindRegistry", "Render", "ScrollEngine", "CCairo", "PDFFixtures",
-            "Machinery",
+            "Machinery", "ArchiveFixtures",
         ]),
         // The viewer offscreen: input in, frames and pixels out, no compositor.
         .testTarget(name: "ViewerTests", dependencies: [

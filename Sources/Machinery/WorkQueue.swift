@@ -215,7 +215,7 @@ public final class WorkQueue: Sendable {
                 case .stop:
                     return
                 case .release:
-                    _ = glide_trim_heap()
+                    HeapMemory.releaseFreeMemory()
                     releases.add(1, ordering: .relaxed)
                     owesRelease = false
                 case .job(let entry):

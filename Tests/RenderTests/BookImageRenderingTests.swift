@@ -1,3 +1,4 @@
+import ArchiveFixtures
 import CCairo
 import DocumentKit
 import Foundation
@@ -36,23 +37,6 @@ private struct OneChapter: TextChapterSource {
 /// until the decoder processes are done, then the pixels, or a framed notice saying why not.
 final class BookImageRenderingTests: XCTestCase {
     /// A solid red `width`×`height` PNG, encoded in memory.
-    private func redPNG(width: Int32, height: Int32) -> [UInt8] {
-        final class Sink { var bytes: [UInt8] = [] }
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height)!
-        defer { cairo_surface_destroy(surface) }
-        let cairo = cairo_create(surface)!
-        cairo_set_source_rgb(cairo, 1, 0, 0)
-        cairo_paint(cairo)
-        cairo_destroy(cairo)
-        let sink = Sink()
-        let status = cairo_surface_write_to_png_stream(surface, { closure, data, length in
-            Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue().bytes += UnsafeBufferPointer(start: data, count: Int(length))
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(sink).toOpaque())
-        XCTAssertEqual(status, CAIRO_STATUS_SUCCESS)
-        return sink.bytes
-    }
-
     /// A 40×20 SVG whose left half is a 20×20 red square.
     private let halfRedSVG = Array("""
         <?xml version="1.0" encoding="UTF-8"?>
@@ -114,7 +98,7 @@ final class BookImageRenderingTests: XCTestCase {
         let decoys = try decoyDirectory()
         let document = book([Block(kind: .paragraph, text: "Before"), Block(kind: .image(source: "OEBPS/images/red.png"), text: "red"),
                              Block(kind: .image(source: "OEBPS/images/half.svg"), text: "half"), Block(kind: .paragraph, text: "After")],
-                            images: ["OEBPS/images/red.png": redPNG(width: 100, height: 50), "OEBPS/images/half.svg": halfRedSVG],
+                            images: ["OEBPS/images/red.png": TestImages.redPNG(width: 100, height: 50), "OEBPS/images/half.svg": halfRedSVG],
                             baseDirectory: decoys)
         let layout = document.makeLayout(palette: .light, paged: false)
         let images = try XCTUnwrap((layout as? DocumentLayout)?.images)
@@ -136,7 +120,7 @@ final class BookImageRenderingTests: XCTestCase {
     /// Before its pixels arrive, a book's image holds its place with a tinted frame, as a file's does.
     func testABooksImageHoldsATintedFrameUntilDecoded() throws {
         let document = book([Block(kind: .image(source: "red.png"), text: "red")],
-                            images: ["red.png": redPNG(width: 100, height: 50)])
+                            images: ["red.png": TestImages.redPNG(width: 100, height: 50)])
         let images = document.makeImageStore()
         let layout = DocumentLayout(document: document, images: images)
         let tint = layout.palette.codeBackground
@@ -159,7 +143,7 @@ final class BookImageRenderingTests: XCTestCase {
         let text = "\u{FFFC} Glide"
         let heading = Block(kind: .heading(level: 1), text: text,
                             styles: [InlineStyle(.inlineImage(source: "logo.png"), utf8Range: 0..<3)])
-        let document = book([heading, Block(kind: .paragraph, text: "Body text.")], images: ["logo.png": redPNG(width: 200, height: 100)])
+        let document = book([heading, Block(kind: .paragraph, text: "Body text.")], images: ["logo.png": TestImages.redPNG(width: 200, height: 100)])
         let layout = DocumentLayout(document: document, images: document.makeImageStore())
         _ = renderOnce(layout, width: 800, height: 300)
         layout.images.waitForDecodes()
@@ -176,7 +160,7 @@ final class BookImageRenderingTests: XCTestCase {
         let cases: [(key: String, bytes: [UInt8]?, reason: String)] = [
             ("garbage.png", garbage, "not an image format gdk-pixbuf can read"),
             ("huge.png", [UInt8](repeating: 0, count: (1 << 20) + 1), "larger than the 1 MB an image may have"),
-            ("wide.png", redPNG(width: 400, height: 100), "400×100 px would need"),
+            ("wide.png", TestImages.redPNG(width: 400, height: 100), "400×100 px would need"),
             ("missing.png", nil, "no entry 'missing.png' in the book"),
         ]
         for (key, bytes, reason) in cases {
@@ -199,7 +183,7 @@ final class BookImageRenderingTests: XCTestCase {
     /// In a strip of documents sharing one store of files, a book's images still come from the book.
     func testABookInAStripOfDocumentsReadsItsOwnImages() throws {
         let document = book([Block(kind: .image(source: "OEBPS/images/red.png"), text: "red")],
-                            images: ["OEBPS/images/red.png": redPNG(width: 100, height: 50)], baseDirectory: try decoyDirectory())
+                            images: ["OEBPS/images/red.png": TestImages.redPNG(width: 100, height: 50)], baseDirectory: try decoyDirectory())
         let strip = DocumentCollectionLayout(documents: [document], images: ImageStore())
         var frame = renderOnce(strip, width: 400, height: 300)
         // The book's store is the page layout's own: its decodes are delivered as the loop would.

@@ -12,10 +12,12 @@ public enum TestImages {
         cairo_paint(cairo)
         cairo_destroy(cairo)
         let sink = Sink()
-        _ = cairo_surface_write_to_png_stream(surface, { closure, data, length in
+        let status = cairo_surface_write_to_png_stream(surface, { closure, data, length in
             Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue().bytes += UnsafeBufferPointer(start: data, count: Int(length))
             return CAIRO_STATUS_SUCCESS
         }, Unmanaged.passUnretained(sink).toOpaque())
+        // A test given no picture would test nothing: stop it here, as its own assertion did.
+        precondition(status == CAIRO_STATUS_SUCCESS, "cairo could not write the test's PNG")
         return sink.bytes
     }
 }

@@ -1,4 +1,5 @@
 import ComicKind
+import DjVuKind
 import DocumentKit
 import EPUBKind
 import ImageDecoding
@@ -14,7 +15,7 @@ import TextKind
 public enum KindRegistry {
     /// The kinds, asked in this order; the first that recognises a file opens it. An EPUB is a
     /// zip too: EPUBKind is asked before ComicKind.
-    public static let kinds: [any DocumentKind.Type] = [PDFKind.self, EPUBKind.self, ComicKind.self, ImageKind.self, TextKind.self]
+    public static let kinds: [any DocumentKind.Type] = [PDFKind.self, DjVuKind.self, EPUBKind.self, ComicKind.self, ImageKind.self, TextKind.self]
 
     /// What FILE may be, for `--help`: each kind's description, in order.
     public static var fileDescriptions: [String] { kinds.map { $0.fileDescription } }

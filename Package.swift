@@ -174,7 +174,7 @@ let package = Package(
         .executableTarget(
             name: "glide-bench", dependencies: [
                 "ScrollEngine", "DocumentKit", "TextKind", "PDFKind", "KindRegistry", "Render", "CAllocationCounter", "CSystem",
-                "PDFFixtures", "ArchiveFixtures", "EPUBFixtures", "ImageKind", "Machinery", "DjVuKind", "TestSupport",
+                "PDFFixtures", "ArchiveFixtures", "EPUBFixtures", "ImageKind", "Machinery", "DjVuKind", "DjVuFixtures",
             ],
             // Its allocation counter stands in for malloc process-wide, which needs the
             // executable's symbols in the dynamic symbol table.
@@ -195,6 +195,8 @@ let package = Package(
         // Books written through ArchiveFixtures' writer or byte by byte, for the EPUB tests, the
         // end-to-end tests, glide-bench and glide-demo.
         .target(name: "EPUBFixtures", dependencies: ["ArchiveFixtures"], path: "Tests/EPUBFixtures"),
+        // DjVu documents made at test time with djvulibre-bin's tools, for tests and benchmarks.
+        .target(name: "DjVuFixtures", dependencies: ["TestSupport"], path: "Tests/DjVuFixtures"),
         .testTarget(name: "DocumentTests", dependencies: [
             "TestSupport",
             "DocumentKit", "ImageDecoding", "TextKind", "ImageKind", "PDFKind", "KindRegistry", "CCairo", "CGdkPixbuf",
@@ -224,12 +226,12 @@ let package = Package(
         // DjVu documents made at test time with djvulibre-bin's tools: pages, pixels, text, outline,
         // links, hostile files.
         .testTarget(name: "DjVuTests", dependencies: [
-            "TestSupport", "DjVuKind", "DocumentKit", "KindRegistry", "CCairo", "Machinery",
+            "TestSupport", "DjVuFixtures", "DjVuKind", "DocumentKit", "KindRegistry", "Render", "ScrollEngine", "CCairo", "Machinery",
         ]),
         .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "CAtk", "DocumentKit"]),
         .testTarget(name: "GlideTests", dependencies: [
             "TestSupport",
-            "glide", "CCairo", "DocumentKit", "TextKind", "KindRegistry", "Render", "ScrollEngine", "GlideTools", "PDFFixtures",
+            "glide", "CCairo", "DocumentKit", "TextKind", "KindRegistry", "Render", "ScrollEngine", "GlideTools", "PDFFixtures", "DjVuFixtures",
             "Localization", "Machinery", "ReadingState",
         ]),
 

@@ -1,0 +1,163 @@
+import Foundation
+import TestSupport
+
+/// DjVu documents made at test time with djvulibre-bin's own tools (never committed): pages
+/// encoded by `c44` (photographic, from a PPM written here) or `cjb2` (bitonal, from a PBM),
+/// bundled by `djvm -c`, made indirect by `djvmcvt -i`, and given a hidden text layer, an
+/// outline and hyperlinks by `djvused`. So Glide reads files from an independent producer.
+public enum DjVuFixture {
+    /// A word of a page's hidden text and its box, in page pixels from the top-left.
+    public struct Word: Sendable {
+        public var text: String
+        public var x: Int, y: Int, width: Int, height: Int
+
+        public init(_ text: String, x: Int, y: Int, width: Int, height: Int) {
+            (self.text, self.x, self.y, self.width, self.height) = (text, x, y, width, height)
+        }
+    }
+
+    /// A link on a page: its box in page pixels from the top-left, and its address (`#3`, or a URL).
+    public struct Link: Sendable {
+        public var address: String
+        public var x: Int, y: Int, width: Int, height: Int
+
+        public init(_ address: String, x: Int, y: Int, width: Int, height: Int) {
+            (self.address, self.x, self.y, self.width, self.height) = (address, x, y, width, height)
+        }
+    }
+
+    /// One page: white with black boxes where `ink` says (page pixels from the top-left),
+    /// its words and links.
+    public struct Page: Sendable {
+        public var width: Int
+        public var height: Int
+        public var ink: [(x: Int, y: Int, width: Int, height: Int)]
+        /// Bitonal (`cjb2`) rather than photographic (`c44`).
+        public var isBitonal: Bool
+        public var words: [Word]
+        public var links: [Link]
+
+        public init(width: Int = 850, height: Int = 1100, ink: [(x: Int, y: Int, width: Int, height: Int)] = [],
+                    isBitonal: Bool = false, words: [Word] = [], links: [Link] = []) {
+            (self.width, self.height, self.ink, self.isBitonal, self.words, self.links) = (width, height, ink, isBitonal, words, links)
+        }
+    }
+
+    public enum Failure: Error, CustomStringConvertible {
+        case tool(String, String)
+        public var description: String {
+            if case .tool(let name, let output) = self { return "\(name) failed: \(output)" }
+            return ""
+        }
+    }
+
+    /// The resolution pages are encoded at: 100 dpi, so a 850×1100 page is Letter size.
+    public static let dotsPerInch = 100
+
+    /// Writes a bundled document of `pages` (each page its own file inside) at `path`, with
+    /// `outline` (titles and 1-based page numbers) and page titles (by 1-based page) when given.
+    public static func write(_ pages: [Page], outline: [(title: String, page: Int)] = [], pageTitles: [Int: String] = [:],
+                             to path: String) throws {
+        let folder = NSTemporaryDirectory() + "glide-djvu-\(getpid())-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var files: [String] = []
+        for (index, page) in pages.enumerated() {
+            let file = "\(folder)/p\(String(format: "%04d", index + 1)).djvu"
+            try encode(page, to: file, folder: folder)
+            files.append(file)
+        }
+        if files.count == 1 {
+            try? FileManager.default.removeItem(atPath: path)
+            try FileManager.default.copyItem(atPath: files[0], toPath: path)
+        } else {
+            try run("/usr/bin/djvm", ["-c", path] + files)
+        }
+        var script = ""
+        for (index, page) in pages.enumerated() {
+            if !page.words.isEmpty {
+                let text = "\(folder)/text\(index)"
+                try textLayer(page).write(toFile: text, atomically: true, encoding: .utf8)
+                script += "select \(index + 1); set-txt \(text); "
+            }
+            if !page.links.isEmpty {
+                let annotations = "\(folder)/ant\(index)"
+                try page.links.map { link in
+                    "(maparea \(quoted(link.address)) \"\" (rect \(link.x) \(page.height - link.y - link.height) \(link.width) \(link.height)))"
+                }.joined(separator: "\n").write(toFile: annotations, atomically: true, encoding: .utf8)
+                script += "select \(index + 1); set-ant \(annotations); "
+            }
+        }
+        for (page, title) in pageTitles.sorted(by: { $0.key < $1.key }) {
+            script += "select \(page); set-page-title \(quoted(title)); "
+        }
+        if !outline.isEmpty {
+            let file = "\(folder)/outline"
+            let entries = outline.map { "(\(quoted($0.title)) \"#\($0.page)\")" }.joined(separator: " ")
+            try "(bookmarks \(entries))".write(toFile: file, atomically: true, encoding: .utf8)
+            script += "select; set-outline \(file); "
+        }
+        if !script.isEmpty { try run("/usr/bin/djvused", [path, "-e", script, "-s"]) }
+    }
+
+    /// Makes the bundled document at `bundle` indirect: `index.djvu` and a file per page in
+    /// `folder`; returns the index's path.
+    public static func writeIndirect(from bundle: String, into folder: String) throws -> String {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try run("/usr/bin/djvmcvt", ["-i", bundle, folder, "index.djvu"])
+        return folder + "/index.djvu"
+    }
+
+    private static func encode(_ page: Page, to file: String, folder: String) throws {
+        func inked(_ x: Int, _ y: Int) -> Bool {
+            page.ink.contains { x >= $0.x && x < $0.x + $0.width && y >= $0.y && y < $0.y + $0.height }
+        }
+        if page.isBitonal {
+            var bytes = Data("P4\n\(page.width) \(page.height)\n".utf8)
+            let rowBytes = (page.width + 7) / 8
+            for y in 0..<page.height {
+                var row = [UInt8](repeating: 0, count: rowBytes)
+                for x in 0..<page.width where inked(x, y) { row[x / 8] |= 0x80 >> UInt8(x % 8) }
+                bytes.append(contentsOf: row)
+            }
+            let image = folder + "/page.pbm"
+            try bytes.write(to: URL(fileURLWithPath: image))
+            try run("/usr/bin/cjb2", ["-dpi", "\(dotsPerInch)", image, file])
+        } else {
+            var bytes = Data("P6\n\(page.width) \(page.height)\n255\n".utf8)
+            var row = [UInt8](repeating: 0, count: page.width * 3)
+            for y in 0..<page.height {
+                for x in 0..<page.width {
+                    let value: UInt8 = inked(x, y) ? 0 : 255
+                    row[3 * x] = value
+                    row[3 * x + 1] = value
+                    row[3 * x + 2] = value
+                }
+                bytes.append(contentsOf: row)
+            }
+            let image = folder + "/page.ppm"
+            try bytes.write(to: URL(fileURLWithPath: image))
+            try run("/usr/bin/c44", ["-dpi", "\(dotsPerInch)", image, file])
+        }
+    }
+
+    /// The page's words as one line of a text layer, in DjVu's coordinates (from the bottom-left).
+    private static func textLayer(_ page: Page) -> String {
+        func box(_ x: Int, _ y: Int, _ width: Int, _ height: Int) -> String {
+            "\(x) \(page.height - y - height) \(x + width) \(page.height - y)"
+        }
+        let left = page.words.map(\.x).min()!, top = page.words.map(\.y).min()!
+        let right = page.words.map { $0.x + $0.width }.max()!, bottom = page.words.map { $0.y + $0.height }.max()!
+        let words = page.words.map { "(word \(box($0.x, $0.y, $0.width, $0.height)) \(quoted($0.text)))" }.joined(separator: " ")
+        return "(page 0 0 \(page.width) \(page.height) (line \(box(left, top, right - left, bottom - top)) \(words)))"
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    private static func run(_ tool: String, _ arguments: [String]) throws {
+        let result = try ChildProcess.run(tool, arguments, timeoutSeconds: 60)
+        guard result.status == 0 else { throw Failure.tool(tool, result.error + result.output) }
+    }
+}

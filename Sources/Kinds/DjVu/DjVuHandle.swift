@@ -71,7 +71,11 @@ final class DjVuHandle: @unchecked Sendable {
         var pauseMicroseconds: UInt32 = 20
         while true {
             drainMessages()
-            if done() { return true }
+            if done() {
+                // What the job said as it ended (a failure's reason) is posted with its end.
+                drainMessages()
+                return true
+            }
             if MonotonicClock.seconds() > deadline { return false }
             usleep(pauseMicroseconds)
             pauseMicroseconds = min(pauseMicroseconds * 2, 1000)

@@ -100,6 +100,27 @@ public enum DjVuFixture {
         if !script.isEmpty { try run("/usr/bin/djvused", [path, "-e", script, "-s"]) }
     }
 
+    /// Writes a bundled document of `count` copies of `page`, encoded once (for benchmarks of
+    /// long documents, where encoding each page would take minutes).
+    public static func write(_ page: Page, copies count: Int, to path: String) throws {
+        let folder = NSTemporaryDirectory() + "glide-djvu-\(getpid())-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = "\(folder)/p0001.djvu"
+        try encode(page, to: first, folder: folder)
+        guard count > 1 else {
+            try? FileManager.default.removeItem(atPath: path)
+            return try FileManager.default.copyItem(atPath: first, toPath: path)
+        }
+        var files = [first]
+        for index in 2...count {
+            let file = "\(folder)/p\(String(format: "%04d", index)).djvu"
+            try FileManager.default.copyItem(atPath: first, toPath: file)
+            files.append(file)
+        }
+        try run("/usr/bin/djvm", ["-c", path] + files)
+    }
+
     /// Makes the bundled document at `bundle` indirect: `index.djvu` and a file per page in
     /// `folder`; returns the index's path.
     public static func writeIndirect(from bundle: String, into folder: String) throws -> String {

@@ -172,9 +172,33 @@ final class DjVuHandle: @unchecked Sendable {
         return links
     }
 
-    /// Each page's identifier and title as the document's directory names them (a page's
-    /// title is often its printed number), in page order.
-    func pageNames() -> [(id: String?, title: String?)] {
+    /// Each page's identifier (its file's name in the document) and title as the document's
+    /// directory names them (a page's title is often its printed number), in page order: read
+    /// when a link or the outline first needs them, on the handle's thread, never at the open
+    /// (a long document's first frame does not wait for them).
+    private(set) lazy var pageNames: [(id: String?, title: String?)] = readPageNames()
+
+    /// The page whose identifier or title is `name` (a link's `#name`), or nil.
+    func page(named name: String) -> Int? {
+        pageNames.firstIndex { $0.id == name || $0.title == name }
+    }
+
+    /// The page a DjVu link's address leads to inside the document (`#12` is page 12, `#name`
+    /// the page of that identifier or title), or nil when it leads elsewhere.
+    func page(ofLink address: String) -> Int? {
+        guard address.hasPrefix("#") else { return nil }
+        let name = String(address.dropFirst())
+        if let number = Int(name), number >= 1, number <= pageCount { return number - 1 }
+        return page(named: name)
+    }
+
+    /// Each page's title where it has one other than its file's identifier: the printed page
+    /// numbers a page control may show.
+    var pageTitles: [String?] {
+        pageNames.map { name in name.title.flatMap { $0.isEmpty || $0 == name.id ? nil : $0 } }
+    }
+
+    private func readPageNames() -> [(id: String?, title: String?)] {
         var names = [(id: String?, title: String?)](repeating: (nil, nil), count: pageCount)
         let fileCount = Int(ddjvu_document_get_filenum(document))
         for file in 0..<fileCount {

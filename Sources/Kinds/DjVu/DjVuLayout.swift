@@ -7,8 +7,8 @@ import Machinery
 /// `isPaged`, one page per viewport side by side, each fitted whole.
 ///
 /// The page count and the first page's size are known when the file opens; the other pages'
-/// sizes arrive from the file's queue (`DjVuFile.sizes`) and are estimated from the first
-/// page's until then, the reading position held where it was. Drawing never calls DjVuLibre:
+/// sizes arrive from the render worker, a few at a time behind its renders, and are estimated
+/// from the first page's until then, the reading position held where it was. Drawing never calls DjVuLibre:
 /// it paints what the render worker has delivered (a low-resolution preview first, then sharp
 /// pieces at the scale being drawn) and a placeholder where nothing has arrived yet.
 public final class DjVuLayout: ContentLayout {
@@ -87,14 +87,10 @@ public final class DjVuLayout: ContentLayout {
             MainThreadMailbox.shared.post { box.object?.receive(result) }
         }, deliverOutline: { outline in
             MainThreadMailbox.shared.post { box.object?.receive(outline) }
+        }, deliverSizes: { sizes in
+            MainThreadMailbox.shared.post { box.object?.receive(sizes) }
         })
         box.object = self
-        if let sizes = file.sizes.value {
-            pointSizes = sizes.map { $0?.points }
-            hasAllSizes = true
-        } else {
-            file.sizes.whenDone { sizes in MainThreadMailbox.shared.post { box.object?.receive(sizes: sizes) } }
-        }
         heights = HeightIndex((0..<pageCount).map(columnHeight))
     }
 
@@ -115,8 +111,8 @@ public final class DjVuLayout: ContentLayout {
     }
 
     /// Each page's title from the document's directory, where it has one (printed page
-    /// numbers), for a later page control.
-    public var pageTitles: [String?] { file.pageTitles }
+    /// numbers), for a later page control; none until every page has been measured.
+    public private(set) var pageTitles: [String?] = []
 
     /// The width pages have in continuous mode at zoom 1.
     var columnWidth: Double {
@@ -257,16 +253,21 @@ public final class DjVuLayout: ContentLayout {
         if outlineHandlers.count == 1 { worker.wantOutline() }
     }
 
-    /// Every page's size, from the file's queue.
-    func receive(sizes: [DjVuPageSize?]) {
-        guard sizes.count == pageCount else { return }
-        pointSizes = sizes.map { $0?.points }
-        for page in 0..<pageCount where pointSizes[page] == nil {
-            failures[page] = failures[page] ?? localized("DjVuLibre cannot read this page")
+    /// Some pages' sizes, from the render worker; the titles come with the last.
+    func receive(_ measured: DjVuPageSizes) {
+        if let titles = measured.titles {
+            pageTitles = titles
+            hasAllSizes = true
         }
-        heights = HeightIndex((0..<pageCount).map(columnHeight))
+        for (page, size) in measured.sizes where page < pageCount {
+            guard let points = size?.points else {
+                failures[page] = failures[page] ?? localized("DjVuLibre cannot read this page")
+                continue
+            }
+            pointSizes[page] = points
+            if viewportWidth > 0 { heights.set(page, to: columnHeight(page)) }
+        }
         sizesArrived = true
-        hasAllSizes = true
         changeLog.record(.everything)
     }
 

@@ -21,11 +21,11 @@ public struct DjVuLink: Equatable, Sendable {
 
     /// The links of `mapareas` on a page of `pageSize`; a `#name` that names no page, and an
     /// area that is not a shape, are left out.
-    static func links(_ mapareas: [DjVuExpression], pageSize: DjVuPageSize, file: DjVuFile) -> [DjVuLink] {
-        mapareas.compactMap { link(from: $0, pageSize: pageSize, file: file) }
+    static func links(_ mapareas: [DjVuExpression], pageSize: DjVuPageSize, handle: DjVuHandle) -> [DjVuLink] {
+        mapareas.compactMap { link(from: $0, pageSize: pageSize, handle: handle) }
     }
 
-    static func link(from maparea: DjVuExpression, pageSize: DjVuPageSize, file: DjVuFile) -> DjVuLink? {
+    static func link(from maparea: DjVuExpression, pageSize: DjVuPageSize, handle: DjVuHandle) -> DjVuLink? {
         let items = maparea.items
         guard items.count >= 4, items[0].symbolName == "maparea" else { return nil }
         // The address is a string, or `(url "address" "frame")`.
@@ -33,7 +33,7 @@ public struct DjVuLink: Equatable, Sendable {
         guard let address, !address.isEmpty else { return nil }
         let target: Target
         if address.hasPrefix("#") {
-            guard let page = file.page(ofLink: address) else { return nil }
+            guard let page = handle.page(ofLink: address) else { return nil }
             target = .page(page)
         } else {
             target = .uri(address)

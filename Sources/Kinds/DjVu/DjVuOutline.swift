@@ -20,27 +20,27 @@ struct DjVuOutline: Equatable, Sendable {
     /// Deeper entries are shown at this level (as the outline list draws at most six).
     static let maximumLevel = 6
 
-    /// The outline `(bookmarks ("title" "#page" children…) …)` of `file`; a row per page when
+    /// The outline `(bookmarks ("title" "#page" children…) …)` of `handle`'s document; a row per page when
     /// it has none, or none that leads to a page.
-    static func reading(_ expression: DjVuExpression?, file: DjVuFile) -> DjVuOutline {
+    static func reading(_ expression: DjVuExpression?, handle: DjVuHandle) -> DjVuOutline {
         var entries: [Entry] = []
         if let expression, expression.items.first?.symbolName == "bookmarks" {
-            collect(expression.items.dropFirst(), level: 1, file: file, into: &entries)
+            collect(expression.items.dropFirst(), level: 1, handle: handle, into: &entries)
         }
-        return entries.isEmpty ? pageList(pageCount: file.pageCount) : DjVuOutline(entries: entries, isBookmarks: true)
+        return entries.isEmpty ? pageList(pageCount: handle.pageCount) : DjVuOutline(entries: entries, isBookmarks: true)
     }
 
-    private static func collect(_ items: ArraySlice<DjVuExpression>, level: Int, file: DjVuFile, into entries: inout [Entry]) {
+    private static func collect(_ items: ArraySlice<DjVuExpression>, level: Int, handle: DjVuHandle, into entries: inout [Entry]) {
         for item in items {
             guard entries.count < maximumEntryCount else { return }
             let parts = item.items
             guard parts.count >= 2, let title = parts[0].stringValue else { continue }
-            if let address = parts[1].stringValue, let page = file.page(ofLink: address) {
+            if let address = parts[1].stringValue, let page = handle.page(ofLink: address) {
                 entries.append(Entry(level: min(level, maximumLevel),
                                      title: title.allSatisfy(\.isWhitespace) ? localized("Page %s", LocalizedNumber.string(page + 1)) : title,
                                      page: page))
             }
-            collect(parts.dropFirst(2), level: level + 1, file: file, into: &entries)
+            collect(parts.dropFirst(2), level: level + 1, handle: handle, into: &entries)
         }
     }
 

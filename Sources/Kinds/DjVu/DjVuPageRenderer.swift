@@ -23,7 +23,7 @@ struct DjVuPageRenderer {
             scale = DjVuPreviewScale.scale(pageWidthPoints: points.width, pageHeightPoints: points.height)
             let grid = DjVuPieceGrid(pageWidthPoints: points.width, pageHeightPoints: points.height, scale: scale)
             rect = (0, 0, grid.pageWidth, grid.pageHeight)
-            result.links = DjVuLink.links(handle.hyperlinks(onPage: index), pageSize: size, file: file)
+            result.links = DjVuLink.links(handle.hyperlinks(onPage: index), pageSize: size, handle: handle)
         case .piece(let key):
             scale = key.scale
             rect = DjVuPieceGrid(pageWidthPoints: points.width, pageHeightPoints: points.height, scale: scale)

@@ -118,7 +118,7 @@ public enum FileFormat: Equatable, Sendable {
         Signature("ustar", at: 257, .archive(name: "tar")),
         Signature([0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1], .unsupported(name: "Microsoft Office")),
         Signature("SQLite format 3\u{0}", .unsupported(name: "SQLite")),
-        Signature("AT&TFORM", .unsupported(name: "DjVu")),
+        Signature("AT&TFORM", .unsupported(name: "DjVu component")),
         Signature("%!PS", .unsupported(name: "PostScript")),
         Signature([0x00, 0x61, 0x73, 0x6D], .unsupported(name: "WebAssembly")),
         Signature([0xCA, 0xFE, 0xBA, 0xBE], .unsupported(name: "Java class")),

@@ -134,6 +134,33 @@ final class DjVuDocumentTests: XCTestCase {
         XCTAssertFalse(isDarkPixel(pixels[100 * 792 + 400]), "white above it")
     }
 
+    func testAPageCutOffTheEndShowsANoticeAndTheOthersShow() throws {
+        let whole = NSTemporaryDirectory() + "glide-djvu-cut-\(getpid())-\(UUID().uuidString).djvu"
+        paths.append(whole)
+        let page = DjVuFixture.Page(ink: [(100, 100, 300, 200)], words: [.init("kept", x: 100, y: 400, width: 90, height: 30)])
+        try DjVuFixture.write([page, DjVuFixture.Page(ink: [(0, 0, 850, 1100)]), page], to: whole)
+        // The last page's data cut off: the directory still names it.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+        let path = whole + ".cut.djvu"
+        paths.append(path)
+        try bytes.prefix(bytes.count - 600).write(to: URL(fileURLWithPath: path))
+        let djvu = try layout(of: path)
+        XCTAssertEqual(djvu.pageCount, 3)
+        djvu.setViewportSize(width: 800, height: 600)
+        let visible = ContentRect(x: 0, y: 0, width: 800, height: 600)
+        MainThreadMailbox.shared.deliver(while: {
+            _ = djvu.prepare(visible, margin: 0, drawScale: 1)
+            return !djvu.hasAllSizes || !djvu.isSharp
+        }, timeoutSeconds: 20)
+        XCTAssertTrue(djvu.isSharp, "page 1 is drawn")
+        XCTAssertNil(djvu.failures[0])
+        XCTAssertNotNil(djvu.failures[2], "page 3 says it cannot be shown")
+        MainThreadMailbox.shared.deliver(while: { djvu.textLayout.pageText(2) == nil }, timeoutSeconds: 10)
+        XCTAssertEqual(djvu.textLayout.pageText(2)?.text, "", "a page that cannot be read has no text")
+        XCTAssertEqual(djvu.textLayout.textForCopying(in: TextRange(TextPosition(section: 0, block: 0, utf8Offset: 0),
+                                                                    TextPosition(section: 2, block: 0, utf8Offset: 9)))(), "kept")
+    }
+
     func testTruncatedAndCorruptDocumentsAreRefusedInOneLine() throws {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: try bundle()))
         let header = Data("AT&TFORM".utf8) + Data([0, 0, 0x10, 0]) + Data("DJVM".utf8)

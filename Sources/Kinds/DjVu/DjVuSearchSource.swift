@@ -44,7 +44,8 @@ extension DjVuFile {
             guard let zones = handle.pageText(page) else { continue }
             let text = DjVuPageText.plainText(of: zones)
             let utf8 = text.utf8
-            guard let part = range.utf8Range(inSection: page, block: 0, length: utf8.count) else { continue }
+            // A page without text (a picture, or one DjVuLibre cannot read) adds no blank lines.
+            guard let part = range.utf8Range(inSection: page, block: 0, length: utf8.count), !part.isEmpty else { continue }
             let start = utf8.index(utf8.startIndex, offsetBy: part.lowerBound)
             parts.append(String(Substring(utf8[start..<utf8.index(start, offsetBy: part.count)])))
         }

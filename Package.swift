@@ -218,10 +218,11 @@ let package = Package(
             "ArchiveFixtures", "ArchiveKit", "EPUBKind", "CArchive", "CLibXML2", "DocumentKit", "Localization", "TextKind", "KindRegistry", "ImageDecoding",
             "CCairo", "CPangoCairo", "EPUBFixtures", "Machinery",
         ]),
-        // Comic archives the tests write: page order, ComicInfo, pages drawn, hostile archives.
+        // Comic archives the tests write: page order, ComicInfo, pages drawn, hostile archives; a
+        // multi-page TIFF made by tiffcp, shown as such a collection.
         .testTarget(name: "ComicTests", dependencies: [
             "ArchiveFixtures", "ArchiveKit", "ComicKind", "ImageKind", "ImageDecoding", "DocumentKit", "KindRegistry", "CArchive",
-            "CCairo", "Machinery",
+            "CCairo", "Machinery", "TestSupport",
         ]),
         // DjVu documents made at test time with djvulibre-bin's tools: pages, pixels, text, outline,
         // links, hostile files.

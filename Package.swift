@@ -196,7 +196,7 @@ let package = Package(
         // end-to-end tests, glide-bench and glide-demo.
         .target(name: "EPUBFixtures", dependencies: ["ArchiveFixtures"], path: "Tests/EPUBFixtures"),
         // DjVu documents made at test time with djvulibre-bin's tools, for tests and benchmarks.
-        .target(name: "DjVuFixtures", dependencies: ["TestSupport"], path: "Tests/DjVuFixtures"),
+        .target(name: "DjVuFixtures", dependencies: ["TestSupport", "CCairo"], path: "Tests/DjVuFixtures"),
         .testTarget(name: "DocumentTests", dependencies: [
             "TestSupport",
             "DocumentKit", "ImageDecoding", "TextKind", "ImageKind", "PDFKind", "KindRegistry", "CCairo", "CGdkPixbuf",

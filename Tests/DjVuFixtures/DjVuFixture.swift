@@ -1,3 +1,4 @@
+import CCairo
 import Foundation
 import TestSupport
 
@@ -27,7 +28,8 @@ public enum DjVuFixture {
     }
 
     /// One page: white with black boxes where `ink` says (page pixels from the top-left),
-    /// its words and links.
+    /// its words (printed in their boxes when `printsWords`, as a scan's OCR text lies over
+    /// the printed words) and links.
     public struct Page: Sendable {
         public var width: Int
         public var height: Int
@@ -36,10 +38,12 @@ public enum DjVuFixture {
         public var isBitonal: Bool
         public var words: [Word]
         public var links: [Link]
+        public var printsWords: Bool
 
         public init(width: Int = 850, height: Int = 1100, ink: [(x: Int, y: Int, width: Int, height: Int)] = [],
-                    isBitonal: Bool = false, words: [Word] = [], links: [Link] = []) {
+                    isBitonal: Bool = false, words: [Word] = [], links: [Link] = [], printsWords: Bool = false) {
             (self.width, self.height, self.ink, self.isBitonal, self.words, self.links) = (width, height, ink, isBitonal, words, links)
+            self.printsWords = printsWords
         }
     }
 
@@ -130,15 +134,13 @@ public enum DjVuFixture {
     }
 
     private static func encode(_ page: Page, to file: String, folder: String) throws {
-        func inked(_ x: Int, _ y: Int) -> Bool {
-            page.ink.contains { x >= $0.x && x < $0.x + $0.width && y >= $0.y && y < $0.y + $0.height }
-        }
+        let grey = greyPixels(of: page)
         if page.isBitonal {
             var bytes = Data("P4\n\(page.width) \(page.height)\n".utf8)
             let rowBytes = (page.width + 7) / 8
             for y in 0..<page.height {
                 var row = [UInt8](repeating: 0, count: rowBytes)
-                for x in 0..<page.width where inked(x, y) { row[x / 8] |= 0x80 >> UInt8(x % 8) }
+                for x in 0..<page.width where grey[y * page.width + x] < 128 { row[x / 8] |= 0x80 >> UInt8(x % 8) }
                 bytes.append(contentsOf: row)
             }
             let image = folder + "/page.pbm"
@@ -146,20 +148,49 @@ public enum DjVuFixture {
             try run("/usr/bin/cjb2", ["-dpi", "\(dotsPerInch)", image, file])
         } else {
             var bytes = Data("P6\n\(page.width) \(page.height)\n255\n".utf8)
-            var row = [UInt8](repeating: 0, count: page.width * 3)
-            for y in 0..<page.height {
-                for x in 0..<page.width {
-                    let value: UInt8 = inked(x, y) ? 0 : 255
-                    row[3 * x] = value
-                    row[3 * x + 1] = value
-                    row[3 * x + 2] = value
-                }
-                bytes.append(contentsOf: row)
-            }
+            bytes.append(contentsOf: grey.flatMap { [$0, $0, $0] })
             let image = folder + "/page.ppm"
             try bytes.write(to: URL(fileURLWithPath: image))
             try run("/usr/bin/c44", ["-dpi", "\(dotsPerInch)", image, file])
         }
+    }
+
+    /// The page drawn with cairo, one grey byte a pixel: white, its ink boxes black, and its
+    /// words printed in their boxes when it prints them.
+    private static func greyPixels(of page: Page) -> [UInt8] {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(page.width), Int32(page.height))!
+        defer { cairo_surface_destroy(surface) }
+        let cairo = cairo_create(surface)!
+        cairo_set_source_rgb(cairo, 1, 1, 1)
+        cairo_paint(cairo)
+        cairo_set_source_rgb(cairo, 0, 0, 0)
+        for box in page.ink { cairo_rectangle(cairo, Double(box.x), Double(box.y), Double(box.width), Double(box.height)) }
+        cairo_fill(cairo)
+        if page.printsWords {
+            cairo_select_font_face(cairo, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+            for word in page.words {
+                cairo_set_font_size(cairo, Double(word.height) * 0.9)
+                var extents = cairo_text_extents_t()
+                cairo_text_extents(cairo, word.text, &extents)
+                // Stretched to the word's box, as the OCR's box holds the printed word.
+                cairo_save(cairo)
+                cairo_translate(cairo, Double(word.x), Double(word.y + word.height) - Double(word.height) * 0.2)
+                cairo_scale(cairo, Double(word.width) / max(extents.x_advance, 1), 1)
+                cairo_move_to(cairo, 0, 0)
+                cairo_show_text(cairo, word.text)
+                cairo_restore(cairo)
+            }
+        }
+        cairo_destroy(cairo)
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        var grey = [UInt8](repeating: 255, count: page.width * page.height)
+        for y in 0..<page.height {
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<page.width { grey[y * page.width + x] = UInt8((row[x] >> 8) & 0xff) }
+        }
+        return grey
     }
 
     /// The page's words as one line of a text layer, in DjVu's coordinates (from the bottom-left).

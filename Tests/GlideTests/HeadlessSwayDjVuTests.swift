@@ -11,13 +11,14 @@ final class HeadlessSwayDjVuTests: XCTestCase {
     private var path = ""
     private var tracePath = ""
 
-    /// Eight pages, each a black box and a line of words; "zebra" only on page 6.
+    /// Eight pages, each a line of printed words (its hidden text over them) and a black box;
+    /// "zebra" only on page 6.
     private static func pages() -> [DjVuFixture.Page] {
         (1...8).map { number in
             var words = [DjVuFixture.Word("Page", x: 100, y: 100, width: 80, height: 30),
                          DjVuFixture.Word("\(number)", x: 190, y: 100, width: 30, height: 30)]
             if number == 6 { words.append(DjVuFixture.Word("zebra", x: 230, y: 100, width: 120, height: 30)) }
-            return DjVuFixture.Page(ink: [(100, 200, 650, 300)], isBitonal: true, words: words)
+            return DjVuFixture.Page(ink: [(100, 200, 650, 300)], isBitonal: true, words: words, printsWords: true)
         }
     }
 

@@ -41,11 +41,11 @@ public final class DjVuLayout: ContentLayout {
 
     /// Pages the worker could not render, with why.
     var failures: [Int: String] = [:]
-    /// Rendered pixels: each page's preview, and sharp pieces at the scales drawn lately.
-    /// Previews are small (about 230 KB for a Letter page), so hundreds stay; sharp pieces
-    /// are big and few: 96 MB, a few screens at 2×, as a PDF's.
-    let previews = DjVuPixelCache(capacityBytes: 32 << 20)
-    let pieces = DjVuPixelCache(capacityBytes: 96 << 20)
+    /// Rendered pixels: each page's preview, and sharp pieces at the scales drawn lately, with
+    /// a PDF's caps (`PDFLayout`): previews about 60 Letter pages, sharp pieces three screens
+    /// at 2560×1600.
+    let previews = DjVuPixelCache(capacityBytes: 16 << 20)
+    let pieces = DjVuPixelCache(capacityBytes: 48 << 20)
     /// Each page's links, from its preview.
     var links: [Int: [DjVuLink]] = [:]
 

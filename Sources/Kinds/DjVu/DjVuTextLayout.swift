@@ -1,8 +1,9 @@
 import DocumentKit
 import Machinery
 
-/// A DjVu document's hidden text laid over its pages, as `PDFTextLayout` lays a PDF's, for the reading tools: positions under a point, the
-/// rectangles of a selection or a match, words and lines. Page text is read lazily, only for
+/// A DjVu document's hidden text laid over its pages for the reading tools, as `PDFTextLayout`
+/// lays a PDF's: positions under a point, the rectangles of a selection or a match, words and
+/// lines. Page text is read lazily, only for
 /// pages the tools ask about (those on screen), on a serial worker with a `DjVuHandle` of
 /// its own; until a page's text arrives it answers as if the page had none, and its arrival
 /// through the mailbox makes the next frame.

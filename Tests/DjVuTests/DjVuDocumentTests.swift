@@ -134,6 +134,24 @@ final class DjVuDocumentTests: XCTestCase {
         XCTAssertFalse(isDarkPixel(pixels[100 * 792 + 400]), "white above it")
     }
 
+    func testAnIndirectDocumentMissingAPageFileShowsANoticeThere() throws {
+        let folder = NSTemporaryDirectory() + "glide-djvu-indirect-\(getpid())-\(UUID().uuidString)"
+        paths.append(folder)
+        let index = try DjVuFixture.writeIndirect(from: try bundle(), into: folder)
+        // The page files are named after the pages' files in the bundle (p0001.djvu, …).
+        try FileManager.default.removeItem(atPath: folder + "/p0003.djvu")
+        let djvu = try layout(of: index)
+        djvu.setViewportSize(width: 800, height: 600)
+        let visible = ContentRect(x: 0, y: 0, width: 800, height: 600)
+        MainThreadMailbox.shared.deliver(while: {
+            _ = djvu.prepare(visible, margin: 0, drawScale: 1)
+            return !djvu.hasAllSizes || !djvu.isSharp
+        }, timeoutSeconds: 20)
+        XCTAssertTrue(djvu.isSharp, "page 1 is drawn")
+        XCTAssertNil(djvu.failures[1], "page 2's file is there")
+        XCTAssertNotNil(djvu.failures[2], "page 3's file is missing: its page says so")
+    }
+
     func testAPageCutOffTheEndShowsANoticeAndTheOthersShow() throws {
         let whole = NSTemporaryDirectory() + "glide-djvu-cut-\(getpid())-\(UUID().uuidString).djvu"
         paths.append(whole)

@@ -24,7 +24,7 @@ endef
 # Build: C libraries and the protocol XML. Fonts: DejaVu covers Latin, Cyrillic and Greek.
 BUILD_PACKAGES = pkg-config libwayland-dev wayland-protocols libxkbcommon-dev \
 	libcairo2-dev libpango1.0-dev libfontconfig-dev libcmark-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libarchive-dev \
-	libdecor-0-dev libdecor-0-plugin-1-cairo libgdk-pixbuf-2.0-dev libpoppler-glib-dev \
+	libdecor-0-dev libdecor-0-plugin-1-cairo libgdk-pixbuf-2.0-dev libpoppler-glib-dev libdjvulibre-dev \
 	libatk1.0-dev libatk-bridge2.0-dev gettext fonts-dejavu-core $(RUN_PACKAGES)
 # Run time: image loaders for gdk-pixbuf beyond PNG and JPEG, and fonts with emoji and CJK glyphs.
 RUN_PACKAGES = webp-pixbuf-loader libavif-gdk-pixbuf librsvg2-common fonts-noto-color-emoji fonts-noto-cjk
@@ -33,8 +33,9 @@ RUN_PACKAGES = webp-pixbuf-loader libavif-gdk-pixbuf librsvg2-common fonts-noto-
 # (wl-clipboard); the accessibility bus and a client of it (at-spi2-core, dbus, pyatspi) and
 # GNOME's text-scaling-factor read back with gsettings (libglib2.0-bin, gsettings-desktop-schemas);
 # package checks (dpkg-dev, lintian, appstream, desktop-file-utils); EPUB books from an independent
-# producer (pandoc).
-TEST_PACKAGES = sway grim wtype util-linux passwd wl-clipboard at-spi2-core dbus python3-pyatspi python3-gi pandoc \
+# producer (pandoc); DjVu documents made by djvulibre's own tools (djvulibre-bin); a multi-page TIFF
+# made by tiffcp (libtiff-tools).
+TEST_PACKAGES = sway grim wtype util-linux passwd wl-clipboard at-spi2-core dbus python3-pyatspi python3-gi pandoc djvulibre-bin libtiff-tools \
 	libglib2.0-bin gsettings-desktop-schemas \
 	dpkg-dev lintian appstream desktop-file-utils
 

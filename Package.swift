@@ -33,6 +33,9 @@ let package = Package(
         systemLibrary("CArchive", pkgConfig: "libarchive", debian: "libarchive-dev"),
         systemLibrary("CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", debian: "libgdk-pixbuf-2.0-dev"),
         systemLibrary("CPoppler", pkgConfig: "poppler-glib", debian: "libpoppler-glib-dev"),
+        // ddjvuapi's pkg-config flags are only `-pthread`, which SwiftPM refuses with a warning
+        // on every build: its headers are in the standard include path, and the module map links it.
+        .systemLibrary(name: "CDjVu", providers: [.apt(["libdjvulibre-dev"])]),
         systemLibrary("CLibdecor", pkgConfig: "libdecor-0", debian: "libdecor-0-dev"),
         systemLibrary("CAtk", pkgConfig: "atk-bridge-2.0", debian: "libatk-bridge2.0-dev"),
         // GLib's log, which Machinery routes so no library's message reaches the user.
@@ -103,6 +106,12 @@ let package = Package(
             name: "PDFKind",
             dependencies: ["DocumentKit", "Machinery", "Localization", "CCairo", "CPangoCairo", "CPoppler", "CSystem"],
             path: "Sources/Kinds/PDF"),
+        // DjVu: bundled and indirect documents through DjVuLibre's ddjvuapi, pages rendered off
+        // the loop, their hidden text, outline and links.
+        .target(
+            name: "DjVuKind",
+            dependencies: ["DocumentKit", "Machinery", "Localization", "CCairo", "CPangoCairo", "CDjVu", "CSystem"],
+            path: "Sources/Kinds/DjVu"),
         // EPUB: books read straight from their zip (libarchive), their XML through libxml2.
         .target(
             name: "EPUBKind",
@@ -118,7 +127,8 @@ let package = Package(
         .target(
             name: "KindRegistry",
             dependencies: [
-                "DocumentKit", "ImageDecoding", "TextKind", "ImageKind", "PDFKind", "EPUBKind", "ComicKind", "Machinery", "Localization",
+                "DocumentKit", "ImageDecoding", "TextKind", "ImageKind", "PDFKind", "EPUBKind", "ComicKind", "DjVuKind", "Machinery",
+                "Localization",
             ],
             path: "Sources/Kinds/Registry"),
 
@@ -164,7 +174,7 @@ let package = Package(
         .executableTarget(
             name: "glide-bench", dependencies: [
                 "ScrollEngine", "DocumentKit", "TextKind", "PDFKind", "KindRegistry", "Render", "CAllocationCounter", "CSystem",
-                "PDFFixtures", "ArchiveFixtures", "EPUBFixtures", "ImageKind", "Machinery",
+                "PDFFixtures", "ArchiveFixtures", "EPUBFixtures", "ImageKind", "Machinery", "DjVuKind", "DjVuFixtures",
             ],
             // Its allocation counter stands in for malloc process-wide, which needs the
             // executable's symbols in the dynamic symbol table.
@@ -185,6 +195,8 @@ let package = Package(
         // Books written through ArchiveFixtures' writer or byte by byte, for the EPUB tests, the
         // end-to-end tests, glide-bench and glide-demo.
         .target(name: "EPUBFixtures", dependencies: ["ArchiveFixtures"], path: "Tests/EPUBFixtures"),
+        // DjVu documents made at test time with djvulibre-bin's tools, for tests and benchmarks.
+        .target(name: "DjVuFixtures", dependencies: ["TestSupport", "CCairo"], path: "Tests/DjVuFixtures"),
         .testTarget(name: "DocumentTests", dependencies: [
             "TestSupport",
             "DocumentKit", "ImageDecoding", "TextKind", "ImageKind", "PDFKind", "KindRegistry", "CCairo", "CGdkPixbuf",
@@ -206,15 +218,21 @@ let package = Package(
             "ArchiveFixtures", "ArchiveKit", "EPUBKind", "CArchive", "CLibXML2", "DocumentKit", "Localization", "TextKind", "KindRegistry", "ImageDecoding",
             "CCairo", "CPangoCairo", "EPUBFixtures", "Machinery",
         ]),
-        // Comic archives the tests write: page order, ComicInfo, pages drawn, hostile archives.
+        // Comic archives the tests write: page order, ComicInfo, pages drawn, hostile archives; a
+        // multi-page TIFF made by tiffcp, shown as such a collection.
         .testTarget(name: "ComicTests", dependencies: [
             "ArchiveFixtures", "ArchiveKit", "ComicKind", "ImageKind", "ImageDecoding", "DocumentKit", "KindRegistry", "CArchive",
-            "CCairo", "Machinery",
+            "CCairo", "Machinery", "TestSupport",
+        ]),
+        // DjVu documents made at test time with djvulibre-bin's tools: pages, pixels, text, outline,
+        // links, hostile files.
+        .testTarget(name: "DjVuTests", dependencies: [
+            "TestSupport", "DjVuFixtures", "DjVuKind", "DocumentKit", "KindRegistry", "Render", "ScrollEngine", "CCairo", "Machinery",
         ]),
         .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "CAtk", "DocumentKit"]),
         .testTarget(name: "GlideTests", dependencies: [
             "TestSupport",
-            "glide", "CCairo", "DocumentKit", "TextKind", "KindRegistry", "Render", "ScrollEngine", "GlideTools", "PDFFixtures",
+            "glide", "CCairo", "DocumentKit", "TextKind", "KindRegistry", "Render", "ScrollEngine", "GlideTools", "PDFFixtures", "DjVuFixtures",
             "Localization", "Machinery", "ReadingState",
         ]),
 

@@ -2,7 +2,7 @@
 // axis, pinch), and its heap
 // allocations in steady state. Figures are also given as a ratio to a baseline loop measured
 // in the same run, since machines are noisy. Run in release:
-//   swift run -c release glide-bench [render | search | nested | pdf | epub | comics] [--json]
+//   swift run -c release glide-bench [render | search | nested | pdf | epub | comics | djvu] [--json]
 import CAllocationCounter
 import Glibc
 import ScrollEngine
@@ -24,6 +24,11 @@ if arguments.first == "nested" {
 // `glide-bench comics`: the first frames of a 10,000-page CBZ and a 10-page one (ComicBenchmarks.swift).
 if arguments.first == "comics" {
     ComicBenchmarks.run()
+    exit(0)
+}
+// `glide-bench djvu`: the first frames of a 71-page DjVu document and a 1-page one (DjVuBenchmarks.swift).
+if arguments.first == "djvu" {
+    DjVuBenchmarks.run()
     exit(0)
 }
 // `glide-bench epub` runs only the book benchmarks (EPUBBenchmarks.swift).

@@ -35,6 +35,11 @@ final class FileFormatTests: XCTestCase {
         ("GIF", Array("GIF89a\u{1}\0\u{1}\0".utf8), .image(name: "GIF")),
         ("PNG", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13], .image(name: "PNG")),
         ("gzip", [0x1F, 0x8B, 0x08, 0x00, 0, 0, 0, 0], .unsupported(name: "gzip")),
+        // DjVu's IFF header, the form's size, then a page or a bundled document; any other form
+        // (a shared dictionary) is not a document.
+        ("DjVu page", Array("AT&TFORM\0\0\u{7}dDJVUINFO".utf8), .djvu),
+        ("DjVu bundle", Array("AT&TFORM\0\0\u{8}\u{12}DJVMDIRM".utf8), .djvu),
+        ("DjVu component", Array("AT&TFORM\0\0\0\u{20}DJVIDjbz".utf8), .unsupported(name: "DjVu component")),
     ]
 
     func testFormatsAreRecognisedByTheirBytesWhateverTheirName() {

@@ -97,7 +97,7 @@ final class DebianPackageTests: XCTestCase {
         let mimeTypes = Set(mimeLine.dropFirst("MimeType=".count).split(separator: ";").map(String.init))
         for type in ["text/plain", "text/markdown", "image/png", "image/jpeg", "image/gif", "image/webp", "image/avif",
                      "image/svg+xml", "image/tiff", "image/bmp", "application/pdf", "application/epub+zip",
-                     "application/vnd.comicbook+zip", "application/vnd.comicbook-rar"] {
+                     "application/vnd.comicbook+zip", "application/vnd.comicbook-rar", "image/vnd.djvu"] {
             XCTAssertTrue(mimeTypes.contains(type), "the desktop entry lists \(type): \(mimeLine)")
         }
         XCTAssertTrue(desktop.contains("GenericName[ru]="), "the desktop entry carries the Russian translation")

@@ -9,6 +9,9 @@ public enum FileFormat: Equatable, Sendable {
     case image(name: String)
     /// A PDF.
     case pdf
+    /// A DjVu document: one page (`DJVU`), bundled pages (`DJVM`), or the index of an
+    /// indirect document.
+    case djvu
     /// An archive libarchive reads (shown as a comic book when it holds images); `name` is
     /// its format: `ZIP`, `RAR`, `7-Zip` or `tar`.
     case archive(name: String)
@@ -115,7 +118,7 @@ public enum FileFormat: Equatable, Sendable {
         Signature("ustar", at: 257, .archive(name: "tar")),
         Signature([0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1], .unsupported(name: "Microsoft Office")),
         Signature("SQLite format 3\u{0}", .unsupported(name: "SQLite")),
-        Signature("AT&TFORM", .unsupported(name: "DjVu")),
+        Signature("AT&TFORM", .unsupported(name: "DjVu component")),
         Signature("%!PS", .unsupported(name: "PostScript")),
         Signature([0x00, 0x61, 0x73, 0x6D], .unsupported(name: "WebAssembly")),
         Signature([0xCA, 0xFE, 0xBA, 0xBE], .unsupported(name: "Java class")),
@@ -128,6 +131,12 @@ public enum FileFormat: Equatable, Sendable {
     ]
 
     private static func binaryFormat(_ head: [UInt8]) -> FileFormat? {
+        // DjVu's IFF header, then the form's size and type: a page (DJVU) or a multi-page
+        // document (DJVM); any other form (a shared dictionary, DJVI) is not one to show.
+        if Signature("AT&TFORM", .djvu).matches(head),
+           Signature("DJVU", at: 12, .djvu).matches(head) || Signature("DJVM", at: 12, .djvu).matches(head) {
+            return .djvu
+        }
         if let match = signatures.first(where: { $0.matches(head) }) {
             // "BZh" alone starts English text too; bzip2 has a block size digit and a block
             // magic after it.

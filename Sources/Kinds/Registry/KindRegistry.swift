@@ -1,4 +1,5 @@
 import ComicKind
+import DjVuKind
 import DocumentKit
 import EPUBKind
 import ImageDecoding
@@ -14,7 +15,7 @@ import TextKind
 public enum KindRegistry {
     /// The kinds, asked in this order; the first that recognises a file opens it. An EPUB is a
     /// zip too: EPUBKind is asked before ComicKind.
-    public static let kinds: [any DocumentKind.Type] = [PDFKind.self, EPUBKind.self, ComicKind.self, ImageKind.self, TextKind.self]
+    public static let kinds: [any DocumentKind.Type] = [PDFKind.self, DjVuKind.self, EPUBKind.self, ComicKind.self, ImageKind.self, TextKind.self]
 
     /// What FILE may be, for `--help`: each kind's description, in order.
     public static var fileDescriptions: [String] { kinds.map { $0.fileDescription } }
@@ -55,7 +56,10 @@ public enum KindRegistry {
         }
         switch ObjectIdentifier(kind) {
         case ObjectIdentifier(TextKind.self): return .text(TextDocument(path: path, source: source))
-        case ObjectIdentifier(ImageKind.self): return .images(ImageCollection(title: FilePath.name(of: path), imagePaths: [path]))
+        case ObjectIdentifier(ImageKind.self):
+            // A TIFF of several directories is a collection of its pages.
+            if let pages = multiPageTIFF(path, head: head) { return .images(ImageCollection(multiPageTIFFAt: path, directories: pages)) }
+            return .images(ImageCollection(title: FilePath.name(of: path), imagePaths: [path]))
         default: return .other(try kind.open(path: path, source: source))
         }
     }
@@ -65,7 +69,18 @@ public enum KindRegistry {
     /// previous pictures are a swipe away.
     public static func openAlone(_ path: String) throws(DocumentError) -> any LoadedDocument {
         guard !ImageDirectory.isDirectory(path), ImageDirectory.hasImageExtension(path) else { return try open(path) }
+        // A multi-page TIFF shows its own pages, not its folder's images.
+        if let source = try? SourceBytes(path: path), multiPageTIFF(path, head: source.head(FileFormat.sniffedBytes)) != nil {
+            return try open(path)
+        }
         return ImageCollection(openingImageAt: path)
+    }
+
+    /// The directories of the file at `path` when it is a TIFF (by its bytes, `head`) of more
+    /// than one page.
+    private static func multiPageTIFF(_ path: String, head: [UInt8]) -> TIFFDirectories? {
+        guard FileFormat.recognise(head: head, path: path) == .image(name: "TIFF"), let directories = TIFFDirectories(path: path), directories.offsets.count > 1 else { return nil }
+        return directories
     }
 
     /// Reads the file of `document` again, as it is now, for a document shown that changed on

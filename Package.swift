@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "glide-replay", targets: ["glide-replay"]),
         .executable(name: "glide-demo", targets: ["glide-demo"]),
         .executable(name: "glide-image-decoder", targets: ["glide-image-decoder"]),
+        .executable(name: "glide-page-renderer", targets: ["glide-page-renderer"]),
     ],
     targets: [
         systemLibrary("CWaylandClient", pkgConfig: "wayland-client", debian: "libwayland-dev"),
@@ -42,6 +43,11 @@ let package = Package(
             capability: .buildTool(),
             path: "Sources/WaylandScannerPlugin"),
         .target(name: "CSystem"),
+        // The page renderer's lock-down: no new privileges, rlimits, and a seccomp filter
+        // through libseccomp. Only glide-page-renderer links it.
+        // Its open and fopen stand in for libc's (the fonts kept open before the lock-down), so the
+        // executable exports them.
+        .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp"), .linkedLibrary("fontconfig")]),
         // gettext and locale queries (libintl.h), which the Glibc module leaves out.
         .target(name: "CLocale"),
         // The user's language: translated messages (po/) and numbers as the locale writes them.
@@ -159,6 +165,11 @@ let package = Package(
         .executableTarget(name: "glide-replay", dependencies: ["ScrollPhysics", "ScrollEngine", "GlideTools"]),
         // Decodes one image per run, in a process of its own that glide kills at the budget.
         .executableTarget(name: "glide-image-decoder", dependencies: ["ImageDecoding", "Localization"]),
+        // Draws one document's pages on request, long-lived, locked down after it opens the
+        // document; glide runs several under budgets (PageRendererPool).
+        .executableTarget(
+            name: "glide-page-renderer", dependencies: ["PDFKind", "Machinery", "CSandbox", "CSystem", "Localization"],
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
         // Test tool: drives headless sway with a virtual pointer (see its main.swift).
         .executableTarget(name: "glide-virtual-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols"]),
         .executableTarget(

@@ -7,6 +7,9 @@ public enum ProcessExit {
     /// destructors must not run: poppler's globals would be torn down under the page it is
     /// still drawing. Buffered output is flushed either way.
     public static func end(status: Int32) -> Never {
+        // No page renderer outlives Glide, whatever it is drawing (each also dies with its
+        // parent, PR_SET_PDEATHSIG, should Glide itself be killed).
+        HelperProcesses.endAll()
         guard WorkQueue.abandonedThreadCount > 0 else { exit(status) }
         fflush(nil)
         _exit(status)

@@ -32,8 +32,14 @@ final class PageRendererPoolTests: XCTestCase {
     private func pool(pages: [String], rendererCount: Int = 1, cpuSeconds: Double = 5,
                       arguments: [String] = ["glide-page-renderer", "pdf"],
                       executable: String? = FilePath.helper(named: "glide-page-renderer")) throws -> (Pool, Outcomes) {
+        try pool(path: RendererTestPDF.write(RendererTestPDF.document(pages: pages)), rendererCount: rendererCount,
+                 cpuSeconds: cpuSeconds, arguments: arguments, executable: executable)
+    }
+
+    private func pool(path: String, rendererCount: Int = 1, cpuSeconds: Double = 5,
+                      arguments: [String] = ["glide-page-renderer", "pdf"],
+                      executable: String? = FilePath.helper(named: "glide-page-renderer")) throws -> (Pool, Outcomes) {
         XCTAssertNotNil(FilePath.helper(named: "glide-page-renderer"), "swift build builds glide-page-renderer beside the tests")
-        let path = try RendererTestPDF.write(RendererTestPDF.document(pages: pages))
         paths.append(path)
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         XCTAssertGreaterThanOrEqual(descriptor, 0)
@@ -106,6 +112,26 @@ final class PageRendererPoolTests: XCTestCase {
         guard case .drawn(let pixels, _, _, _)? = outcomes.waitFor(1) else { return XCTFail("the page after it") }
         XCTAssertEqual(Self.pixel(pixels, x: 1, y: 1), 0x00ff00)
         XCTAssertEqual(pool.startCount, 2, "a new renderer took the killed one's place")
+    }
+
+    /// A page whose embedded font inflates to 4 GB: poppler reads it whole, and the renderer's
+    /// address space (1 GB) ends it, twice; the page is reported too complex, the renderer is
+    /// replaced, and the next page is drawn.
+    func testAPageThatAllocatesWithoutBoundIsTooComplexAndCostsOnlyItsRenderer() throws {
+        let path = try RendererTestPDF.write(RendererTestPDF.document(
+            pages: [RendererTestPDF.text, RendererTestPDF.filled(red: 0, green: 1, blue: 0)],
+            fontFile: RendererTestPDF.zeros(inflatingToAtLeast: 4 << 30)))
+        let (pool, outcomes) = try pool(path: path, cpuSeconds: 30)
+        defer { pool.stop() }
+        pool.want([(0, Self.request(page: 0))])
+        guard case .unavailable(let reason)? = outcomes.waitFor(0, seconds: 120) else {
+            return XCTFail("the allocating page: \(String(describing: outcomes.waitFor(0, seconds: 0)))")
+        }
+        XCTAssertTrue(reason.contains("too complex"), reason)
+        XCTAssertEqual(pool.deathCount, 2, "its renderer ran out of memory, and the next one tried it again")
+        pool.want([(1, Self.request(page: 1))])
+        guard case .drawn(let pixels, _, _, _)? = outcomes.waitFor(1) else { return XCTFail("the page after it") }
+        XCTAssertEqual(Self.pixel(pixels, x: 1, y: 1), 0x00ff00)
     }
 
     func testARendererKilledByOthersIsReplacedAndItsPageComesBack() throws {

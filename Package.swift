@@ -182,15 +182,17 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
 
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
-        // The page renderers' tests write their PDFs with EPUBFixtures' deflate bomb.
-        .testTarget(name: "MachineryTests", dependencies: ["Machinery", "EPUBFixtures"]),
+        // The page renderers' tests write their hostile PDFs with PDFFixtures.
+        .testTarget(name: "MachineryTests", dependencies: ["Machinery", "PDFFixtures"]),
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine", "TestSupport"]),
         // Replay scripts, the trace format and the glide-replay tool.
         .testTarget(name: "GlideToolsTests", dependencies: ["GlideTools", "ScrollEngine", "TestSupport"]),
         // What the test targets share: fixtures, ink counting, programs run by a test.
         .target(name: "TestSupport", dependencies: ["ScrollEngine"], path: "Tests/TestSupport"),
         // PDFs written at test time with cairo's PDF surface, for tests, benchmarks and the demo.
-        .target(name: "PDFFixtures", dependencies: ["CPoppler"], path: "Tests/PDFFixtures"),
+        // Hostile ones byte by byte (a page that never ends, a font that inflates to GBs, with
+        // EPUBFixtures' deflate bomb).
+        .target(name: "PDFFixtures", dependencies: ["CPoppler", "EPUBFixtures"], path: "Tests/PDFFixtures"),
         // Archives (zip, 7z, tar) written at test time with libarchive's writers, and the
         // solid-colour pictures they hold, for tests and benchmarks.
         .target(name: "ArchiveFixtures", dependencies: ["CArchive", "CCairo"], path: "Tests/ArchiveFixtures"),

@@ -124,6 +124,7 @@ public final class PageRendererPool<Tag: Hashable & Sendable>: Sendable {
             case .overBudget:
                 guard !state.withLock({ $0.isStopped }) else { return }
                 deliver(tag, .overBudget)
+                replaceEndedRenderer()
                 return
             case .died(let how):
                 guard !state.withLock({ $0.isStopped }) else { return }
@@ -133,6 +134,12 @@ public final class PageRendererPool<Tag: Hashable & Sendable>: Sendable {
         // Twice on the same page: most likely the address-space limit (poppler aborts when an
         // allocation fails), else a crash in the library.
         deliver(tag, .unavailable(localized("this page is too complex to show (its renderer ran out of memory or crashed)")))
+        replaceEndedRenderer()
+    }
+
+    /// Starts a renderer in the place of one that ended, so the next pages find it ready.
+    private func replaceEndedRenderer() {
+        if let renderer = checkOut() { checkIn(renderer) }
     }
 
     /// An idle renderer, or a new one; nil when the pool is stopped or renderers cannot work.
@@ -141,7 +148,14 @@ public final class PageRendererPool<Tag: Hashable & Sendable>: Sendable {
             guard !state.isStopped, state.refusal == nil else { return .some(nil) }
             return state.idle.popLast().map { .some($0) } ?? .none
         }
-        if let taken { return taken }
+        if let taken {
+            // A renderer that died while idle is replaced now, not found dead by its next page.
+            if let renderer = taken, let status = renderer.endedWhileIdle() {
+                reportDeath(PageRendererProcess.describe(status))
+                return checkOut()
+            }
+            return taken
+        }
         guard let executable = settings.executable else {
             state.withLock { $0.refusal = localized("glide-page-renderer is not installed beside glide") }
             return nil

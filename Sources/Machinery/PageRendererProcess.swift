@@ -112,6 +112,14 @@ final class PageRendererProcess: @unchecked Sendable {
         PageRenderWire.Reply(id: 0, isDrawn: false, pageWidth: 0, pageHeight: 0, payload: Array(reason.utf8))
     }
 
+    /// Whether the renderer ended while idle (killed by someone else, or crashed): its end of
+    /// the channel is closed. Such a renderer is reaped here; its wait status, else nil.
+    func endedWhileIdle() -> Int32?? {
+        var descriptor = pollfd(fd: channel, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLHUP | POLLERR) != 0 else { return .none }
+        return .some(end())
+    }
+
     /// Kills and reaps the renderer; its wait status, nil when it was already ended.
     @discardableResult
     func end() -> Int32? {

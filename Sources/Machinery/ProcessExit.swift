@@ -10,7 +10,8 @@ public enum ProcessExit {
         // No page renderer outlives Glide, whatever it is drawing (each also dies with its
         // parent, PR_SET_PDEATHSIG, should Glide itself be killed).
         HelperProcesses.endAll()
-        guard WorkQueue.abandonedThreadCount > 0 else { exit(status) }
+        // The same while a worker is inside such a library call (`LibraryCallsInFlight`).
+        guard WorkQueue.abandonedThreadCount > 0 || LibraryCallsInFlight.count > 0 else { exit(status) }
         fflush(nil)
         _exit(status)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Machinery
+import PDFFixtures
 import Synchronization
 import XCTest
 
@@ -32,7 +33,7 @@ final class PageRendererPoolTests: XCTestCase {
     private func pool(pages: [String], rendererCount: Int = 1, cpuSeconds: Double = 5,
                       arguments: [String] = ["glide-page-renderer", "pdf"],
                       executable: String? = FilePath.helper(named: "glide-page-renderer")) throws -> (Pool, Outcomes) {
-        try pool(path: RendererTestPDF.write(RendererTestPDF.document(pages: pages)), rendererCount: rendererCount,
+        try pool(path: HostilePDF.write(HostilePDF.document(pages: pages)), rendererCount: rendererCount,
                  cpuSeconds: cpuSeconds, arguments: arguments, executable: executable)
     }
 
@@ -65,8 +66,8 @@ final class PageRendererPoolTests: XCTestCase {
     }
 
     func testAPageIsDrawnIntoMemoryGlideMapped() throws {
-        let (pool, outcomes) = try pool(pages: [RendererTestPDF.filled(red: 1, green: 0, blue: 0),
-                                                RendererTestPDF.filled(red: 0, green: 0, blue: 1)])
+        let (pool, outcomes) = try pool(pages: [HostilePDF.filled(red: 1, green: 0, blue: 0),
+                                                HostilePDF.filled(red: 0, green: 0, blue: 1)])
         defer { pool.stop() }
         pool.want([(0, Self.request(page: 0)), (1, Self.request(page: 1))])
         for (tag, colour) in [(0, UInt32(0xff0000)), (1, UInt32(0x0000ff))] {
@@ -81,8 +82,8 @@ final class PageRendererPoolTests: XCTestCase {
     }
 
     func testNightPagesInvertLightnessAndKeepHue() throws {
-        let (pool, outcomes) = try pool(pages: [RendererTestPDF.filled(red: 1, green: 1, blue: 1),
-                                                RendererTestPDF.filled(red: 0.8, green: 0.2, blue: 0.2)])
+        let (pool, outcomes) = try pool(pages: [HostilePDF.filled(red: 1, green: 1, blue: 1),
+                                                HostilePDF.filled(red: 0.8, green: 0.2, blue: 0.2)])
         defer { pool.stop() }
         pool.want([(0, Self.request(page: 0, flags: .invertsLightness)), (1, Self.request(page: 1, flags: .invertsLightness))])
         guard case .drawn(let white, _, _, _)? = outcomes.waitFor(0), case .drawn(let red, _, _, _)? = outcomes.waitFor(1) else {
@@ -96,7 +97,7 @@ final class PageRendererPoolTests: XCTestCase {
     }
 
     func testAPageOverBudgetCostsItsRendererAndTheNextPageIsStillDrawn() throws {
-        let (pool, outcomes) = try pool(pages: [RendererTestPDF.endless, RendererTestPDF.filled(red: 0, green: 1, blue: 0)],
+        let (pool, outcomes) = try pool(pages: [HostilePDF.endless, HostilePDF.filled(red: 0, green: 1, blue: 0)],
                                         cpuSeconds: 1)
         defer { pool.stop() }
         let started = Date().addingTimeInterval(30)
@@ -118,9 +119,9 @@ final class PageRendererPoolTests: XCTestCase {
     /// address space (1 GB) ends it, twice; the page is reported too complex, the renderer is
     /// replaced, and the next page is drawn.
     func testAPageThatAllocatesWithoutBoundIsTooComplexAndCostsOnlyItsRenderer() throws {
-        let path = try RendererTestPDF.write(RendererTestPDF.document(
-            pages: [RendererTestPDF.text, RendererTestPDF.filled(red: 0, green: 1, blue: 0)],
-            fontFile: RendererTestPDF.zeros(inflatingToAtLeast: 4 << 30)))
+        let path = try HostilePDF.write(HostilePDF.document(
+            pages: [HostilePDF.text, HostilePDF.filled(red: 0, green: 1, blue: 0)],
+            fontFile: HostilePDF.zeros(inflatingToAtLeast: 4 << 30)))
         let (pool, outcomes) = try pool(path: path, cpuSeconds: 30)
         defer { pool.stop() }
         pool.want([(0, Self.request(page: 0))])
@@ -135,7 +136,7 @@ final class PageRendererPoolTests: XCTestCase {
     }
 
     func testARendererKilledByOthersIsReplacedAndItsPageComesBack() throws {
-        let (pool, outcomes) = try pool(pages: [RendererTestPDF.filled(red: 0, green: 0, blue: 1)])
+        let (pool, outcomes) = try pool(pages: [HostilePDF.filled(red: 0, green: 0, blue: 1)])
         defer { pool.stop() }
         pool.want([(0, Self.request(page: 0))])
         guard case .drawn? = outcomes.waitFor(0) else { return XCTFail("first render") }
@@ -153,7 +154,7 @@ final class PageRendererPoolTests: XCTestCase {
     }
 
     func testStopKillsARendererInTheMiddleOfAPage() throws {
-        let (pool, outcomes) = try pool(pages: [RendererTestPDF.endless], rendererCount: 2, cpuSeconds: 600)
+        let (pool, outcomes) = try pool(pages: [HostilePDF.endless], rendererCount: 2, cpuSeconds: 600)
         pool.want([(0, Self.request(page: 0))])
         // Both renderers start with the pool; one is drawing once its CPU time grows.
         var drawing: pid_t?
@@ -174,7 +175,7 @@ final class PageRendererPoolTests: XCTestCase {
     }
 
     func testARendererThatCannotStartSaysSo() throws {
-        let (pool, outcomes) = try pool(pages: [RendererTestPDF.filled(red: 0, green: 0, blue: 0)],
+        let (pool, outcomes) = try pool(pages: [HostilePDF.filled(red: 0, green: 0, blue: 0)],
                                         executable: "/nonexistent/glide-page-renderer")
         defer { pool.stop() }
         pool.want([(0, Self.request(page: 0))])
@@ -191,7 +192,7 @@ final class PageRendererPoolTests: XCTestCase {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("glide-strace-\(UUID().uuidString)").path
         paths.append(log)
         let (pool, outcomes) = try pool(
-            pages: [RendererTestPDF.text], cpuSeconds: 20,
+            pages: [HostilePDF.text], cpuSeconds: 20,
             arguments: ["strace", "-f", "-qq", "-o", log, "-e", "trace=open,openat,openat2,execve,execveat,sendmsg", "--", renderer, "pdf"],
             executable: "/usr/bin/strace")
         defer { pool.stop() }

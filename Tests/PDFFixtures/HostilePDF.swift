@@ -1,18 +1,18 @@
 import EPUBFixtures
 import Foundation
 
-/// PDFs written byte by byte at test time for the page renderer's tests: pages of 200×100
-/// points, each drawing `content` with the forms and fonts of `resources`.
-enum RendererTestPDF {
+/// PDFs written byte by byte at test time for the page renderers' tests: pages of 200×100 points
+/// that never finish drawing, or that allocate without bound, beside ordinary ones.
+public enum HostilePDF {
     /// A page that fills itself with one colour (`r g b` from 0 to 1).
-    static func filled(red: Double, green: Double, blue: Double) -> String {
+    public static func filled(red: Double, green: Double, blue: Double) -> String {
         "\(red) \(green) \(blue) rg 0 0 200 100 re f"
     }
 
     /// A document of `pages` (content streams) whose page resources hold three nested forms: `/F3
     /// Do` draws F2 a thousand times, which draws F1 a thousand times, which fills a thousand
     /// rectangles — 10⁹ fills, hours of work for poppler. Plus Helvetica, not embedded, as `/H`.
-    static func document(pages: [String], fontFile: Data? = nil) -> Data {
+    public static func document(pages: [String], fontFile: Data? = nil) -> Data {
         var objects: [String] = [
             "<< /Type /Catalog /Pages 2 0 R >>",
             "<< /Type /Pages /Kids [\((0..<pages.count).map { "\(7 + 2 * $0) 0 R" }.joined(separator: " "))] /Count \(pages.count) >>",
@@ -50,17 +50,17 @@ enum RendererTestPDF {
 
     /// A zlib stream (FlateDecode's) of `bytes` zero bytes and more, 1/1000 of that in size: as
     /// a page's embedded font, which poppler reads whole into memory before it draws the page.
-    static func zeros(inflatingToAtLeast bytes: Int) -> Data {
+    public static func zeros(inflatingToAtLeast bytes: Int) -> Data {
         // The zlib header (deflate, 32 KB window, no dictionary; a multiple of 31), then the
         // deflate stream; no checksum: poppler reads to the end of the data and never gets there.
         Data([0x78, 0x01]) + DeflateBomb.stream(inflatingToAtLeast: bytes).stream
     }
 
     /// The content of a page that never finishes drawing.
-    static let endless = "/F3 Do"
+    public static let endless = "/F3 Do"
     /// The content of a page of text in Helvetica, which is not embedded (fontconfig's choice of
     /// font stands in).
-    static let text = "BT /H 24 Tf 10 40 Td (Glide) Tj ET"
+    public static let text = "BT /H 24 Tf 10 40 Td (Glide) Tj ET"
 
     private static func form(_ content: String, resources: String = "") -> String {
         stream("/Type /XObject /Subtype /Form /BBox [0 0 200 100] /Resources << \(resources) >> ", content)
@@ -71,7 +71,7 @@ enum RendererTestPDF {
     }
 
     /// Writes `data` to a new file; its path.
-    static func write(_ data: Data) throws -> String {
+    public static func write(_ data: Data) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("glide-renderer-\(UUID().uuidString).pdf").path
         try data.write(to: URL(fileURLWithPath: path))
         return path

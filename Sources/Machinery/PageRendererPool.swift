@@ -139,27 +139,45 @@ public final class PageRendererPool<Tag: Hashable & Sendable>: Sendable {
 
     /// Starts a renderer in the place of one that ended, so the next pages find it ready.
     private func replaceEndedRenderer() {
-        if let renderer = checkOut() { checkIn(renderer) }
+        if let renderer = startRenderer() { checkIn(renderer) }
     }
 
     /// An idle renderer, or a new one; nil when the pool is stopped or renderers cannot work.
     private func checkOut() -> PageRendererProcess? {
+        replaceRenderersEndedWhileIdle()
         let taken: PageRendererProcess?? = state.withLock { state in
             guard !state.isStopped, state.refusal == nil else { return .some(nil) }
             return state.idle.popLast().map { .some($0) } ?? .none
         }
-        if let taken {
-            // A renderer that died while idle is replaced now, not found dead by its next page.
-            if let renderer = taken, let status = renderer.endedWhileIdle() {
-                reportDeath(PageRendererProcess.describe(status))
-                return checkOut()
+        if let taken { return taken }
+        return startRenderer()
+    }
+
+    /// Idle renderers that died (killed by someone else, or crashed) are reaped, reported and
+    /// replaced, not found dead by their next page.
+    private func replaceRenderersEndedWhileIdle() {
+        let ended: [(PageRendererProcess, Int32?)] = state.withLock { state in
+            var ended: [(PageRendererProcess, Int32?)] = []
+            state.idle.removeAll { renderer in
+                guard let status = renderer.endedWhileIdle() else { return false }
+                ended.append((renderer, status))
+                return true
             }
-            return taken
+            return ended
         }
+        for (_, status) in ended {
+            reportDeath(PageRendererProcess.describe(status))
+            replaceEndedRenderer()
+        }
+    }
+
+    /// A new renderer; nil when the pool is stopped or renderers cannot work.
+    private func startRenderer() -> PageRendererProcess? {
         guard let executable = settings.executable else {
             state.withLock { $0.refusal = localized("glide-page-renderer is not installed beside glide") }
             return nil
         }
+        guard state.withLock({ !$0.isStopped && $0.refusal == nil }) else { return nil }
         state.withLock { $0.started += 1 }
         switch PageRendererProcess.start(settings.arguments, executable: executable, document: document, budget: settings.budget) {
         case .ready(let renderer):

@@ -170,8 +170,8 @@ final class HeadlessSwayPageRendererTests: XCTestCase {
         XCTAssertGreaterThan(ink(shot), 300, "text drawn")
         XCTAssertGreaterThan(paperPixels(shot), shot.width * shot.height / 12, "pages drawn, not placeholders")
         XCTAssertFalse(Self.renderers(of: processID).contains(before[0]), "the killed renderer was reaped")
-        // A flick back up needs both renderers again: the killed one's place is taken.
-        try pointer.flick(step: -60, frames: 10)
+        // The next flick's pages need renderers again: the killed one's place is taken.
+        try pointer.flick(step: 60, frames: 10)
         XCTAssertTrue(wait(seconds: 30) { Self.renderers(of: processID).count == 2 }, "two renderers again")
         XCTAssertTrue(glide.process.isRunning)
         glide.process.terminate()

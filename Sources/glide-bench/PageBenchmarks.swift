@@ -69,18 +69,23 @@ enum PageBenchmarks {
 
     /// The page renderers' anonymous resident memory, MB (RssAnon of each).
     static func renderersAnonymousMegabytes() -> Double {
-        HelperProcesses.processIDs.reduce(0.0) { total, processID in
-            guard let file = fopen("/proc/\(processID)/status", "r") else { return total }
-            defer { fclose(file) }
-            var line = [CChar](repeating: 0, count: 256)
-            while fgets(&line, Int32(line.count), file) != nil {
-                let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                if text.hasPrefix("RssAnon:") {
-                    let kilobytes = Double(text.split(separator: " ").dropFirst().first ?? "") ?? 0
-                    return total + kilobytes / 1024
-                }
-            }
-            return total
+        HelperProcesses.processIDs.reduce(0.0) { $0 + residentMegabytes("RssAnon", of: "\($1)") }
+    }
+
+    /// Shared memory resident in this process, MB (RssShmem): the pixels renderers drew, in
+    /// the memory files Glide maps.
+    static func sharedMegabytes() -> Double { residentMegabytes("RssShmem", of: "self") }
+
+    /// A resident-memory field of /proc/PROCESS/status, MB.
+    private static func residentMegabytes(_ field: String, of process: String) -> Double {
+        guard let file = fopen("/proc/\(process)/status", "r") else { return 0 }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard text.hasPrefix(field + ":") else { continue }
+            return (text.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Double($0) }.first ?? 0) / 1024
         }
+        return 0
     }
 }

@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "glide-replay", targets: ["glide-replay"]),
         .executable(name: "glide-demo", targets: ["glide-demo"]),
         .executable(name: "glide-image-decoder", targets: ["glide-image-decoder"]),
+        .executable(name: "glide-page-renderer", targets: ["glide-page-renderer"]),
     ],
     targets: [
         systemLibrary("CWaylandClient", pkgConfig: "wayland-client", debian: "libwayland-dev"),
@@ -45,6 +46,11 @@ let package = Package(
             capability: .buildTool(),
             path: "Sources/WaylandScannerPlugin"),
         .target(name: "CSystem"),
+        // The page renderer's lock-down: no new privileges, rlimits, and a seccomp filter
+        // through libseccomp. Only glide-page-renderer links it.
+        // Its open and fopen stand in for libc's (the fonts kept open before the lock-down), so the
+        // executable exports them.
+        .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp"), .linkedLibrary("fontconfig")]),
         // gettext and locale queries (libintl.h), which the Glibc module leaves out.
         .target(name: "CLocale"),
         // The user's language: translated messages (po/) and numbers as the locale writes them.
@@ -169,26 +175,34 @@ let package = Package(
         .executableTarget(name: "glide-replay", dependencies: ["ScrollPhysics", "ScrollEngine", "GlideTools"]),
         // Decodes one image per run, in a process of its own that glide kills at the budget.
         .executableTarget(name: "glide-image-decoder", dependencies: ["ImageDecoding", "Localization"]),
+        // Draws one document's pages on request, long-lived, locked down after it opens the
+        // document; glide runs several under budgets (PageRendererPool).
+        .executableTarget(
+            name: "glide-page-renderer", dependencies: ["PDFKind", "Machinery", "CSandbox", "CSystem", "Localization"],
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
         // Test tool: drives headless sway with a virtual pointer (see its main.swift).
         .executableTarget(name: "glide-virtual-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols"]),
         .executableTarget(
             name: "glide-bench", dependencies: [
                 "ScrollEngine", "DocumentKit", "TextKind", "PDFKind", "KindRegistry", "Render", "CAllocationCounter", "CSystem",
-                "PDFFixtures", "ArchiveFixtures", "EPUBFixtures", "ImageKind", "Machinery", "DjVuKind", "DjVuFixtures",
+                "PDFFixtures", "ArchiveFixtures", "EPUBFixtures", "ImageKind", "Machinery", "DjVuKind", "DjVuFixtures", "CPoppler",
             ],
             // Its allocation counter stands in for malloc process-wide, which needs the
             // executable's symbols in the dynamic symbol table.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
 
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
-        .testTarget(name: "MachineryTests", dependencies: ["Machinery"]),
+        // The page renderers' tests write their hostile PDFs with PDFFixtures.
+        .testTarget(name: "MachineryTests", dependencies: ["Machinery", "PDFFixtures"]),
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine", "TestSupport"]),
         // Replay scripts, the trace format and the glide-replay tool.
         .testTarget(name: "GlideToolsTests", dependencies: ["GlideTools", "ScrollEngine", "TestSupport"]),
         // What the test targets share: fixtures, ink counting, programs run by a test.
         .target(name: "TestSupport", dependencies: ["ScrollEngine"], path: "Tests/TestSupport"),
         // PDFs written at test time with cairo's PDF surface, for tests, benchmarks and the demo.
-        .target(name: "PDFFixtures", dependencies: ["CPoppler"], path: "Tests/PDFFixtures"),
+        // Hostile ones byte by byte (a page that never ends, a font that inflates to GBs, with
+        // EPUBFixtures' deflate bomb).
+        .target(name: "PDFFixtures", dependencies: ["CPoppler", "EPUBFixtures"], path: "Tests/PDFFixtures"),
         // Archives (zip, 7z, tar) written at test time with libarchive's writers, and the
         // solid-colour pictures they hold, for tests and benchmarks.
         .target(name: "ArchiveFixtures", dependencies: ["CArchive", "CCairo"], path: "Tests/ArchiveFixtures"),

@@ -40,6 +40,11 @@ if arguments.first == "epub" {
     EPUBBenchmarks.run()
     exit(0)
 }
+// `glide-bench pages`: a fling through scanned pages with 1 page renderer and with 2 (PageBenchmarks.swift).
+if arguments.first == "pages" {
+    PageBenchmarks.run()
+    exit(0)
+}
 // `glide-bench pdf` runs only the PDF benchmarks (PDFBenchmarks.swift).
 if arguments.first == "pdf" {
     PDFBenchmarks.run()

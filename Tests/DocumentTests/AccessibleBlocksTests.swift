@@ -51,6 +51,17 @@ final class AccessibleBlocksTests: XCTestCase {
         XCTAssertEqual(bare, [AccessibleBlock(role: .image, text: "sea.jpg", location: AccessibleBlockLocation(section: 4, block: 0))])
     }
 
+    func testAHeadingsLogoIsNotReadAsAnObjectReplacementCharacter() {
+        for markdown in ["# <img src=\"logo.png\" width=\"32\" alt=\"Logo\"> Glide [docs](#docs)",
+                         "# ![Logo](logo.png) Glide [docs](#docs)"] {
+            let document = TextDocument(text: markdown, isMarkdown: true, title: "t.md")
+            XCTAssertTrue(document.blocks[0].text.contains("\u{FFFC}"), "the logo has its place in the line")
+            let heading = AccessibleBlocks.blocks(document.blocks(inSection: 0), inSection: 0)[0]
+            XCTAssertEqual(heading.text, "Glide docs", markdown)
+            XCTAssertEqual(heading.links, [AccessibleLink(characterRange: 6..<10, target: "#docs")], "links move with the text")
+        }
+    }
+
     func testHeadingSlugsAreGitHubsAndFindTheirHeading() {
         XCTAssertEqual(AnchorSlug.slug(ofHeading: "Why this document is so long"), "why-this-document-is-so-long")
         XCTAssertEqual(AnchorSlug.slug(ofHeading: "C'est l'été, 2024!"), "cest-lété-2024")

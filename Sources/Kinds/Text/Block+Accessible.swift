@@ -99,27 +99,59 @@ enum AccessibleBlocks {
         let block = entry.block
         let location = AccessibleBlockLocation(section: section, block: entry.index)
         let role: AccessibleBlock.Role
-        var text = block.text
+        let read = readable(block)
+        var text = read.text
         switch block.kind {
         case .heading(let level): role = .heading(level: level)
         case .paragraph, .plainText, .note, .caption: role = .paragraph
         case .tableRow: role = .tableRow
         case .code: role = .codeBlock
         case .rule, .noteRule, .chapterBreak: role = .separator
-        case .image(let source):
+        case .image(let source, _):
             role = .image
             // Without alt text the file's name is what a reader can be told.
             if text.isEmpty { text = FilePath.name(of: source) }
         }
-        return AccessibleBlock(role: role, text: text, links: links(in: block), location: location,
+        return AccessibleBlock(role: role, text: text, links: read.links, location: location,
                                isExpanded: disclosures?.summaryIsOpen(block))
     }
 
-    /// The block's links, their UTF-8 ranges turned into character offsets.
-    private static func links(in block: Block) -> [AccessibleLink] {
-        block.styles.compactMap { style in
+    /// The block's text as it is read, and its links: an inline image (a heading's logo), which
+    /// stands in the text as U+FFFC, is left out with the space after it, as copying leaves it
+    /// out; a reader is told nothing rather than "object replacement character".
+    private static func readable(_ block: Block) -> (text: String, links: [AccessibleLink]) {
+        let utf8 = Array(block.text.utf8)
+        var removed: [Range<Int>] = block.styles.compactMap { style in
+            guard case .inlineImage = style.kind, style.utf8Range.upperBound <= utf8.count else { return nil }
+            let range = style.utf8Range
+            let spaceAfter = range.upperBound < utf8.count && utf8[range.upperBound] == UInt8(ascii: " ")
+            return range.lowerBound..<(range.upperBound + (spaceAfter ? 1 : 0))
+        }
+        removed.sort { $0.lowerBound < $1.lowerBound }
+        guard !removed.isEmpty else { return (block.text, links(in: block.styles, text: block.text)) }
+        var kept: [UInt8] = []
+        var start = 0
+        for range in removed where range.lowerBound >= start {
+            kept += utf8[start..<range.lowerBound]
+            start = range.upperBound
+        }
+        kept += utf8[min(start, utf8.count)...]
+        /// Where UTF-8 offset `offset` of the block's text is in the text read.
+        func shifted(_ offset: Int) -> Int {
+            offset - removed.reduce(0) { total, range in
+                total + max(0, min(offset, range.upperBound) - range.lowerBound)
+            }
+        }
+        let text = String(decoding: kept, as: UTF8.self)
+        let styles = block.styles.map { InlineStyle($0.kind, utf8Range: shifted($0.utf8Range.lowerBound)..<shifted($0.utf8Range.upperBound)) }
+        return (text, links(in: styles, text: text))
+    }
+
+    /// The links of `styles` over `text`, their UTF-8 ranges turned into character offsets.
+    private static func links(in styles: [InlineStyle], text: String) -> [AccessibleLink] {
+        styles.compactMap { style in
             guard case .link(let destination) = style.kind,
-                  let characters = AccessibleBlock.characterRange(ofUTF8: style.utf8Range, in: block.text) else { return nil }
+                  let characters = AccessibleBlock.characterRange(ofUTF8: style.utf8Range, in: text) else { return nil }
             return AccessibleLink(characterRange: characters, target: destination)
         }
     }

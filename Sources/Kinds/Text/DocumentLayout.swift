@@ -160,7 +160,7 @@ public final class DocumentLayout: ContentLayout {
         let directory = document.baseDirectory
         func shows(_ source: String) -> Bool { BlockShaper.imagePath(of: source, in: directory, readingFrom: images) == path }
         for (index, entry) in sections where entry.layout.blocks.contains(where: { placed in
-            if case .image(let source) = placed.block.kind { return shows(source) }
+            if case .image(let source, let darkSource) = placed.block.kind { return shows(source) || darkSource.map(shows) == true }
             return placed.block.styles.contains { style in
                 if case .inlineImage(let source) = style.kind { return shows(source) }
                 return false

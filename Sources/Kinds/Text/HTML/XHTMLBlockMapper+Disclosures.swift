@@ -6,13 +6,14 @@ extension XHTMLBlockMapper {
     static var defaultSummaryText: String { localized("Details") }
 
     /// A `<details>`: its summary (or "Details") as blocks that open and close it, then its
-    /// body, numbered in the order the disclosures open (`DisclosurePlace`). Inside a table
-    /// cell, where nothing opens, its text is shown.
+    /// body, numbered in the order the disclosures open (`DisclosurePlace`), closed until
+    /// toggled unless it has `open`. Inside a table cell, where nothing opens, its text is shown.
     mutating func visitDisclosure(_ node: HTMLNode) {
         guard !isInCell else { return visitChildren(of: node) }
         finishBlock()
         let number = disclosureCount
         disclosureCount += 1
+        if node.attribute("open") != nil { disclosuresOpenAtStart.insert(number) }
         let summary = node.elementChildren.first { $0.elementName == "summary" }
         nested { mapper in
             mapper.summaryOf = number

@@ -122,6 +122,18 @@ final class DisclosureLayoutTests: XCTestCase {
         XCTAssertGreaterThan(try block(1, of: layout).height, 0, "and find opens it again")
     }
 
+    func testPagesSideBySideShowEveryDisclosureOpenHavingNoWayToOpenOne() {
+        // Pages have no find, selection or taps on summaries: a closed body would be lost.
+        let pages = HorizontalPagesLayout(document: document())
+        XCTAssertNil(pages.readableText, "nothing on pages could open a disclosure")
+        XCTAssertNil(pages.link(at: ContentPoint(x: 10, y: 10), zoomScale: 1))
+        pages.setViewportSize(width: 800, height: 600)
+        _ = pages.prepare(ContentRect(x: 0, y: 0, width: 800, height: 600), margin: 300)
+        XCTAssertEqual(pages.blocks(inSection: 0).map(\.text),
+                       ["Before the details.", "More", "Hidden text in the body.", "Inner", "A deep needle.", "After the details."])
+        XCTAssertEqual(pages.blocks(inSection: 0).map(\.isExpanded), [nil, true, nil, true, nil, nil])
+    }
+
     func testTheAccessibleTreeLeavesOutClosedBodiesAndReadsSummariesAsExpandable() {
         let layout = laidOut(document())
         let closed = layout.blocks(inSection: 0)

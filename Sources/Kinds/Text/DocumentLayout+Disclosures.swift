@@ -1,7 +1,8 @@
 import DocumentKit
 
-/// HTML `<details>` in a text column: closed at first (open with `open`), a summary line with a triangle that a
-/// tap, a click or Return opens and closes, and find opens to show a match inside.
+/// HTML `<details>` in a text column: closed at first (open when marked `open`), a summary line
+/// with a triangle that a tap, a click or Return opens and closes, and find opens to show a
+/// match inside.
 extension DocumentLayout: DisclosureLayout {
     public var disclosures: (any DisclosureLayout)? { self }
 

@@ -50,7 +50,8 @@ public final class DocumentLayout: ContentLayout {
     /// The section at the bottom of the viewport when it was last prepared.
     public private(set) var lastVisibleSection = 0
 
-    /// Which `<details>` disclosures are open (all start closed); see `DocumentLayout+Disclosures`.
+    /// Which `<details>` disclosures are open (closed at first unless marked `open`); see
+    /// `DocumentLayout+Disclosures`.
     var disclosureState = DisclosureState()
     /// Counts the times a disclosure opened or closed (the accessible tree reads again).
     private(set) var disclosureRevision = 0

@@ -116,36 +116,29 @@ enum AccessibleBlocks {
                                isExpanded: disclosures?.summaryIsOpen(block))
     }
 
-    /// The block's text as it is read, and its links: an inline image (a heading's logo), which
-    /// stands in the text as U+FFFC, is left out with the space after it, as copying leaves it
-    /// out; a reader is told nothing rather than "object replacement character".
+    /// The block's text as it is read, and its links. An inline image (a heading's logo)
+    /// stands in the text as U+FFFC OBJECT REPLACEMENT CHARACTER, which a screen reader looks
+    /// up as an embedded object, finds none, and may read out by name; it is read as U+200B
+    /// ZERO WIDTH SPACE, which is not read at all. Both are one character of three UTF-8 bytes,
+    /// so every offset (the caret, the selection, character boxes, line starts, links) stays
+    /// the block's own.
     private static func readable(_ block: Block) -> (text: String, links: [AccessibleLink]) {
-        let utf8 = Array(block.text.utf8)
-        var removed: [Range<Int>] = block.styles.compactMap { style in
-            guard case .inlineImage = style.kind, style.utf8Range.upperBound <= utf8.count else { return nil }
-            let range = style.utf8Range
-            let spaceAfter = range.upperBound < utf8.count && utf8[range.upperBound] == UInt8(ascii: " ")
-            return range.lowerBound..<(range.upperBound + (spaceAfter ? 1 : 0))
-        }
-        removed.sort { $0.lowerBound < $1.lowerBound }
-        guard !removed.isEmpty else { return (block.text, links(in: block.styles, text: block.text)) }
-        var kept: [UInt8] = []
-        var start = 0
-        for range in removed where range.lowerBound >= start {
-            kept += utf8[start..<range.lowerBound]
-            start = range.upperBound
-        }
-        kept += utf8[min(start, utf8.count)...]
-        /// Where UTF-8 offset `offset` of the block's text is in the text read.
-        func shifted(_ offset: Int) -> Int {
-            offset - removed.reduce(0) { total, range in
-                total + max(0, min(offset, range.upperBound) - range.lowerBound)
+        var utf8 = Array(block.text.utf8)
+        for style in block.styles {
+            guard case .inlineImage = style.kind else { continue }
+            var index = style.utf8Range.lowerBound
+            while index + 3 <= min(style.utf8Range.upperBound, utf8.count) {
+                if utf8[index..<(index + 3)].elementsEqual(AccessibleBlocks.objectReplacement) {
+                    utf8.replaceSubrange(index..<(index + 3), with: AccessibleBlocks.zeroWidthSpace)
+                }
+                index += 1
             }
         }
-        let text = String(decoding: kept, as: UTF8.self)
-        let styles = block.styles.map { InlineStyle($0.kind, utf8Range: shifted($0.utf8Range.lowerBound)..<shifted($0.utf8Range.upperBound)) }
-        return (text, links(in: styles, text: text))
+        let text = String(decoding: utf8, as: UTF8.self)
+        return (text, links(in: block.styles, text: text))
     }
+
+    private static let objectReplacement = Array("\u{FFFC}".utf8), zeroWidthSpace = Array("\u{200B}".utf8)
 
     /// The links of `styles` over `text`, their UTF-8 ranges turned into character offsets.
     private static func links(in styles: [InlineStyle], text: String) -> [AccessibleLink] {

@@ -170,6 +170,9 @@ final class HTMLInMarkdownTests: XCTestCase {
         XCTAssertEqual(rows[1].cells[0].styles, [InlineStyle(.keyboard, utf8Range: 0..<1)])
         XCTAssertEqual(rows[2].cells.map(\.text), ["Spanning", ""])
         XCTAssertEqual(result.last?.kind, .image(source: "cell.png"), "an image in a cell follows the table")
+        let details = blocks("<table><tr><td><details><summary>Options</summary>All of them</details></td></tr></table>")
+        XCTAssertEqual(details.compactMap { if case .tableRow(let row) = $0.kind { return row.cells.map(\.text) } else { return nil } },
+                       [["Options All of them"]], "a cell's details show their summary and body apart")
     }
 
     func testAnchorsByNameAndIdAreOnTheBlockTheyMarkAndLinksReachThem() throws {

@@ -9,7 +9,8 @@ extension XHTMLBlockMapper {
     /// body, numbered in the order the disclosures open (`DisclosurePlace`), closed until
     /// toggled unless it has `open`. Inside a table cell, where nothing opens, its text is shown.
     mutating func visitDisclosure(_ node: HTMLNode) {
-        guard !isInCell else { return visitChildren(of: node) }
+        // Its summary and body are set apart by a space, as blocks in a cell are.
+        guard !isInCell else { return visitBlock(node, name: "details") }
         finishBlock()
         let number = disclosureCount
         disclosureCount += 1

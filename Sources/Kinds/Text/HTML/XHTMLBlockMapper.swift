@@ -167,7 +167,8 @@ struct XHTMLBlockMapper {
                 inline.append(verbatim: node.attribute("checked") != nil ? "☒ " : "☐ ")
             }
         case "p", "div", "center", "section", "article", "header", "footer", "nav", "main", "aside", "figure",
-             "figcaption", "address", "dl", "dt", "dd", "form", "fieldset", "legend", "hgroup", "caption", "body", "html":
+             "figcaption", "address", "dl", "dt", "dd", "form", "fieldset", "legend", "hgroup", "caption", "body", "html",
+             "summary":
             visitBlock(node, name: name)
         case "h1", "h2", "h3", "h4", "h5", "h6":
             visitHeading(node, level: Int(name.dropFirst())!)

@@ -304,7 +304,7 @@ final class HeadlessSwayHTMLElementTests: XCTestCase {
         After the details.
         """
 
-    func testDetailsMarkedOpenStartOpenAndAClickClosesThem() throws {
+    func testDetailsMarkedOpenStartOpenAClickClosesThemAndReturnOpensThem() throws {
         try session.open(openDetails)
         let shot = try session.settledScreenshot()
         try session.save("details-open-at-start")
@@ -317,6 +317,9 @@ final class HeadlessSwayHTMLElementTests: XCTestCase {
         try pointer.click(x: text.lowerBound, y: (summary.lowerBound + summary.upperBound) / 2)
         _ = try session.restingOffset()
         XCTAssertEqual(try session.settledScreenshot().textLines.count, 2, "a click closes them")
+        try session.wtype(["-k", "Return"])
+        _ = try session.restingOffset()
+        XCTAssertEqual(try session.settledScreenshot().textLines.count, 3, "and Return opens them again")
     }
 
     func testADarkPageShowsThePicturesDarkSource() throws {

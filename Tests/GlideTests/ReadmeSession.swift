@@ -105,7 +105,7 @@ final class ReadmeSession {
 extension RGBImage {
     func sameColours(as other: RGBImage) -> Bool {
         guard width == other.width, height == other.height else { return false }
-        for y in stride(from: 0, to: height, by: 1) {
+        for y in 0..<height {
             for x in 0..<width where rgb(x: x, y: y) != other.rgb(x: x, y: y) { return false }
         }
         return true

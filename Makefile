@@ -33,8 +33,9 @@ RUN_PACKAGES = webp-pixbuf-loader libavif-gdk-pixbuf librsvg2-common fonts-noto-
 # (wl-clipboard); the accessibility bus and a client of it (at-spi2-core, dbus, pyatspi) and
 # GNOME's text-scaling-factor read back with gsettings (libglib2.0-bin, gsettings-desktop-schemas);
 # package checks (dpkg-dev, lintian, appstream, desktop-file-utils); EPUB books from an independent
-# producer (pandoc).
-TEST_PACKAGES = sway grim wtype util-linux passwd wl-clipboard at-spi2-core dbus python3-pyatspi python3-gi pandoc \
+# producer (pandoc); the system calls of a README opened (strace: no Internet socket, no file
+# outside its folder).
+TEST_PACKAGES = sway grim wtype util-linux passwd wl-clipboard at-spi2-core dbus python3-pyatspi python3-gi pandoc strace \
 	libglib2.0-bin gsettings-desktop-schemas \
 	dpkg-dev lintian appstream desktop-file-utils
 

@@ -38,6 +38,41 @@ final class HeadlessSwayHTMLElementTests: XCTestCase {
         (80...120).contains(shot.darkestLuminance(in: line))
     }
 
+    func testNoNetworkIsUsedAndNoFileOutsideTheFolderIsRead() throws {
+        // A picture that exists, one folder up, named so that strace's log shows any opening.
+        let outside = "glide-outside-\(UUID().uuidString).png"
+        session.writePicture("../" + outside, colour: pictureColour, width: 40, height: 40)
+        defer { try? FileManager.default.removeItem(atPath: session.directory.deletingLastPathComponent().appendingPathComponent(outside).path) }
+        session.writePicture("logo.png", colour: pictureColour, width: 40, height: 40)
+        let log = session.directory.appendingPathComponent("strace.log").path
+        try session.open("""
+            <p align="center"><img src="logo.png" alt="Local logo"></p>
+
+            [![Build](https://img.shields.io/badge/build-passing-green.svg)](https://example.com/ci)
+            <img src="http://example.com/plain-http.png" alt="Plain HTTP">
+            <img src="//cdn.example.com/scheme-relative.png" alt="Scheme-relative">
+            ![Outside](../\(outside))
+
+            <picture><source srcset="https://example.com/remote.webp"><img src="https://example.com/remote.png" alt="Remote"></picture>
+
+            <iframe src="https://example.com/frame.html"></iframe>
+            <script src="https://example.com/script.js"></script>
+            <link rel="stylesheet" href="https://example.com/style.css">
+            <video src="https://example.com/video.mp4" poster="https://example.com/poster.png"></video>
+
+            The end.
+            """, wrapper: ["/usr/bin/strace", "-f", "-qq", "-I1", "-e", "trace=socket,connect,open,openat,openat2", "-o", log])
+        let shot = try session.settledScreenshot()
+        try session.save("no-network")
+        XCTAssertEqual(shot.rowRuns { $0 == pictureColour }.map(\.count), [40], "the local logo is shown, and only it")
+        try session.quitGlide()
+        let calls = try String(contentsOfFile: log, encoding: .utf8)
+        XCTAssertTrue(calls.contains("logo.png"), "strace saw the local logo read")
+        let network = calls.split(separator: "\n").filter { $0.contains("AF_INET") || $0.contains("AF_INET6") }
+        XCTAssertEqual(network, [], "no Internet socket is ever made")
+        XCTAssertFalse(calls.contains(outside), "the picture outside the folder is never opened")
+    }
+
     func testABreakStartsANewLineCloserThanTheNextParagraph() throws {
         try session.open("First half of the line<br>second half.\n\nThe next paragraph.")
         let shot = try session.settledScreenshot()

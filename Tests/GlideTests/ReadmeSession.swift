@@ -24,6 +24,13 @@ final class ReadmeSession {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    /// Quits Glide as a user does, with `q`, and waits for it (and a wrapper around it) to end.
+    func quitGlide() throws {
+        try wtype(["-k", "q"])
+        XCTAssertEqual(glide?.waitForExit(seconds: 10), 0, "q quits")
+        glide = nil
+    }
+
     func stopGlide() {
         glide?.process.terminate()
         _ = glide?.waitForExit(seconds: 5)
@@ -45,15 +52,22 @@ final class ReadmeSession {
     }
 
     /// Glide on `markdown` (written to `name`) with `arguments` and `environment`, once it
-    /// has drawn and come to rest.
+    /// has drawn and come to rest; run by `wrapper` (a program and its arguments, as strace's)
+    /// when one is given.
     func open(_ markdown: String, name: String = "README.md", arguments: [String] = [],
-              environment: [String: String] = [:]) throws {
+              environment: [String: String] = [:], wrapper: [String] = []) throws {
         stopGlide()
         try? FileManager.default.removeItem(atPath: tracePath)
         let path = directory.appendingPathComponent(name).path
         try markdown.write(toFile: path, atomically: true, encoding: .utf8)
         chmod(path, 0o644)
-        glide = try sway.startGlide(["--trace", tracePath] + arguments + [path], environment: environment)
+        let glideArguments = ["--trace", tracePath] + arguments + [path]
+        if let program = wrapper.first {
+            glide = try sway.startGlide(Array(wrapper.dropFirst()) + [BuiltProducts.path(of: "glide")] + glideArguments,
+                                        binary: program, environment: environment)
+        } else {
+            glide = try sway.startGlide(glideArguments, environment: environment)
+        }
         _ = try restingOffset()
         _ = try settledScreenshot()
     }

@@ -61,11 +61,11 @@ final class HeadlessSwayHTMLElementTests: XCTestCase {
             <video src="https://example.com/video.mp4" poster="https://example.com/poster.png"></video>
 
             The end.
-            """, wrapper: ["/usr/bin/strace", "-f", "-qq", "-I1", "-e", "trace=socket,connect,open,openat,openat2", "-o", log])
+            """, wrapper: ["/usr/bin/strace", "-f", "-qq", "-e", "trace=socket,connect,open,openat,openat2", "-o", log])
         let shot = try session.settledScreenshot()
         try session.save("no-network")
         XCTAssertEqual(shot.rowRuns { $0 == pictureColour }.map(\.count), [40], "the local logo is shown, and only it")
-        try session.quitGlide()
+        session.endWrappedGlide()
         let calls = try String(contentsOfFile: log, encoding: .utf8)
         XCTAssertTrue(calls.contains("logo.png"), "strace saw the local logo read")
         let network = calls.split(separator: "\n").filter { $0.contains("AF_INET") || $0.contains("AF_INET6") }

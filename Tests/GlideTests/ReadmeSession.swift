@@ -9,6 +9,8 @@ final class ReadmeSession {
     let sway: HeadlessSway
     let directory: URL
     private var glide: ChildProcess?
+    /// Whether `glide` is a wrapper (strace) that Glide runs under.
+    private var isWrapped = false
     var tracePath: String { directory.appendingPathComponent("trace.jsonl").path }
 
     init() throws {
@@ -24,14 +26,20 @@ final class ReadmeSession {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// Quits Glide as a user does, with `q`, and waits for it (and a wrapper around it) to end.
-    func quitGlide() throws {
-        try wtype(["-k", "q"])
-        XCTAssertEqual(glide?.waitForExit(seconds: 10), 0, "q quits")
+    /// Ends Glide run by a wrapper (strace) and waits for both: SIGTERM to Glide itself, which
+    /// quits on it with status 0 (the wrapper blocks the signal, and would leave Glide
+    /// running), and the wrapper then ends with it.
+    func endWrappedGlide() {
+        guard let wrapper = glide, isWrapped else { return }
+        let pid = wrapper.process.processIdentifier
+        let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+        for child in children.split(separator: " ").compactMap({ Int32($0) }) { kill(child, SIGTERM) }
+        XCTAssertEqual(wrapper.waitForExit(seconds: 10), 0, "Glide ended, and its wrapper with it")
         glide = nil
     }
 
     func stopGlide() {
+        endWrappedGlide()
         glide?.process.terminate()
         _ = glide?.waitForExit(seconds: 5)
         glide = nil
@@ -62,6 +70,7 @@ final class ReadmeSession {
         try markdown.write(toFile: path, atomically: true, encoding: .utf8)
         chmod(path, 0o644)
         let glideArguments = ["--trace", tracePath] + arguments + [path]
+        isWrapped = !wrapper.isEmpty
         if let program = wrapper.first {
             glide = try sway.startGlide(Array(wrapper.dropFirst()) + [BuiltProducts.path(of: "glide")] + glideArguments,
                                         binary: program, environment: environment)

@@ -105,15 +105,18 @@ final class ReadmeSession {
         XCTAssertEqual(typed.status, 0, typed.error)
     }
 
-    /// Ctrl+A, Ctrl+C, and the clipboard read back.
+    /// Ctrl+A, Ctrl+C, and the clipboard read back. The keys are typed again (at most three
+    /// times) while nothing is copied: a window just mapped may not have the keyboard yet.
     func copiedText() throws -> String {
-        try wtype(["-M", "ctrl", "-k", "a", "-k", "c", "-m", "ctrl"])
         var pasted: (status: Int32?, output: String, error: String) = (nil, "", "")
-        let deadline = Date().addingTimeInterval(5)
-        repeat {
-            usleep(200_000)
-            pasted = try ChildProcess.run("/usr/bin/wl-paste", ["--no-newline"], environment: sway.clientEnvironment)
-        } while pasted.status != 0 && Date() < deadline
+        for _ in 0..<3 where pasted.status != 0 {
+            try wtype(["-M", "ctrl", "-k", "a", "-k", "c", "-m", "ctrl"])
+            let deadline = Date().addingTimeInterval(3)
+            repeat {
+                usleep(200_000)
+                pasted = try ChildProcess.run("/usr/bin/wl-paste", ["--no-newline"], environment: sway.clientEnvironment)
+            } while pasted.status != 0 && Date() < deadline
+        }
         XCTAssertEqual(pasted.status, 0, pasted.error)
         return pasted.output
     }

@@ -35,7 +35,8 @@ RUN_PACKAGES = webp-pixbuf-loader libavif-gdk-pixbuf librsvg2-common fonts-noto-
 # GNOME's text-scaling-factor read back with gsettings (libglib2.0-bin, gsettings-desktop-schemas);
 # package checks (dpkg-dev, lintian, appstream, desktop-file-utils); EPUB books from an independent
 # producer (pandoc); DjVu documents made by djvulibre's own tools (djvulibre-bin); a multi-page TIFF
-# made by tiffcp (libtiff-tools); strace, which shows that a page renderer opens no file once locked down.
+# made by tiffcp (libtiff-tools); strace, which shows that a page renderer opens no file once locked
+# down and that a README opened makes no Internet socket.
 TEST_PACKAGES = sway grim wtype util-linux passwd wl-clipboard at-spi2-core dbus python3-pyatspi python3-gi pandoc djvulibre-bin libtiff-tools \
 	libglib2.0-bin gsettings-desktop-schemas \
 	dpkg-dev lintian appstream desktop-file-utils strace

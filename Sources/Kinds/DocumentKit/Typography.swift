@@ -58,8 +58,8 @@ public struct Typography: Sendable {
     ///
     /// This and the two below are inlinable: the text kind asks them for every section (12,208
     /// of a 100 MB file, in its first frame), and a call across modules copied the whole
-    /// struct for each, with its heading sizes retained and released: 1.8 M instructions of
-    /// that first frame, 2.5 % (callgrind, against 8e8acea, where the two were one module).
+    /// struct for each, with its heading sizes retained and released: 2.3 M instructions of
+    /// that first frame, 3 % (callgrind; at 8e8acea the two were one module).
     @inlinable
     public func estimatedHeight(ofBytes bytes: Int, measure: Double) -> Double {
         (Double(bytes) * estimatedHeightPerByte * bodySizePixels * bodySizePixels / max(measure, 1)).rounded()

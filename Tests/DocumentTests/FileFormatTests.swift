@@ -107,6 +107,20 @@ final class FileFormatTests: XCTestCase {
             XCTAssertEqual("\(error)", "cannot open '\(program)': ELF files are not supported")
         }
     }
+
+    /// The kind registry asks each kind, and each asks `recognise`: the answer is kept for the
+    /// same array at the same path, and never given for other bytes or another path.
+    func testAKeptRecognitionIsGivenOnlyForTheSameHeadAndPath() {
+        let text = bytes("# A heading\n\nSome text.\n")
+        XCTAssertEqual(FileFormat.recognise(head: text, path: "/tmp/a.md"), .markdown)
+        XCTAssertEqual(FileFormat.recognise(head: text, path: "/tmp/a.md"), .markdown)
+        XCTAssertEqual(FileFormat.recognise(head: text, path: "/tmp/a.txt"), .plainText)
+        XCTAssertEqual(FileFormat.recognise(head: bytes("%PDF-1.7\n"), path: "/tmp/a.txt"), .pdf)
+        var rewritten = text
+        rewritten.replaceSubrange(0..<rewritten.count, with: [0x7F, 0x45, 0x4C, 0x46] + [UInt8](repeating: 0, count: text.count - 4))
+        XCTAssertEqual(FileFormat.recognise(head: rewritten, path: "/tmp/a.txt"), .unsupported(name: "ELF"))
+        XCTAssertEqual(FileFormat.recognise(head: Array(text), path: "/tmp/a.md"), .markdown)
+    }
 }
 
 private extension FileFormat {

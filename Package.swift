@@ -133,7 +133,7 @@ let package = Package(
             "ScrollPhysics", "ScrollEngine", "Viewer", "Localization", "Machinery", "CSystem", "DocumentKit",
         ]),
         // What Glide remembers of the reader between runs: reading positions (state files).
-        .target(name: "ReadingState", dependencies: ["DocumentKit", "Machinery", "Localization"]),
+        .target(name: "ReadingState", dependencies: ["DocumentKit", "Machinery", "Localization", "CGLib"]),
         // The accessible tree on the accessibility bus: ATK objects over a model of the
         // document, no Wayland. GObject types (AtkObject subclasses, interfaces, AtkUtil) are
         // registered in C.

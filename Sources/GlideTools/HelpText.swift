@@ -68,6 +68,8 @@ public enum HelpText {
             Entry(term: "GLIDE_DEBUG", description: localized("1 prints diagnostics")),
             Entry(term: "XDG_STATE_HOME",
                   description: localized("reading positions are remembered in $XDG_STATE_HOME/glide")),
+            Entry(term: "XDG_DATA_HOME",
+                  description: localized("files opened join the desktop's recent documents, $XDG_DATA_HOME/recently-used.xbel")),
         ]
     }
 

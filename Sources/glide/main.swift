@@ -48,6 +48,11 @@ func run(_ documents: DocumentSet, paths: [String], options: CommandLineOptions,
     let registry = try Registry(display: display)
     let viewer = ViewerApp(documents: documents, paths: paths, options: options, positions: ReadingPositionStore(),
                         display: display, registry: registry, trace: trace)
+    // What the reader opened (not the bundled guide) joins the desktop's recent documents.
+    if !options.paths.isEmpty {
+        let title = documents.documents.count == 1 && documents.documents[0].path == paths[0] ? documents.title : nil
+        RecentDocuments.noteOpenedInBackground(paths, title: title, mimeType: KindRegistry.mimeType(ofFileAt:))
+    }
     // At exit, including a signal or a lost compositor, the reading position is saved and
     // the trace is complete.
     defer {

@@ -60,6 +60,15 @@ public enum KindRegistry {
         }
     }
 
+    /// The MIME type of the file or folder at `path` as the kind that shows it names it (a
+    /// folder of images is `inode/directory`); nil when it cannot be read or no kind shows it.
+    public static func mimeType(ofFileAt path: String) -> String? {
+        if ImageDirectory.isDirectory(path) { return "inode/directory" }
+        guard let source = try? SourceBytes(path: path) else { return nil }
+        let head = source.head(FileFormat.sniffedBytes)
+        return kinds.first { $0.recognises(head: head, path: path) }?.mimeType(head: head, path: path)
+    }
+
     /// Opens a file the reader opened on its own: as `open(_:)`, except that an image opens its
     /// folder's images as the collection, at that image (as Loupe does), so the next and
     /// previous pictures are a swipe away.

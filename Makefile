@@ -15,8 +15,9 @@ LANGUAGES = $(shell cat po/LINGUAS)
 # the program that takes them (a test points it at the debug build).
 RUN_PICTURES = pictures
 DEMO = .build/release/glide-demo
-# The programs installed: glide, and the helper it starts (in $(PREFIX)/libexec/glide).
-PROGRAMS = glide glide-image-decoder
+# The programs installed: glide, the helper it starts (in $(PREFIX)/libexec/glide), and the
+# file manager's thumbnailer.
+PROGRAMS = glide glide-image-decoder glide-thumbnailer
 define build_programs
 	for product in $(PROGRAMS); do $(SWIFT) build $(RELEASE) --product $$product || exit 1; done
 endef
@@ -33,8 +34,10 @@ RUN_PACKAGES = webp-pixbuf-loader libavif-gdk-pixbuf librsvg2-common fonts-noto-
 # (wl-clipboard); the accessibility bus and a client of it (at-spi2-core, dbus, pyatspi) and
 # GNOME's text-scaling-factor read back with gsettings (libglib2.0-bin, gsettings-desktop-schemas);
 # package checks (dpkg-dev, lintian, appstream, desktop-file-utils); EPUB books from an independent
-# producer (pandoc).
+# producer (pandoc); GTK's own reader of the recent documents (gir1.2-gtk-3.0); the sandbox GNOME
+# runs thumbnailers in (bubblewrap).
 TEST_PACKAGES = sway grim wtype util-linux passwd wl-clipboard at-spi2-core dbus python3-pyatspi python3-gi pandoc \
+	gir1.2-gtk-3.0 bubblewrap \
 	libglib2.0-bin gsettings-desktop-schemas \
 	dpkg-dev lintian appstream desktop-file-utils
 
@@ -141,6 +144,8 @@ install: build install-files
 install-files: locale $(GENERATED)/glide.1 $(GENERATED)/dev.glide.Glide.metainfo.xml $(GENERATED)/dev.glide.Glide.desktop
 	install -Dm755 .build/release/glide $(DESTDIR)$(PREFIX)/bin/glide
 	install -Dm755 .build/release/glide-image-decoder $(DESTDIR)$(PREFIX)/libexec/glide/glide-image-decoder
+	install -Dm755 .build/release/glide-thumbnailer $(DESTDIR)$(PREFIX)/bin/glide-thumbnailer
+	install -Dm644 resources/glide.thumbnailer $(DESTDIR)$(PREFIX)/share/thumbnailers/glide.thumbnailer
 	install -Dm644 resources/default-document.md $(DESTDIR)$(PREFIX)/share/glide/default-document.md
 	install -Dm644 $(GENERATED)/dev.glide.Glide.desktop $(DESTDIR)$(PREFIX)/share/applications/dev.glide.Glide.desktop
 	install -Dm644 resources/dev.glide.Glide.svg \
@@ -155,7 +160,8 @@ install-files: locale $(GENERATED)/glide.1 $(GENERATED)/dev.glide.Glide.metainfo
 	done
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/glide \
+	rm -f $(DESTDIR)$(PREFIX)/bin/glide $(DESTDIR)$(PREFIX)/bin/glide-thumbnailer \
+		$(DESTDIR)$(PREFIX)/share/thumbnailers/glide.thumbnailer \
 		$(DESTDIR)$(PREFIX)/share/applications/dev.glide.Glide.desktop \
 		$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/dev.glide.Glide.svg \
 		$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/dev.glide.Glide-symbolic.svg \

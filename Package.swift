@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "glide-replay", targets: ["glide-replay"]),
         .executable(name: "glide-demo", targets: ["glide-demo"]),
         .executable(name: "glide-image-decoder", targets: ["glide-image-decoder"]),
+        .executable(name: "glide-thumbnailer", targets: ["glide-thumbnailer"]),
     ],
     targets: [
         systemLibrary("CWaylandClient", pkgConfig: "wayland-client", debian: "libwayland-dev"),
@@ -159,6 +160,10 @@ let package = Package(
         .executableTarget(name: "glide-replay", dependencies: ["ScrollPhysics", "ScrollEngine", "GlideTools"]),
         // Decodes one image per run, in a process of its own that glide kills at the budget.
         .executableTarget(name: "glide-image-decoder", dependencies: ["ImageDecoding", "Localization"]),
+        // The file manager's thumbnails: a document's first screen, drawn as the viewer draws it.
+        .executableTarget(name: "glide-thumbnailer", dependencies: [
+            "KindRegistry", "DocumentKit", "Render", "ScrollEngine", "Machinery", "Localization", "CCairo", "CFontconfig",
+        ]),
         // Test tool: drives headless sway with a virtual pointer (see its main.swift).
         .executableTarget(name: "glide-virtual-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols"]),
         .executableTarget(
@@ -215,7 +220,7 @@ let package = Package(
         .testTarget(name: "GlideTests", dependencies: [
             "TestSupport",
             "glide", "CCairo", "DocumentKit", "TextKind", "KindRegistry", "Render", "ScrollEngine", "GlideTools", "PDFFixtures",
-            "Localization", "Machinery", "ReadingState",
+            "ArchiveFixtures", "Localization", "Machinery", "ReadingState",
         ]),
 
         // An in-process Wayland compositor that drives the real client in tests.

@@ -35,9 +35,9 @@ RUN_PACKAGES = webp-pixbuf-loader libavif-gdk-pixbuf librsvg2-common fonts-noto-
 # GNOME's text-scaling-factor read back with gsettings (libglib2.0-bin, gsettings-desktop-schemas);
 # package checks (dpkg-dev, lintian, appstream, desktop-file-utils); EPUB books from an independent
 # producer (pandoc); GTK's own reader of the recent documents (gir1.2-gtk-3.0); the sandbox GNOME
-# runs thumbnailers in (bubblewrap).
+# runs thumbnailers in (bubblewrap); poppler's tools to read exported PDFs back (poppler-utils).
 TEST_PACKAGES = sway grim wtype util-linux passwd wl-clipboard at-spi2-core dbus python3-pyatspi python3-gi pandoc \
-	gir1.2-gtk-3.0 bubblewrap \
+	gir1.2-gtk-3.0 bubblewrap poppler-utils \
 	libglib2.0-bin gsettings-desktop-schemas \
 	dpkg-dev lintian appstream desktop-file-utils
 

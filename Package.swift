@@ -124,7 +124,7 @@ let package = Package(
             path: "Sources/Kinds/Registry"),
 
         // Pixels: no Wayland.
-        .target(name: "Render", dependencies: ["ScrollEngine", "DocumentKit", "CCairo", "CPangoCairo", "Localization"]),
+        .target(name: "Render", dependencies: ["ScrollEngine", "DocumentKit", "CCairo", "CPangoCairo", "Localization", "Machinery"]),
 
         // The viewer core: panes, input, the frame pipeline. No Wayland, no clock.
         .target(name: "Viewer", dependencies: ["ScrollEngine", "DocumentKit", "Render", "Localization", "Machinery"]),

@@ -13,11 +13,6 @@ enum ThumbnailPicture {
     static let pageWidth = 600.0
     static let pageHeight = 800.0
 
-    /// How long the picture waits without any background work arriving (a decoded image, a
-    /// rendered page, a chapter) before it takes what it has as done, in s: decoders and
-    /// renderers post within milliseconds of each other while they work.
-    static let quietSeconds = 0.25
-
     /// Draws the first screen of `document`, lets what it asked for arrive for at most
     /// `waitSeconds`, and returns an ARGB32 surface that fits in `size`×`size` device px (the
     /// caller destroys it). A paged document (images, comics) is cut to its first page's
@@ -28,32 +23,11 @@ enum ThumbnailPicture {
         // Large thumbnails (512 and 1024 px) are drawn finer than the page's logical px.
         let scale = max(1, Double(size) / pageHeight)
         let visible = ContentRect(x: 0, y: 0, width: pageWidth, height: pageHeight)
-        let deadline = MonotonicClock.seconds() + waitSeconds
-        while true {
-            layout.prepareCompletely(visible, margin: 0, drawScale: scale)
-            let revision = layout.revision
-            waitForQuiet(of: layout, until: deadline)
-            if layout.revision == revision || MonotonicClock.seconds() >= deadline { break }
-        }
+        ContentSettling.settle(layout, showing: visible, drawScale: scale, until: MonotonicClock.seconds() + waitSeconds)
         let page = render(layout, scale: scale)
         defer { cairo_surface_destroy(page) }
         let shown = document.isPagedByDefault ? pictureBounds(of: page) : fullBounds(of: page)
         return scaled(page, cutTo: shown, toFit: size)
-    }
-
-    /// Delivers background results until none has come for `quietSeconds` and the layout
-    /// reads nothing more, or until `deadline`.
-    private static func waitForQuiet(of layout: any ContentLayout, until deadline: Double) {
-        let mailbox = MainThreadMailbox.shared
-        var lastDelivery = MonotonicClock.seconds()
-        while true {
-            let now = MonotonicClock.seconds()
-            guard now < deadline, layout.isReadingContent || now - lastDelivery < quietSeconds else { return }
-            var descriptor = pollfd(fd: mailbox.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            // 20 ms: how late the quiet is noticed at most, not a tuned figure.
-            _ = poll(&descriptor, 1, 20)
-            if mailbox.deliverPending() > 0 { lastDelivery = MonotonicClock.seconds() }
-        }
     }
 
     private static func render(_ layout: any ContentLayout, scale: Double) -> OpaquePointer {

@@ -38,6 +38,8 @@ let package = Package(
         systemLibrary("CAtk", pkgConfig: "atk-bridge-2.0", debian: "libatk-bridge2.0-dev"),
         // GLib's log, which Machinery routes so no library's message reaches the user.
         systemLibrary("CGLib", pkgConfig: "glib-2.0", debian: "libglib2.0-dev"),
+        // GIO's D-Bus client, for the desktop's portals (printing), with descriptor passing.
+        systemLibrary("CGIO", pkgConfig: "gio-unix-2.0", debian: "libglib2.0-dev"),
         .plugin(
             name: "WaylandScannerPlugin",
             capability: .buildTool(),
@@ -134,6 +136,8 @@ let package = Package(
             "ScrollPhysics", "ScrollEngine", "Viewer", "Localization", "Machinery", "CSystem", "DocumentKit",
         ]),
         // What Glide remembers of the reader between runs: reading positions (state files).
+        // The desktop's portals over D-Bus (GIO), off the loop: printing.
+        .target(name: "Portals", dependencies: ["CGIO", "Machinery", "Localization", "CSystem"]),
         .target(name: "ReadingState", dependencies: ["DocumentKit", "Machinery", "Localization", "CGLib"]),
         // The accessible tree on the accessibility bus: ATK objects over a model of the
         // document, no Wayland. GObject types (AtkObject subclasses, interfaces, AtkUtil) are
@@ -155,7 +159,7 @@ let package = Package(
             name: "glide",
             dependencies: [
                 "ScrollPhysics", "ScrollEngine", "DocumentKit", "KindRegistry", "Render", "Viewer", "GlideTools", "WaylandClient",
-                "Accessibility", "CSystem", "Localization", "Machinery", "ReadingState",
+                "Accessibility", "CSystem", "Localization", "Machinery", "ReadingState", "Portals",
             ]),
         .executableTarget(name: "glide-replay", dependencies: ["ScrollPhysics", "ScrollEngine", "GlideTools"]),
         // Decodes one image per run, in a process of its own that glide kills at the budget.

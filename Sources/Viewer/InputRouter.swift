@@ -226,7 +226,8 @@ final class InputRouter: ViewerPart {
     }
 
     /// Whether `name` was a window key, which becomes a request: Escape closes what is
-    /// transient (full screen) and otherwise does nothing; `q`, Ctrl+Q and Ctrl+W quit; F11.
+    /// transient (full screen) and otherwise does nothing; `q`, Ctrl+Q and Ctrl+W quit; F11;
+    /// Ctrl+P prints.
     private func handleWindowKey(_ name: String, modifiers: InputModifiers) -> Bool {
         switch (name, modifiers) {
         case ("Escape", _):
@@ -235,6 +236,8 @@ final class InputRouter: ViewerPart {
             requests.append(.quit)
         case ("F11", []):
             requests.append(.setFullscreen(!state.isFullscreen))
+        case ("p", .control), ("P", .control):
+            requests.append(.print)
         default:
             return false
         }

@@ -60,6 +60,8 @@ public enum ViewerRequest: Sendable, Equatable {
     case setTextInput(Bool)
     /// The pointer's image over the window.
     case setPointerLook(PointerLook)
+    /// Print the document shown (Ctrl+P): the desktop's print dialog, then the printer.
+    case print
     /// A diagnostic for GLIDE_DEBUG (a link not followed, and why).
     case diagnostic(String)
 }

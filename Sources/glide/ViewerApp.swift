@@ -3,6 +3,7 @@ import GlideTools
 import KindRegistry
 import Localization
 import Machinery
+import Portals
 import ReadingState
 import Render
 import ScrollEngine
@@ -172,6 +173,7 @@ final class ViewerApp {
             switch request {
             case .quit: isQuitRequested = true
             case .setFullscreen(let isFullscreen): window.setFullscreen(isFullscreen)
+            case .print: PrintPortal.print(path: viewer.navigation.documentPath, title: viewer.navigation.documentTitle, report: printError)
             case .beginMove(let serial):
                 if let seat = seatAdapter.lastTouchSeat { window.beginMove(seat: seat, serial: serial) }
             default:
@@ -205,7 +207,7 @@ final class ViewerApp {
             for seat in registry.seats { seat.cursorShape = shape }
         case .diagnostic(let message):
             DebugLog.write(message)
-        case .quit, .setFullscreen, .beginMove:
+        case .quit, .setFullscreen, .beginMove, .print:
             break
         }
     }

@@ -167,6 +167,14 @@ final class ViewerApp {
         }
     }
 
+    /// Files dropped on the window open in a window of their own (several as one strip), as in Evince.
+    func openInNewWindow(_ paths: [String]) {
+        WorkQueue.shared.submit(priority: .immediate) { _ in
+            let shown = KindRegistry.showable(paths) { printError($0.description) }
+            if let glide = FilePath.executable, !shown.isEmpty { _ = ProgramLauncher.run(["setsid", "--fork", glide] + shown) }
+        }
+    }
+
     /// Carries out what the viewer asked of the window since the last time.
     private func carryOutRequests() {
         for request in viewer.takeRequests() {

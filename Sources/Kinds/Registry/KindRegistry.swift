@@ -46,6 +46,16 @@ public enum KindRegistry {
     static func openKnowingKind(_ path: String, isCancelled: @escaping () -> Bool = { false }) throws(DocumentError) -> Opened {
         if ImageDirectory.isDirectory(path) { return .images(try ImageCollection(folder: path)) }
         let source = try SourceBytes(path: path, isCancelled: isCancelled)
+        let kind = try self.kind(of: path, source: source)
+        switch ObjectIdentifier(kind) {
+        case ObjectIdentifier(TextKind.self): return .text(TextDocument(path: path, source: source))
+        case ObjectIdentifier(ImageKind.self): return .images(ImageCollection(title: FilePath.name(of: path), imagePaths: [path]))
+        default: return .other(try kind.open(path: path, source: source))
+        }
+    }
+
+    /// The kind that shows the file at `path`, whose bytes `source` reads; why none does.
+    private static func kind(of path: String, source: SourceBytes) throws(DocumentError) -> any DocumentKind.Type {
         let head = source.head(FileFormat.sniffedBytes)
         guard let kind = kinds.first(where: { $0.recognises(head: head, path: path) }) else {
             if case .unsupported(let name) = FileFormat.recognise(head: head, path: path) {
@@ -53,10 +63,21 @@ public enum KindRegistry {
             }
             throw .unsupportedFormat(path: path, name: "binary")
         }
-        switch ObjectIdentifier(kind) {
-        case ObjectIdentifier(TextKind.self): return .text(TextDocument(path: path, source: source))
-        case ObjectIdentifier(ImageKind.self): return .images(ImageCollection(title: FilePath.name(of: path), imagePaths: [path]))
-        default: return .other(try kind.open(path: path, source: source))
+        return kind
+    }
+
+    /// The paths among `paths` that a kind shows, as far as their first bytes tell (a folder
+    /// is one); `report` gets why each of the others cannot be shown, as opening it would
+    /// say. For files handed to another window (a drop).
+    public static func showable(_ paths: [String], reporting report: (DocumentError) -> Void) -> [String] {
+        paths.filter { path in
+            do throws(DocumentError) {
+                if !ImageDirectory.isDirectory(path) { _ = try kind(of: path, source: try SourceBytes(path: path)) }
+                return true
+            } catch {
+                report(error)
+                return false
+            }
         }
     }
 

@@ -11,6 +11,8 @@ import Machinery
 /// option and the connection's unique name, so the answer is listened for before the call and
 /// cannot be missed.
 final class PortalSession {
+    /// The portals' worker: a dialog (print, open) holds it for as long as the user takes.
+    static let worker = WorkQueue(name: "glide-portals")
     static let busName = "org.freedesktop.portal.Desktop"
     static let objectPath = "/org/freedesktop/portal/desktop"
 

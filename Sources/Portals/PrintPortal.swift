@@ -9,8 +9,6 @@ import Machinery
 /// document as a PDF through a file descriptor. Glide writes the PDF with its own
 /// `--export-pdf` in a child process, so the loop and its layouts are never touched.
 public enum PrintPortal {
-    /// The portals' worker: a print dialog holds it for as long as the user takes.
-    static let queue = WorkQueue(name: "glide-portals")
     /// How long the user may take in the print dialog, in s: a bound, not a tuned figure.
     static let dialogTimeoutSeconds = 3600.0
     /// How long the portal may take to accept the PDF, in s.
@@ -22,7 +20,7 @@ public enum PrintPortal {
     public static func print(path: String?, title: String?, report: @escaping @Sendable (String) -> Void) {
         guard let path else { return report(localized("cannot print several files at once")) }
         let title = title ?? FilePath.name(of: path)
-        queue.submit(priority: .immediate) { _ in
+        PortalSession.worker.submit(priority: .immediate) { _ in
             do throws(PortalError) {
                 let pdf = try exportedPDF(of: path)
                 defer { close(pdf) }

@@ -135,9 +135,7 @@ final class ViewerApp {
                     if mailbox.deliverPending() > 0 { viewer.setNeedsFrame() }
                 },
                 EventLoop.Source(fileDescriptor: longPressTimer.fileDescriptor) { [unowned self] in
-                    if longPressTimer.takeExpirations() > 0 {
-                        viewer.longPressTimerFired()
-                    }
+                    if longPressTimer.takeExpirations() > 0 { viewer.longPressTimerFired() }
                 }]
             + (reloader.map { reloader in
                 reloader.fileDescriptors.map { descriptor in
@@ -167,8 +165,8 @@ final class ViewerApp {
         }
     }
 
-    /// Files dropped on the window open in a window of their own (several as one strip), as in Evince.
-    func openInNewWindow(_ paths: [String]) {
+    /// Files dropped on the window or chosen open in a window of their own (several as one strip), as in Evince.
+    static func openInNewWindow(_ paths: [String]) {
         WorkQueue.shared.submit(priority: .immediate) { _ in
             let shown = KindRegistry.showable(paths) { printError($0.description) }
             if let glide = FilePath.executable, !shown.isEmpty { _ = ProgramLauncher.run(["setsid", "--fork", glide] + shown) }
@@ -182,6 +180,7 @@ final class ViewerApp {
             case .quit: isQuitRequested = true
             case .setFullscreen(let isFullscreen): window.setFullscreen(isFullscreen)
             case .print: PrintPortal.print(path: viewer.navigation.documentPath, title: viewer.navigation.documentTitle, report: printError)
+            case .openFile: FileChooserPortal.chooseDocuments(title: localized("Open"), mimeTypes: KindRegistry.shownMIMETypes, chosen: Self.openInNewWindow, report: printError)
             case .beginMove(let serial):
                 if let seat = seatAdapter.lastTouchSeat { window.beginMove(seat: seat, serial: serial) }
             default:
@@ -215,7 +214,7 @@ final class ViewerApp {
             for seat in registry.seats { seat.cursorShape = shape }
         case .diagnostic(let message):
             DebugLog.write(message)
-        case .quit, .setFullscreen, .beginMove, .print:
+        case .quit, .setFullscreen, .beginMove, .print, .openFile:
             break
         }
     }

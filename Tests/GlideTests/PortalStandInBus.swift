@@ -10,8 +10,9 @@ final class PortalStandInBus {
     private let session: ChildProcess
     private let portalProcessID: pid_t
 
-    /// Starts `script` with its log and ready file in `directory`.
-    init(script: String, in directory: URL) throws {
+    /// Starts `script` with its log and ready file in `directory`; the bus and what it
+    /// activates see `environment` besides the test's own.
+    init(script: String, in directory: URL, environment extra: [String: String] = [:]) throws {
         log = directory.appendingPathComponent("portal.jsonl").path
         let ready = directory.appendingPathComponent("portal-ready").path
         // dbus keeps its socket in a runtime directory of the test's own user.
@@ -20,6 +21,7 @@ final class PortalStandInBus {
                                                 attributes: [.posixPermissions: 0o700])
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = runtime.path
+        environment.merge(extra) { $1 }
         let path = URL(fileURLWithPath: SourceTree.path).appendingPathComponent("Tests/PortalStandIn/" + script).path
         session = ChildProcess("/usr/bin/dbus-run-session", ["--", "/usr/bin/python3", path, log, ready], environment: environment)
         try session.start()

@@ -16,6 +16,14 @@ public enum KindRegistry {
     /// zip too: EPUBKind is asked before ComicKind.
     public static let kinds: [any DocumentKind.Type] = [PDFKind.self, EPUBKind.self, ComicKind.self, ImageKind.self, TextKind.self]
 
+    /// The MIME types of what the kinds show, as the desktop entry lists them (a test keeps
+    /// the two the same): for the file chooser's filter.
+    public static let shownMIMETypes = [
+        "text/plain", "text/markdown", "text/x-markdown", "image/png", "image/jpeg", "image/gif", "image/webp", "image/avif",
+        "image/svg+xml", "image/tiff", "image/bmp", "application/pdf", "application/epub+zip", "application/vnd.comicbook+zip",
+        "application/vnd.comicbook-rar", "application/x-cbz", "application/x-cbr", "application/x-cb7", "application/x-cbt",
+    ]
+
     /// What FILE may be, for `--help`: each kind's description, in order.
     public static var fileDescriptions: [String] { kinds.map { $0.fileDescription } }
 

@@ -15,9 +15,9 @@ LANGUAGES = $(shell cat po/LINGUAS)
 # the program that takes them (a test points it at the debug build).
 RUN_PICTURES = pictures
 DEMO = .build/release/glide-demo
-# The programs installed: glide, and the helpers it starts (in $(PREFIX)/libexec/glide): the
-# image decoder and the page renderer.
-PROGRAMS = glide glide-image-decoder glide-page-renderer
+# The programs installed: glide, the helpers it starts (in $(PREFIX)/libexec/glide): the image
+# decoder and the page renderer, and the file manager's thumbnailer.
+PROGRAMS = glide glide-image-decoder glide-page-renderer glide-thumbnailer
 define build_programs
 	for product in $(PROGRAMS); do $(SWIFT) build $(RELEASE) --product $$product || exit 1; done
 endef
@@ -36,8 +36,11 @@ RUN_PACKAGES = webp-pixbuf-loader libavif-gdk-pixbuf librsvg2-common fonts-noto-
 # package checks (dpkg-dev, lintian, appstream, desktop-file-utils); EPUB books from an independent
 # producer (pandoc); DjVu documents made by djvulibre's own tools (djvulibre-bin); a multi-page TIFF
 # made by tiffcp (libtiff-tools); strace, which shows that a page renderer opens no file once locked
-# down and that a README opened makes no Internet socket.
+# down and that a README opened makes no Internet socket; GTK's own reader of the recent documents
+# (gir1.2-gtk-3.0); the sandbox GNOME runs thumbnailers in (bubblewrap); poppler's tools to read
+# exported PDFs back (poppler-utils).
 TEST_PACKAGES = sway grim wtype util-linux passwd wl-clipboard at-spi2-core dbus python3-pyatspi python3-gi pandoc djvulibre-bin libtiff-tools \
+	gir1.2-gtk-3.0 bubblewrap poppler-utils \
 	libglib2.0-bin gsettings-desktop-schemas \
 	dpkg-dev lintian appstream desktop-file-utils strace
 
@@ -145,6 +148,8 @@ install-files: locale $(GENERATED)/glide.1 $(GENERATED)/dev.glide.Glide.metainfo
 	install -Dm755 .build/release/glide $(DESTDIR)$(PREFIX)/bin/glide
 	install -Dm755 .build/release/glide-image-decoder $(DESTDIR)$(PREFIX)/libexec/glide/glide-image-decoder
 	install -Dm755 .build/release/glide-page-renderer $(DESTDIR)$(PREFIX)/libexec/glide/glide-page-renderer
+	install -Dm755 .build/release/glide-thumbnailer $(DESTDIR)$(PREFIX)/bin/glide-thumbnailer
+	install -Dm644 resources/glide.thumbnailer $(DESTDIR)$(PREFIX)/share/thumbnailers/glide.thumbnailer
 	install -Dm644 resources/default-document.md $(DESTDIR)$(PREFIX)/share/glide/default-document.md
 	install -Dm644 $(GENERATED)/dev.glide.Glide.desktop $(DESTDIR)$(PREFIX)/share/applications/dev.glide.Glide.desktop
 	install -Dm644 resources/dev.glide.Glide.svg \
@@ -159,7 +164,8 @@ install-files: locale $(GENERATED)/glide.1 $(GENERATED)/dev.glide.Glide.metainfo
 	done
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/glide \
+	rm -f $(DESTDIR)$(PREFIX)/bin/glide $(DESTDIR)$(PREFIX)/bin/glide-thumbnailer \
+		$(DESTDIR)$(PREFIX)/share/thumbnailers/glide.thumbnailer \
 		$(DESTDIR)$(PREFIX)/share/applications/dev.glide.Glide.desktop \
 		$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/dev.glide.Glide.svg \
 		$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/dev.glide.Glide-symbolic.svg \

@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "glide-demo", targets: ["glide-demo"]),
         .executable(name: "glide-image-decoder", targets: ["glide-image-decoder"]),
         .executable(name: "glide-page-renderer", targets: ["glide-page-renderer"]),
+        .executable(name: "glide-thumbnailer", targets: ["glide-thumbnailer"]),
     ],
     targets: [
         systemLibrary("CWaylandClient", pkgConfig: "wayland-client", debian: "libwayland-dev"),
@@ -41,6 +42,8 @@ let package = Package(
         systemLibrary("CAtk", pkgConfig: "atk-bridge-2.0", debian: "libatk-bridge2.0-dev"),
         // GLib's log, which Machinery routes so no library's message reaches the user.
         systemLibrary("CGLib", pkgConfig: "glib-2.0", debian: "libglib2.0-dev"),
+        // GIO's D-Bus client, for the desktop's portals (printing), with descriptor passing.
+        systemLibrary("CGIO", pkgConfig: "gio-unix-2.0", debian: "libglib2.0-dev"),
         .plugin(
             name: "WaylandScannerPlugin",
             capability: .buildTool(),
@@ -139,7 +142,7 @@ let package = Package(
             path: "Sources/Kinds/Registry"),
 
         // Pixels: no Wayland.
-        .target(name: "Render", dependencies: ["ScrollEngine", "DocumentKit", "CCairo", "CPangoCairo", "Localization"]),
+        .target(name: "Render", dependencies: ["ScrollEngine", "DocumentKit", "CCairo", "CPangoCairo", "Localization", "Machinery"]),
 
         // The viewer core: panes, input, the frame pipeline. No Wayland, no clock.
         .target(name: "Viewer", dependencies: ["ScrollEngine", "DocumentKit", "Render", "Localization", "Machinery"]),
@@ -149,7 +152,9 @@ let package = Package(
             "ScrollPhysics", "ScrollEngine", "Viewer", "Localization", "Machinery", "CSystem", "DocumentKit",
         ]),
         // What Glide remembers of the reader between runs: reading positions (state files).
-        .target(name: "ReadingState", dependencies: ["DocumentKit", "Machinery", "Localization"]),
+        // The desktop's portals over D-Bus (GIO), off the loop: printing.
+        .target(name: "Portals", dependencies: ["CGIO", "Machinery", "Localization", "CSystem"]),
+        .target(name: "ReadingState", dependencies: ["DocumentKit", "Machinery", "Localization", "CGLib"]),
         // The accessible tree on the accessibility bus: ATK objects over a model of the
         // document, no Wayland. GObject types (AtkObject subclasses, interfaces, AtkUtil) are
         // registered in C.
@@ -170,7 +175,7 @@ let package = Package(
             name: "glide",
             dependencies: [
                 "ScrollPhysics", "ScrollEngine", "DocumentKit", "KindRegistry", "Render", "Viewer", "GlideTools", "WaylandClient",
-                "Accessibility", "CSystem", "Localization", "Machinery", "ReadingState",
+                "Accessibility", "CSystem", "Localization", "Machinery", "ReadingState", "Portals",
             ]),
         .executableTarget(name: "glide-replay", dependencies: ["ScrollPhysics", "ScrollEngine", "GlideTools"]),
         // Decodes one image per run, in a process of its own that glide kills at the budget.
@@ -180,6 +185,10 @@ let package = Package(
         .executableTarget(
             name: "glide-page-renderer", dependencies: ["PDFKind", "Machinery", "CSandbox", "CSystem", "Localization"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
+        // The file manager's thumbnails: a document's first screen, drawn as the viewer draws it.
+        .executableTarget(name: "glide-thumbnailer", dependencies: [
+            "KindRegistry", "DocumentKit", "Render", "ScrollEngine", "Machinery", "Localization", "CCairo", "CFontconfig",
+        ]),
         // Test tool: drives headless sway with a virtual pointer (see its main.swift).
         .executableTarget(name: "glide-virtual-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols"]),
         .executableTarget(
@@ -247,7 +256,7 @@ let package = Package(
         .testTarget(name: "GlideTests", dependencies: [
             "TestSupport",
             "glide", "CCairo", "DocumentKit", "TextKind", "KindRegistry", "Render", "ScrollEngine", "GlideTools", "PDFFixtures", "DjVuFixtures",
-            "Localization", "Machinery", "ReadingState",
+            "ArchiveFixtures", "Localization", "Machinery", "ReadingState",
         ]),
 
         // An in-process Wayland compositor that drives the real client in tests.

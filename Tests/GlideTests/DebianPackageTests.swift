@@ -38,7 +38,7 @@ final class DebianPackageTests: XCTestCase {
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
         }
-        for expected in ["/usr/bin/glide", "/usr/libexec/glide/glide-image-decoder", "/usr/libexec/glide/glide-page-renderer", "/usr/share/glide/default-document.md", "/usr/share/man/man1/glide.1.gz",
+        for expected in ["/usr/bin/glide", "/usr/libexec/glide/glide-image-decoder", "/usr/libexec/glide/glide-page-renderer", "/usr/bin/glide-thumbnailer", "/usr/share/thumbnailers/glide.thumbnailer", "/usr/share/glide/default-document.md", "/usr/share/man/man1/glide.1.gz",
                          "/usr/share/applications/dev.glide.Glide.desktop",
                          "/usr/share/icons/hicolor/scalable/apps/dev.glide.Glide.svg",
                          "/usr/share/icons/hicolor/symbolic/apps/dev.glide.Glide-symbolic.svg",

@@ -18,7 +18,10 @@ import sys
 import gi
 
 gi.require_version("Gio", "2.0")
-from gi.repository import Gio, GLib  # noqa: E402
+from gi.repository import GLib  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import standin  # noqa: E402
 
 INTERFACE = """
 <node>
@@ -97,27 +100,5 @@ def on_call(connection, sender, path, interface, method, parameters, invocation)
         respond(connection, handle, {})
 
 
-def on_get_property(connection, sender, path, interface, name):
-    # Version 2 of the interface, as Debian 12's xdg-desktop-portal 1.16 offers.
-    return GLib.Variant("u", 2)
-
-
-def on_bus(connection, name):
-    info = Gio.DBusNodeInfo.new_for_xml(INTERFACE).interfaces[0]
-    connection.register_object("/org/freedesktop/portal/desktop", info, on_call, on_get_property, None)
-
-
-def on_name(connection, name):
-    with open(ready_path + ".part", "w", encoding="utf-8") as ready:
-        ready.write(f"{os.getpid()} {os.environ['DBUS_SESSION_BUS_ADDRESS']}\n")
-    os.rename(ready_path + ".part", ready_path)
-
-
-def on_lost(connection, name):
-    print("print-portal.py: cannot own org.freedesktop.portal.Desktop", file=sys.stderr)
-    sys.exit(1)
-
-
-Gio.bus_own_name(Gio.BusType.SESSION, "org.freedesktop.portal.Desktop", Gio.BusNameOwnerFlags.NONE,
-                 on_bus, on_name, on_lost)
-GLib.MainLoop().run()
+# Version 2 of the interface, as Debian 12's xdg-desktop-portal 1.16 offers.
+standin.serve("print-portal.py", INTERFACE, on_call, 2, ready_path)

@@ -10,12 +10,31 @@ struct BlockShaper {
     let context: OpaquePointer
     let typography: Typography
     let palette: Palette
-    let images: ImageStore
-    let baseDirectory: String
+    /// The blocks' images: the store on the loop's thread, what the loop looked up on a worker.
+    let images: BlockImages
+    /// The font map `context` belongs to when it is a worker's (`ShapingFontMaps`): every
+    /// block shaped here holds it, so the map is not shaped with again while one is drawn.
+    let fontMapLease: FontMapLease?
     /// The last table's plan, which the rows after it reuse.
     let tablePlans = TablePlanCache()
     /// Fonts measured for key caps and inline images while this shaper works.
     let fontMetricsCache = FontMetricsCache()
+
+    /// A shaper on the loop's thread, with its store of images.
+    init(context: OpaquePointer, typography: Typography, palette: Palette, images: ImageStore, baseDirectory: String) {
+        self.init(context: context, typography: typography, palette: palette,
+                  images: .store(images, baseDirectory: baseDirectory), fontMapLease: nil)
+    }
+
+    /// A shaper with images as `images` gives them, shaping in `context`, whose font map is
+    /// `fontMapLease`'s when it is a worker's.
+    init(context: OpaquePointer, typography: Typography, palette: Palette, images: BlockImages, fontMapLease: FontMapLease?) {
+        self.context = context
+        self.typography = typography
+        self.palette = palette
+        self.images = images
+        self.fontMapLease = fontMapLease
+    }
 
     /// `block` shaped for a column `width` logical px wide; images are at most
     /// `maximumImageHeight` logical px tall.
@@ -35,12 +54,12 @@ struct BlockShaper {
         case .tableRow(let row):
             return shapeTableRow(row, width: width)
         case .image(let source):
-            guard let path = BlockShaper.imagePath(of: source, in: baseDirectory, readingFrom: images) else {
+            guard let state = images.state(ofSource: source) else {
                 return placeholder(for: source, reason: localized("remote images are not loaded"), width: width)
             }
-            switch images.image(atPath: path) {
-            case .image(let image):
-                let size = fitted(image.naturalSize, asking: block.imageSize, width: width,
+            switch state {
+            case .image(let image, let naturalSize):
+                let size = fitted(naturalSize, asking: block.imageSize, width: width,
                                   maximumImageHeight: maximumImageHeight)
                 return BlockLayout(content: .image(image, width: size.width, height: size.height), inset: 0,
                                    fixedHeight: size.height)

@@ -112,17 +112,31 @@ final class ChapterSections: Sendable {
     /// so the loop and a worker never wait for each other's parse).
     private func pieces(ofChapter chapter: Int) -> [[Block]] {
         if let cached = cache.withLock({ $0.value(for: chapter) }) { return cached }
-        var blocks = source.blocks(ofChapter: chapter).flatMap { $0.split(maximumBytes: TextSections.maximumBlockBytes) }
-        if !blocks.isEmpty, source.startsWithBreak(chapter: chapter), blocks[0].kind != .chapterBreak {
-            blocks.insert(Block(kind: .chapterBreak, text: ""), at: 0)
-        }
-        let pieces = ChapterSections.shared(blocks, into: sections(ofChapter: chapter).count)
-        let bytes = blocks.reduce(0) { $0 + TextSections.sourceBytes(of: $1) }
+        let (pieces, bytes) = cut(chapter)
         cache.withLock { cache in
             cache.insert(pieces, byteCount: bytes, for: chapter)
             _ = cache.trim { key, _ in key == chapter }
         }
         return pieces
+    }
+
+    /// Chapter `chapter` cut into its sections, from the cache or read now without keeping it:
+    /// for a pass over every chapter (a book's headings), which must not push out of the
+    /// cache the chapters the view reads.
+    func piecesPassingBy(chapter: Int) -> [[Block]] {
+        guard chapter >= 0, chapter < chapterCount else { return [] }
+        if let cached = cache.withLock({ $0.value(for: chapter) }) { return cached }
+        return cut(chapter).pieces
+    }
+
+    /// Chapter `chapter` read and cut into its sections, and the bytes they hold.
+    private func cut(_ chapter: Int) -> (pieces: [[Block]], bytes: Int) {
+        var blocks = source.blocks(ofChapter: chapter).flatMap { $0.split(maximumBytes: TextSections.maximumBlockBytes) }
+        if !blocks.isEmpty, source.startsWithBreak(chapter: chapter), blocks[0].kind != .chapterBreak {
+            blocks.insert(Block(kind: .chapterBreak, text: ""), at: 0)
+        }
+        let pieces = ChapterSections.shared(blocks, into: sections(ofChapter: chapter).count)
+        return (pieces, blocks.reduce(0) { $0 + TextSections.sourceBytes(of: $1) })
     }
 
     /// `blocks` shared out in order among `count` sections by their bytes: a block goes to the

@@ -625,7 +625,7 @@ public final class DocumentLayout: ContentLayout {
     /// shaped again when the reader scrolls back. Four, with `ShapingFontMaps.keptCount`,
     /// keep a 5 MB book's memory after scrolling it whole within issue 24's goal (twice its
     /// text), which twelve maps passed (`glide-bench epub`).
-    static let leasedFontMapCapacity = 4
+    static let leasedFontMapCapacity = 2
 
     public func draw(_ rect: ContentRect, on cairo: OpaquePointer) {
         guard heights.count > 0 else { return }

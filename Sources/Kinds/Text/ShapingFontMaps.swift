@@ -27,7 +27,7 @@ enum ShapingFontMaps {
 
     /// Warm maps kept for the next leases: the chapters' worker shapes one batch at a time,
     /// and a fling gives one back about as often as it takes one.
-    static let keptCount = 2
+    static let keptCount = 1
 
     /// A map no other thread uses, for the calling thread to shape in.
     static func lease() -> FontMapLease {

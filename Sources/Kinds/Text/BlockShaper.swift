@@ -242,6 +242,12 @@ struct BlockShaper {
             // Pango 1.50 draws the font's own small capitals (OpenType `smcp`), or makes
             // them from its capitals where it has none.
             attributes.append(pango_attr_variant_new(PANGO_VARIANT_SMALL_CAPS))
+        case .upright:
+            attributes.append(pango_attr_style_new(PANGO_STYLE_NORMAL))
+        case .regularWeight:
+            attributes.append(pango_attr_weight_new(PANGO_WEIGHT_NORMAL))
+        case .normalCaps:
+            attributes.append(pango_attr_variant_new(PANGO_VARIANT_NORMAL))
         case .fontScale(let scale):
             // An absolute size rather than a scale, so a superscript's or code's scale inside
             // multiplies it (pango takes only the innermost scale).

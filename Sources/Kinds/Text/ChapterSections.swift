@@ -15,12 +15,14 @@ final class ChapterSections: Sendable {
     private let cache: Mutex<ByteBoundedCache<Int, [[Block]]>>
 
     /// The text chapters read lately may hold before the least recently used is forgotten (the
-    /// one read last always stays): 1 MB, about twelve chapters of a novel, many screens
+    /// one read last always stays): 768 KB, about nine chapters of a novel, many screens
     /// around the one shown, and few enough that scrolling through a whole book holds little
     /// more than the text on screen (at 4 MB, the blocks of a 5 MB book held 10 MB after a
-    /// scroll through it, `glide-bench epub`). Reading a chapter again costs a few ms of libxml2
-    /// for 100 KB, on the chapters' worker.
-    static let cacheCapacityBytes = 1 << 20
+    /// scroll through it, `glide-bench epub`). It was 1 MB until the margin was shaped on the
+    /// chapters' worker (issue 24), whose thread's heap and font maps (`ShapingFontMaps`) took
+    /// the memory figure from 1.78 to 2.03–2.05 bytes per byte of text (goal 2); at 768 KB it is
+    /// 1.96. Reading a chapter again costs a few ms of libxml2 for 100 KB, on the chapters' worker.
+    static let cacheCapacityBytes = 3 << 18
 
     init(source: any TextChapterSource) {
         self.source = source

@@ -619,12 +619,14 @@ public final class DocumentLayout: ContentLayout {
         }
     }
 
-    /// The worker's font maps that shaped sections kept for drawing may hold at once: the
-    /// viewport and its margin take three or four sections of a book (8 KB each, a screen
-    /// and a half of a margin either side), each shaped in its own batch at worst; more are
-    /// shaped again when the reader scrolls back. Four, with `ShapingFontMaps.keptCount`,
-    /// keep a 5 MB book's memory after scrolling it whole within issue 24's goal (twice its
-    /// text), which twelve maps passed (`glide-bench epub`).
+    /// The worker's font maps that shaped sections kept for drawing may hold at once (sections
+    /// the running `prepare` uses are never let go for it, however many). Each map is about
+    /// 200 KB; after a scroll through `glide-bench epub`'s 5 MB book, anonymous memory per byte
+    /// of text was 2.14 with twelve maps allowed and two kept warm, 2.03 with three and one,
+    /// 2.05 with two and one (goal 2; main gave 1.78 in stop 36's run, before the margin was
+    /// shaped off the loop): the maps matter less than the worker's own heap
+    /// (`ChapterSections.cacheCapacityBytes`). Two, for memory: what the reader scrolls back to
+    /// past a screen or two is shaped again, on the worker.
     static let leasedFontMapCapacity = 2
 
     public func draw(_ rect: ContentRect, on cairo: OpaquePointer) {

@@ -48,6 +48,7 @@ final class SectionShapes {
     private(set) var takenCount = 0
 
     deinit {
+        started.abandon()
         ChapterReads.queue.cancelPending(inGroup: group)
     }
 
@@ -108,10 +109,10 @@ final class SectionShapes {
         let started = self.started
         ChapterReads.queue.replacePending(inGroup: group, priority: .nearby, with: batches.map { batch in
             { ticket in
-                guard !ticket.isCancelled else { return }
+                guard !ticket.isCancelled, !started.isAbandoned else { return }
                 let mine = batch.filter { started.insert(SharedSet.Key(section: $0.section, generation: generation)) }
                 guard !mine.isEmpty else { return }
-                let shaped = SectionShapes.shape(mine)
+                let shaped = SectionShapes.shape(mine, unless: started)
                 MainThreadMailbox.shared.post { reference.object?.receive(shaped, generation: generation) }
             }
         })
@@ -120,10 +121,11 @@ final class SectionShapes {
     /// Shapes `batch` in one leased font map, on the worker. Everything made is in the box
     /// returned: the worker keeps nothing else of the map, so once the loop takes the box's
     /// sections, only the loop's thread uses the map.
-    private static func shape(_ batch: [Request]) -> ShapedBatch {
+    /// A layout that goes meanwhile (`abandoned`) stops it after the section being shaped.
+    private static func shape(_ batch: [Request], unless abandoned: SharedSet) -> ShapedBatch {
         let lease = ShapingFontMaps.lease()
         let box = ShapedBatch()
-        for request in batch {
+        for request in batch where !abandoned.isAbandoned {
             let shaper = BlockShaper(context: lease.context, typography: request.typography, palette: request.palette,
                                      images: .snapshot(request.images), fontMapLease: lease)
             let layout = SectionLayout(blocks: request.blocks, isFirstSection: request.isFirstSection, shaper: shaper,
@@ -157,7 +159,9 @@ private final class ShapedBatch: @unchecked Sendable {
     }
 }
 
-/// The sections jobs have started on, by generation, shared by the loop and the worker.
+/// The sections jobs have started on, by generation, shared by the loop and the worker; and
+/// whether the layout that asked is gone (a document closed, or one of `glide-bench`'s
+/// first frames), so its jobs stop rather than take the worker from the next.
 private final class SharedSet: Sendable {
     struct Key: Hashable {
         let section: Int
@@ -165,6 +169,11 @@ private final class SharedSet: Sendable {
     }
 
     private let keys = Mutex<Set<Key>>([])
+    private let abandoned = Atomic<Bool>(false)
+
+    var isAbandoned: Bool { abandoned.load(ordering: .relaxed) }
+
+    func abandon() { abandoned.store(true, ordering: .relaxed) }
 
     func insert(_ key: Key) -> Bool { keys.withLock { $0.insert(key).inserted } }
 

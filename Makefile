@@ -15,8 +15,9 @@ LANGUAGES = $(shell cat po/LINGUAS)
 # the program that takes them (a test points it at the debug build).
 RUN_PICTURES = pictures
 DEMO = .build/release/glide-demo
-# The programs installed: glide, and the helper it starts (in $(PREFIX)/libexec/glide).
-PROGRAMS = glide glide-image-decoder
+# The programs installed: glide, the helpers it starts (in $(PREFIX)/libexec/glide): the image
+# decoder and the page renderer, and the file manager's thumbnailer.
+PROGRAMS = glide glide-image-decoder glide-page-renderer glide-thumbnailer
 define build_programs
 	for product in $(PROGRAMS); do $(SWIFT) build $(RELEASE) --product $$product || exit 1; done
 endef
@@ -24,8 +25,8 @@ endef
 # Build: C libraries and the protocol XML. Fonts: DejaVu covers Latin, Cyrillic and Greek.
 BUILD_PACKAGES = pkg-config libwayland-dev wayland-protocols libxkbcommon-dev \
 	libcairo2-dev libpango1.0-dev libfontconfig-dev libcmark-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libarchive-dev \
-	libdecor-0-dev libdecor-0-plugin-1-cairo libgdk-pixbuf-2.0-dev libpoppler-glib-dev \
-	libatk1.0-dev libatk-bridge2.0-dev gettext fonts-dejavu-core $(RUN_PACKAGES)
+	libdecor-0-dev libdecor-0-plugin-1-cairo libgdk-pixbuf-2.0-dev libpoppler-glib-dev libdjvulibre-dev \
+	libatk1.0-dev libatk-bridge2.0-dev libseccomp-dev gettext fonts-dejavu-core $(RUN_PACKAGES)
 # Run time: image loaders for gdk-pixbuf beyond PNG and JPEG, and fonts with emoji and CJK glyphs.
 RUN_PACKAGES = webp-pixbuf-loader libavif-gdk-pixbuf librsvg2-common fonts-noto-color-emoji fonts-noto-cjk
 # Tests: a real compositor (headless sway), screenshots (grim), typing (wtype), and
@@ -33,10 +34,15 @@ RUN_PACKAGES = webp-pixbuf-loader libavif-gdk-pixbuf librsvg2-common fonts-noto-
 # (wl-clipboard); the accessibility bus and a client of it (at-spi2-core, dbus, pyatspi) and
 # GNOME's text-scaling-factor read back with gsettings (libglib2.0-bin, gsettings-desktop-schemas);
 # package checks (dpkg-dev, lintian, appstream, desktop-file-utils); EPUB books from an independent
-# producer (pandoc).
-TEST_PACKAGES = sway grim wtype util-linux passwd wl-clipboard at-spi2-core dbus python3-pyatspi python3-gi pandoc \
+# producer (pandoc); DjVu documents made by djvulibre's own tools (djvulibre-bin); a multi-page TIFF
+# made by tiffcp (libtiff-tools); strace, which shows that a page renderer opens no file once locked
+# down and that a README opened makes no Internet socket; GTK's own reader of the recent documents
+# (gir1.2-gtk-3.0); the sandbox GNOME runs thumbnailers in (bubblewrap); poppler's tools to read
+# exported PDFs back (poppler-utils).
+TEST_PACKAGES = sway grim wtype util-linux passwd wl-clipboard at-spi2-core dbus python3-pyatspi python3-gi pandoc djvulibre-bin libtiff-tools \
+	gir1.2-gtk-3.0 bubblewrap poppler-utils \
 	libglib2.0-bin gsettings-desktop-schemas \
-	dpkg-dev lintian appstream desktop-file-utils
+	dpkg-dev lintian appstream desktop-file-utils strace
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -65,8 +71,8 @@ deps:
 test-deps: deps
 	$(call install_missing,$(TEST_PACKAGES))
 
-# glide decodes images in glide-image-decoder processes, found beside it (or in
-# $(PREFIX)/libexec/glide once installed).
+# glide decodes images in glide-image-decoder processes and draws pages in glide-page-renderer
+# processes, found beside it (or in $(PREFIX)/libexec/glide once installed).
 build: deps locale
 	$(build_programs)
 
@@ -141,6 +147,9 @@ install: build install-files
 install-files: locale $(GENERATED)/glide.1 $(GENERATED)/dev.glide.Glide.metainfo.xml $(GENERATED)/dev.glide.Glide.desktop
 	install -Dm755 .build/release/glide $(DESTDIR)$(PREFIX)/bin/glide
 	install -Dm755 .build/release/glide-image-decoder $(DESTDIR)$(PREFIX)/libexec/glide/glide-image-decoder
+	install -Dm755 .build/release/glide-page-renderer $(DESTDIR)$(PREFIX)/libexec/glide/glide-page-renderer
+	install -Dm755 .build/release/glide-thumbnailer $(DESTDIR)$(PREFIX)/bin/glide-thumbnailer
+	install -Dm644 resources/glide.thumbnailer $(DESTDIR)$(PREFIX)/share/thumbnailers/glide.thumbnailer
 	install -Dm644 resources/default-document.md $(DESTDIR)$(PREFIX)/share/glide/default-document.md
 	install -Dm644 $(GENERATED)/dev.glide.Glide.desktop $(DESTDIR)$(PREFIX)/share/applications/dev.glide.Glide.desktop
 	install -Dm644 resources/dev.glide.Glide.svg \
@@ -155,7 +164,8 @@ install-files: locale $(GENERATED)/glide.1 $(GENERATED)/dev.glide.Glide.metainfo
 	done
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/glide \
+	rm -f $(DESTDIR)$(PREFIX)/bin/glide $(DESTDIR)$(PREFIX)/bin/glide-thumbnailer \
+		$(DESTDIR)$(PREFIX)/share/thumbnailers/glide.thumbnailer \
 		$(DESTDIR)$(PREFIX)/share/applications/dev.glide.Glide.desktop \
 		$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/dev.glide.Glide.svg \
 		$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/dev.glide.Glide-symbolic.svg \

@@ -16,6 +16,8 @@ let package = Package(
         .executable(name: "glide-replay", targets: ["glide-replay"]),
         .executable(name: "glide-demo", targets: ["glide-demo"]),
         .executable(name: "glide-image-decoder", targets: ["glide-image-decoder"]),
+        .executable(name: "glide-page-renderer", targets: ["glide-page-renderer"]),
+        .executable(name: "glide-thumbnailer", targets: ["glide-thumbnailer"]),
     ],
     targets: [
         systemLibrary("CWaylandClient", pkgConfig: "wayland-client", debian: "libwayland-dev"),
@@ -33,15 +35,25 @@ let package = Package(
         systemLibrary("CArchive", pkgConfig: "libarchive", debian: "libarchive-dev"),
         systemLibrary("CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", debian: "libgdk-pixbuf-2.0-dev"),
         systemLibrary("CPoppler", pkgConfig: "poppler-glib", debian: "libpoppler-glib-dev"),
+        // ddjvuapi's pkg-config flags are only `-pthread`, which SwiftPM refuses with a warning
+        // on every build: its headers are in the standard include path, and the module map links it.
+        .systemLibrary(name: "CDjVu", providers: [.apt(["libdjvulibre-dev"])]),
         systemLibrary("CLibdecor", pkgConfig: "libdecor-0", debian: "libdecor-0-dev"),
         systemLibrary("CAtk", pkgConfig: "atk-bridge-2.0", debian: "libatk-bridge2.0-dev"),
         // GLib's log, which Machinery routes so no library's message reaches the user.
         systemLibrary("CGLib", pkgConfig: "glib-2.0", debian: "libglib2.0-dev"),
+        // GIO's D-Bus client, for the desktop's portals (printing), with descriptor passing.
+        systemLibrary("CGIO", pkgConfig: "gio-unix-2.0", debian: "libglib2.0-dev"),
         .plugin(
             name: "WaylandScannerPlugin",
             capability: .buildTool(),
             path: "Sources/WaylandScannerPlugin"),
         .target(name: "CSystem"),
+        // The page renderer's lock-down: no new privileges, rlimits, and a seccomp filter
+        // through libseccomp. Only glide-page-renderer links it.
+        // Its open and fopen stand in for libc's (the fonts kept open before the lock-down), so the
+        // executable exports them.
+        .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp"), .linkedLibrary("fontconfig")]),
         // gettext and locale queries (libintl.h), which the Glibc module leaves out.
         .target(name: "CLocale"),
         // The user's language: translated messages (po/) and numbers as the locale writes them.
@@ -103,6 +115,12 @@ let package = Package(
             name: "PDFKind",
             dependencies: ["DocumentKit", "Machinery", "Localization", "CCairo", "CPangoCairo", "CPoppler", "CSystem"],
             path: "Sources/Kinds/PDF"),
+        // DjVu: bundled and indirect documents through DjVuLibre's ddjvuapi, pages rendered off
+        // the loop, their hidden text, outline and links.
+        .target(
+            name: "DjVuKind",
+            dependencies: ["DocumentKit", "Machinery", "Localization", "CCairo", "CPangoCairo", "CDjVu", "CSystem"],
+            path: "Sources/Kinds/DjVu"),
         // EPUB: books read straight from their zip (libarchive), their XML through libxml2.
         .target(
             name: "EPUBKind",
@@ -118,12 +136,13 @@ let package = Package(
         .target(
             name: "KindRegistry",
             dependencies: [
-                "DocumentKit", "ImageDecoding", "TextKind", "ImageKind", "PDFKind", "EPUBKind", "ComicKind", "Machinery", "Localization",
+                "DocumentKit", "ImageDecoding", "TextKind", "ImageKind", "PDFKind", "EPUBKind", "ComicKind", "DjVuKind", "Machinery",
+                "Localization",
             ],
             path: "Sources/Kinds/Registry"),
 
         // Pixels: no Wayland.
-        .target(name: "Render", dependencies: ["ScrollEngine", "DocumentKit", "CCairo", "CPangoCairo", "Localization"]),
+        .target(name: "Render", dependencies: ["ScrollEngine", "DocumentKit", "CCairo", "CPangoCairo", "Localization", "Machinery"]),
 
         // The viewer core: panes, input, the frame pipeline. No Wayland, no clock.
         .target(name: "Viewer", dependencies: ["ScrollEngine", "DocumentKit", "Render", "Localization", "Machinery"]),
@@ -133,7 +152,9 @@ let package = Package(
             "ScrollPhysics", "ScrollEngine", "Viewer", "Localization", "Machinery", "CSystem", "DocumentKit",
         ]),
         // What Glide remembers of the reader between runs: reading positions (state files).
-        .target(name: "ReadingState", dependencies: ["DocumentKit", "Machinery", "Localization"]),
+        // The desktop's portals over D-Bus (GIO), off the loop: printing.
+        .target(name: "Portals", dependencies: ["CGIO", "Machinery", "Localization", "CSystem"]),
+        .target(name: "ReadingState", dependencies: ["DocumentKit", "Machinery", "Localization", "CGLib"]),
         // The accessible tree on the accessibility bus: ATK objects over a model of the
         // document, no Wayland. GObject types (AtkObject subclasses, interfaces, AtkUtil) are
         // registered in C.
@@ -154,37 +175,51 @@ let package = Package(
             name: "glide",
             dependencies: [
                 "ScrollPhysics", "ScrollEngine", "DocumentKit", "KindRegistry", "Render", "Viewer", "GlideTools", "WaylandClient",
-                "Accessibility", "CSystem", "Localization", "Machinery", "ReadingState",
+                "Accessibility", "CSystem", "Localization", "Machinery", "ReadingState", "Portals",
             ]),
         .executableTarget(name: "glide-replay", dependencies: ["ScrollPhysics", "ScrollEngine", "GlideTools"]),
         // Decodes one image per run, in a process of its own that glide kills at the budget.
         .executableTarget(name: "glide-image-decoder", dependencies: ["ImageDecoding", "Localization"]),
+        // Draws one document's pages on request, long-lived, locked down after it opens the
+        // document; glide runs several under budgets (PageRendererPool).
+        .executableTarget(
+            name: "glide-page-renderer", dependencies: ["PDFKind", "Machinery", "CSandbox", "CSystem", "Localization"],
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
+        // The file manager's thumbnails: a document's first screen, drawn as the viewer draws it.
+        .executableTarget(name: "glide-thumbnailer", dependencies: [
+            "KindRegistry", "DocumentKit", "Render", "ScrollEngine", "Machinery", "Localization", "CCairo", "CFontconfig",
+        ]),
         // Test tool: drives headless sway with a virtual pointer (see its main.swift).
         .executableTarget(name: "glide-virtual-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols"]),
         .executableTarget(
             name: "glide-bench", dependencies: [
                 "ScrollEngine", "DocumentKit", "TextKind", "PDFKind", "KindRegistry", "Render", "CAllocationCounter", "CSystem",
-                "PDFFixtures", "ArchiveFixtures", "EPUBFixtures", "ImageKind", "Machinery",
+                "PDFFixtures", "ArchiveFixtures", "EPUBFixtures", "ImageKind", "Machinery", "DjVuKind", "DjVuFixtures", "CPoppler",
             ],
             // Its allocation counter stands in for malloc process-wide, which needs the
             // executable's symbols in the dynamic symbol table.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
 
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
-        .testTarget(name: "MachineryTests", dependencies: ["Machinery"]),
+        // The page renderers' tests write their hostile PDFs with PDFFixtures.
+        .testTarget(name: "MachineryTests", dependencies: ["Machinery", "PDFFixtures"]),
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine", "TestSupport"]),
         // Replay scripts, the trace format and the glide-replay tool.
         .testTarget(name: "GlideToolsTests", dependencies: ["GlideTools", "ScrollEngine", "TestSupport"]),
         // What the test targets share: fixtures, ink counting, programs run by a test.
         .target(name: "TestSupport", dependencies: ["ScrollEngine"], path: "Tests/TestSupport"),
         // PDFs written at test time with cairo's PDF surface, for tests, benchmarks and the demo.
-        .target(name: "PDFFixtures", dependencies: ["CPoppler"], path: "Tests/PDFFixtures"),
+        // Hostile ones byte by byte (a page that never ends, a font that inflates to GBs, with
+        // EPUBFixtures' deflate bomb).
+        .target(name: "PDFFixtures", dependencies: ["CPoppler", "EPUBFixtures"], path: "Tests/PDFFixtures"),
         // Archives (zip, 7z, tar) written at test time with libarchive's writers, and the
         // solid-colour pictures they hold, for tests and benchmarks.
         .target(name: "ArchiveFixtures", dependencies: ["CArchive", "CCairo"], path: "Tests/ArchiveFixtures"),
         // Books written through ArchiveFixtures' writer or byte by byte, for the EPUB tests, the
         // end-to-end tests, glide-bench and glide-demo.
         .target(name: "EPUBFixtures", dependencies: ["ArchiveFixtures"], path: "Tests/EPUBFixtures"),
+        // DjVu documents made at test time with djvulibre-bin's tools, for tests and benchmarks.
+        .target(name: "DjVuFixtures", dependencies: ["TestSupport", "CCairo"], path: "Tests/DjVuFixtures"),
         .testTarget(name: "DocumentTests", dependencies: [
             "TestSupport",
             "DocumentKit", "ImageDecoding", "TextKind", "ImageKind", "PDFKind", "KindRegistry", "CCairo", "CGdkPixbuf",
@@ -206,16 +241,22 @@ let package = Package(
             "ArchiveFixtures", "ArchiveKit", "EPUBKind", "CArchive", "CLibXML2", "DocumentKit", "Localization", "TextKind", "KindRegistry", "ImageDecoding",
             "CCairo", "CPangoCairo", "EPUBFixtures", "Machinery",
         ]),
-        // Comic archives the tests write: page order, ComicInfo, pages drawn, hostile archives.
+        // Comic archives the tests write: page order, ComicInfo, pages drawn, hostile archives; a
+        // multi-page TIFF made by tiffcp, shown as such a collection.
         .testTarget(name: "ComicTests", dependencies: [
             "ArchiveFixtures", "ArchiveKit", "ComicKind", "ImageKind", "ImageDecoding", "DocumentKit", "KindRegistry", "CArchive",
-            "CCairo", "Machinery",
+            "CCairo", "Machinery", "TestSupport",
+        ]),
+        // DjVu documents made at test time with djvulibre-bin's tools: pages, pixels, text, outline,
+        // links, hostile files.
+        .testTarget(name: "DjVuTests", dependencies: [
+            "TestSupport", "DjVuFixtures", "DjVuKind", "DocumentKit", "KindRegistry", "Render", "ScrollEngine", "CCairo", "Machinery",
         ]),
         .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "CAtk", "DocumentKit"]),
         .testTarget(name: "GlideTests", dependencies: [
             "TestSupport",
-            "glide", "CCairo", "DocumentKit", "TextKind", "KindRegistry", "Render", "ScrollEngine", "GlideTools", "PDFFixtures",
-            "Localization", "Machinery", "ReadingState",
+            "glide", "CCairo", "DocumentKit", "TextKind", "KindRegistry", "Render", "ScrollEngine", "GlideTools", "PDFFixtures", "DjVuFixtures",
+            "ArchiveFixtures", "Localization", "Machinery", "ReadingState",
         ]),
 
         // An in-process Wayland compositor that drives the real client in tests.

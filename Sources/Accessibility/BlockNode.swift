@@ -17,9 +17,11 @@ final class BlockNode: AccessibleNode {
         let hasText = !block.isContainer && block.role != .image && block.role != .separator
         content = hasText ? AccessibleText(block.text) : nil
         // An image is read by its name, the alt text; text blocks are read through their text.
+        // A heading's logo is a zero-width space in its text (`AccessibleBlocks`), and its
+        // name is its words alone.
         let name: String? = switch block.role {
         case .image: block.text
-        case .heading: block.text
+        case .heading: String(block.text.filter { $0 != "\u{200B}" }.drop(while: \.isWhitespace))
         default: nil
         }
         var interfaces: AccessibleInterfaces = hasText ? [.text, .component] : [.component]

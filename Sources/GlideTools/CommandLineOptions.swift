@@ -26,6 +26,8 @@ public struct CommandLineOptions {
     public var isDark = false
     /// Where to write the frame trace (`-` for stdout), if anywhere.
     public var tracePath: String?
+    /// Where to write the document as a PDF instead of showing it, if anywhere.
+    public var exportPath: String?
     /// The window's initial size in logical px.
     public var windowSize = LogicalSize(width: 1024, height: 768)
 
@@ -69,6 +71,7 @@ public struct CommandLineOptions {
                 case "--split": isSplit = true
                 case "--dark": isDark = true
                 case "--trace": tracePath = try value()
+                case "--export-pdf": exportPath = try value()
                 case "--size":
                     let text = try value()
                     let size = try OptionValue.size(text, for: name)
@@ -93,9 +96,12 @@ public struct CommandLineOptions {
             }
         }
         if isSplit && paths.count > 1 { throw UsageError(localized("--split shows one document, not %s", String(paths.count))) }
+        if exportPath != nil && paths.count != 1 {
+            throw UsageError(localized("--export-pdf writes one document, not %s", String(paths.count)))
+        }
     }
 
-    private static let optionsWithValues: Set<String> = ["--zoom", "--deceleration", "--trace", "--size"]
+    private static let optionsWithValues: Set<String> = ["--zoom", "--deceleration", "--trace", "--size", "--export-pdf"]
 
     /// `--name=value` as its two parts; other arguments have no attached value.
     private static func split(_ argument: String) -> (name: String, value: String?) {

@@ -55,6 +55,8 @@ public enum HelpText {
                                          String(Int(CommandLineOptions.maximumWindowSidePixels)))),
             Entry(term: "--trace FILE",
                   description: localized("write one JSON line per committed frame to FILE (- for standard output); an existing FILE is overwritten")),
+            Entry(term: "--export-pdf OUT",
+                  description: localized("write FILE as a PDF to OUT (a PDF as it is; anything else in A4 pages, with its links and outline) and exit, with no window; an existing OUT is overwritten")),
             Entry(term: "-h, --help", description: localized("show this help and exit")),
             Entry(term: "--version", description: localized("show the version and exit")),
         ]
@@ -68,6 +70,8 @@ public enum HelpText {
             Entry(term: "GLIDE_DEBUG", description: localized("1 prints diagnostics")),
             Entry(term: "XDG_STATE_HOME",
                   description: localized("reading positions are remembered in $XDG_STATE_HOME/glide")),
+            Entry(term: "XDG_DATA_HOME",
+                  description: localized("files opened join the desktop's recent documents, $XDG_DATA_HOME/recently-used.xbel")),
         ]
     }
 

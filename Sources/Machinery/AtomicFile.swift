@@ -29,6 +29,13 @@ public enum AtomicFile {
     public static let abandonedAfterSeconds = 600
 
     public static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+        _ = try write(bytes, to: path, onlyIf: { true })
+    }
+
+    /// Writes as `write(_:to:)` does, unless `isStillWanted`, asked just before the new file
+    /// takes the name, says no (another writer replaced the file meanwhile); false then, and
+    /// nothing is left behind.
+    public static func write(_ bytes: [UInt8], to path: String, onlyIf isStillWanted: () -> Bool) throws(Failure) -> Bool {
         let temporary = temporaryPath(for: path)
         let fd = try createExclusively(temporary)
         let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
@@ -41,6 +48,10 @@ public enum AtomicFile {
             // A short write without an error means the disk filled up.
             throw Failure(localized("cannot write '%s'", temporary), errno: written < 0 ? writeError : !synced ? syncError : ENOSPC)
         }
+        guard isStillWanted() else {
+            unlink(temporary)
+            return false
+        }
         guard rename(temporary, path) == 0 else {
             let renameError = errno
             unlink(temporary)
@@ -52,6 +63,7 @@ public enum AtomicFile {
             fsync(directory)
             close(directory)
         }
+        return true
     }
 
     /// Opens `temporary` as a new, empty file for writing. Whatever already has the name (a
@@ -67,6 +79,21 @@ public enum AtomicFile {
         }
         let code = errno
         throw Failure(localized("cannot create '%s'", temporary), errno: code)
+    }
+
+    /// Creates `path` and its missing parents, as `mkdir -p` does (mode 0700: what Glide keeps
+    /// is the reader's own).
+    public static func createDirectories(_ path: String) throws(Failure) {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else { throw Failure(localized("cannot use '%s'", path), errno: ENOTDIR) }
+            return
+        }
+        let parent = FilePath.parent(of: path)
+        if parent != path, parent != "/" { try createDirectories(parent) }
+        guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
+            throw Failure(localized("cannot create the directory '%s'", path), errno: errno)
+        }
     }
 
     /// Deletes the temporaries in `directory` left by processes that died mid-write.

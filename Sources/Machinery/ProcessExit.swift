@@ -7,7 +7,11 @@ public enum ProcessExit {
     /// destructors must not run: poppler's globals would be torn down under the page it is
     /// still drawing. Buffered output is flushed either way.
     public static func end(status: Int32) -> Never {
-        guard WorkQueue.abandonedThreadCount > 0 else { exit(status) }
+        // No page renderer outlives Glide, whatever it is drawing (each also dies with its
+        // parent, PR_SET_PDEATHSIG, should Glide itself be killed).
+        HelperProcesses.endAll()
+        // The same while a worker is inside such a library call (`LibraryCallsInFlight`).
+        guard WorkQueue.abandonedThreadCount > 0 || LibraryCallsInFlight.count > 0 else { exit(status) }
         fflush(nil)
         _exit(status)
     }

@@ -9,10 +9,10 @@ import Glibc
 public enum ProgramLauncher {
     /// Starts `arguments[0]` (looked up on `PATH` unless it holds a slash, or `executable` when
     /// given) with standard input on `input` (else `/dev/null`), standard output on `output`
-    /// (else discarded) and `environment` (else Glide's own). Returns the child's process ID,
-    /// or nil with `errno` set.
+    /// (else discarded), `channel` as its descriptor 3 (a page renderer's socket to Glide) and
+    /// `environment` (else Glide's own). Returns the child's process ID, or nil with `errno` set.
     public static func start(_ arguments: [String], executable: String? = nil, input: Int32? = nil, output: Int32? = nil,
-                             environment: [String: String]? = nil) -> pid_t? {
+                             channel: Int32? = nil, environment: [String: String]? = nil) -> pid_t? {
         guard let program = executable ?? arguments.first else {
             errno = ENOENT
             return nil
@@ -29,6 +29,9 @@ public enum ProgramLauncher {
             posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
         } else {
             posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        }
+        if let channel {
+            posix_spawn_file_actions_adddup2(&actions, channel, 3)
         }
         if DebugLog.isEnabled {
             // What a helper's libraries print is a diagnostic, shown where Glide's are.

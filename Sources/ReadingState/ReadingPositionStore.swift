@@ -109,7 +109,7 @@ public final class ReadingPositionStore {
         let record = Record(path: identity.path, size: identity.size, modificationSeconds: identity.modificationSeconds,
                             position: position)
         do throws(AtomicFile.Failure) {
-            try makeDirectory(directory)
+            try AtomicFile.createDirectories(directory)
             removeStrayTemporariesOnce()
             // Encoding plain numbers and a string cannot fail.
             let bytes = (try? JSONEncoder().encode(record)).map { Array($0) } ?? []
@@ -126,20 +126,6 @@ public final class ReadingPositionStore {
                            file, kind))
     }
 
-    /// Creates `path` and its missing parents, as `mkdir -p` does.
-    private func makeDirectory(_ path: String) throws(AtomicFile.Failure) {
-        var status = stat()
-        if stat(path, &status) == 0 {
-            guard status.st_mode & S_IFMT == S_IFDIR else { throw AtomicFile.Failure(localized("cannot use '%s'", path), errno: ENOTDIR) }
-            return
-        }
-        let parent = FilePath.parent(of: path)
-        if parent != path, parent != "/" { try makeDirectory(parent) }
-        guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
-            throw AtomicFile.Failure(localized("cannot create the directory '%s'", path), errno: errno)
-        }
-    }
-
     private func recordPath(for canonicalPath: String) -> String {
         // FNV-1a: a stable name per path without keeping the path in the file name.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -153,51 +139,6 @@ public final class ReadingPositionStore {
         guard !hasWarned else { return }
         hasWarned = true
         warn(message)
-    }
-}
-
-/// What a state file holds, read without following it anywhere it could block or grow
-/// without bound.
-private enum StateFileContents {
-    case missing
-    case bytes([UInt8])
-    /// A directory, a FIFO, a device, a symbolic link: in words (`a directory`).
-    case notARegularFile(String)
-    case tooLarge(Int)
-    case unreadable(String)
-
-    /// Reads `path` if it is a regular file of at most `limit` bytes (with `limit` 0, only
-    /// checks what it is).
-    init(path: String, limit: Int) {
-        var status = stat()
-        guard lstat(path, &status) == 0 else {
-            self = errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno)))
-            return
-        }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: self = .notARegularFile(localized("a directory")); return
-        case S_IFIFO: self = .notARegularFile(localized("a FIFO")); return
-        case S_IFLNK: self = .notARegularFile(localized("a symbolic link")); return
-        case S_IFSOCK: self = .notARegularFile(localized("a socket")); return
-        default: self = .notARegularFile(localized("a device")); return
-        }
-        guard limit > 0 else { self = .bytes([]); return }
-        guard Int(status.st_size) <= limit else { self = .tooLarge(Int(status.st_size)); return }
-        // O_NOFOLLOW and O_NONBLOCK: whatever replaced the file since lstat cannot redirect or stall the read.
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { self = .unreadable(String(cString: strerror(errno))); return }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: limit + 1)
-        var count = 0
-        while count < buffer.count {
-            let read = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
-            if read < 0, errno == EINTR { continue }
-            guard read >= 0 else { self = .unreadable(String(cString: strerror(errno))); return }
-            if read == 0 { break }
-            count += read
-        }
-        self = count > limit ? .tooLarge(count) : .bytes(Array(buffer[0..<count]))
     }
 }
 

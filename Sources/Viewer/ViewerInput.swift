@@ -60,6 +60,10 @@ public enum ViewerRequest: Sendable, Equatable {
     case setTextInput(Bool)
     /// The pointer's image over the window.
     case setPointerLook(PointerLook)
+    /// Print the document shown (Ctrl+P): the desktop's print dialog, then the printer.
+    case print
+    /// Choose documents to open (Ctrl+O): the desktop's file chooser.
+    case openFile
     /// A diagnostic for GLIDE_DEBUG (a link not followed, and why).
     case diagnostic(String)
 }

@@ -83,4 +83,6 @@ public protocol SeatDelegate: AnyObject {
     func seat(_ seat: Seat, didReceiveHold event: HoldEvent)
     /// A key press or a client-side repeat of it.
     func seat(_ seat: Seat, didPressKey event: KeyEvent)
+    /// Files dropped on the window: the `text/uri-list` the dragging client wrote.
+    func seat(_ seat: Seat, didReceiveDrop uriList: String)
 }

@@ -63,6 +63,11 @@ public final class Seat: ProxyOwner {
         }
     }
 
+    /// Hands files dropped on the window to the delegate (DataDevice+Drop).
+    func noteDrop(uriList: String) {
+        delegate?.seat(self, didReceiveDrop: uriList)
+    }
+
     /// Notes the serial of an input event (see `lastInputSerial`).
     func noteInputSerial(_ serial: UInt32) {
         lastInputSerial = serial

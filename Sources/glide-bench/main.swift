@@ -2,7 +2,7 @@
 // axis, pinch), and its heap
 // allocations in steady state. Figures are also given as a ratio to a baseline loop measured
 // in the same run, since machines are noisy. Run in release:
-//   swift run -c release glide-bench [render | search | nested | pdf | epub | comics] [--json]
+//   swift run -c release glide-bench [render | search | nested | pdf | epub | comics | djvu] [--json]
 import CAllocationCounter
 import Glibc
 import ScrollEngine
@@ -26,6 +26,11 @@ if arguments.first == "comics" {
     ComicBenchmarks.run()
     exit(0)
 }
+// `glide-bench djvu`: the first frames of a 71-page DjVu document and a 1-page one (DjVuBenchmarks.swift).
+if arguments.first == "djvu" {
+    DjVuBenchmarks.run()
+    exit(0)
+}
 // `glide-bench epub` runs only the book benchmarks (EPUBBenchmarks.swift).
 if arguments.first == "epub-memory" {
     EPUBBenchmarks.printMemory(arguments: Array(arguments.dropFirst()))
@@ -33,6 +38,11 @@ if arguments.first == "epub-memory" {
 }
 if arguments.first == "epub" {
     EPUBBenchmarks.run()
+    exit(0)
+}
+// `glide-bench pages`: a fling through scanned pages with 1 page renderer and with 2 (PageBenchmarks.swift).
+if arguments.first == "pages" {
+    PageBenchmarks.run()
     exit(0)
 }
 // `glide-bench pdf` runs only the PDF benchmarks (PDFBenchmarks.swift).

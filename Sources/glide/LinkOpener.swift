@@ -22,13 +22,3 @@ enum LinkOpener {
                 "org.freedesktop.portal.OpenURI.OpenURI", "", literal, "{}"]
     }
 }
-
-extension String {
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        var result = ""
-        for character in self {
-            if character == target { result += replacement } else { result.append(character) }
-        }
-        return result
-    }
-}

@@ -1,3 +1,4 @@
+import Machinery
 import ScrollEngine
 import Viewer
 import WaylandClient
@@ -13,6 +14,8 @@ final class SeatAdapter: SeatDelegate {
     init(app: ViewerApp) {
         self.app = app
     }
+
+    func seat(_ seat: Seat, didReceiveDrop uriList: String) { ViewerApp.openInNewWindow(URIList.localPaths(in: uriList)) }
 
     private func deliver(_ event: SceneInput, at time: UInt32, serial: UInt32 = 0, text: String = "",
                          heldModifiers: InputModifiers = []) {

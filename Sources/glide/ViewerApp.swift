@@ -3,6 +3,7 @@ import GlideTools
 import KindRegistry
 import Localization
 import Machinery
+import Portals
 import ReadingState
 import Render
 import ScrollEngine
@@ -134,9 +135,7 @@ final class ViewerApp {
                     if mailbox.deliverPending() > 0 { viewer.setNeedsFrame() }
                 },
                 EventLoop.Source(fileDescriptor: longPressTimer.fileDescriptor) { [unowned self] in
-                    if longPressTimer.takeExpirations() > 0 {
-                        viewer.longPressTimerFired()
-                    }
+                    if longPressTimer.takeExpirations() > 0 { viewer.longPressTimerFired() }
                 }]
             + (reloader.map { reloader in
                 reloader.fileDescriptors.map { descriptor in
@@ -166,12 +165,22 @@ final class ViewerApp {
         }
     }
 
+    /// Files dropped on the window or chosen open in a window of their own (several as one strip), as in Evince.
+    static func openInNewWindow(_ paths: [String]) {
+        WorkQueue.shared.submit(priority: .immediate) { _ in
+            let shown = KindRegistry.showable(paths) { printError($0.description) }
+            if let glide = FilePath.executable, !shown.isEmpty { _ = ProgramLauncher.run(["setsid", "--fork", glide] + shown) }
+        }
+    }
+
     /// Carries out what the viewer asked of the window since the last time.
     private func carryOutRequests() {
         for request in viewer.takeRequests() {
             switch request {
             case .quit: isQuitRequested = true
             case .setFullscreen(let isFullscreen): window.setFullscreen(isFullscreen)
+            case .print: PrintPortal.print(path: viewer.navigation.documentPath, title: viewer.navigation.documentTitle, report: printError)
+            case .openFile: FileChooserPortal.chooseDocuments(title: localized("Open"), mimeTypes: KindRegistry.shownMIMETypes, chosen: Self.openInNewWindow, report: printError)
             case .beginMove(let serial):
                 if let seat = seatAdapter.lastTouchSeat { window.beginMove(seat: seat, serial: serial) }
             default:
@@ -205,7 +214,7 @@ final class ViewerApp {
             for seat in registry.seats { seat.cursorShape = shape }
         case .diagnostic(let message):
             DebugLog.write(message)
-        case .quit, .setFullscreen, .beginMove:
+        case .quit, .setFullscreen, .beginMove, .print, .openFile:
             break
         }
     }

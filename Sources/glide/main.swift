@@ -8,6 +8,7 @@ import KindRegistry
 import Localization
 import Machinery
 import ReadingState
+import Render
 import WaylandClient
 
 /// The paths of the documents to show: the command line's, or the bundled guide.
@@ -48,6 +49,8 @@ func run(_ documents: DocumentSet, paths: [String], options: CommandLineOptions,
     let registry = try Registry(display: display)
     let viewer = ViewerApp(documents: documents, paths: paths, options: options, positions: ReadingPositionStore(),
                         display: display, registry: registry, trace: trace)
+    // What the reader opened (not the bundled guide) joins the desktop's recent documents.
+    if !options.paths.isEmpty { RecentDocuments.noteOpenedInBackground(paths, shown: documents.documents, typedBy: KindRegistry.mimeType(ofFileAt:)) }
     // At exit, including a signal or a lost compositor, the reading position is saved and
     // the trace is complete.
     defer {
@@ -104,6 +107,10 @@ if options.showsVersion {
 
 do {
     let paths = documentPaths(options)
+    if let output = options.exportPath {
+        try PDFExport.export(paths[0], to: output, typedBy: KindRegistry.mimeType(ofFileAt:), opening: KindRegistry.open)
+        ProcessExit.end(status: ExitStatus.success.rawValue)
+    }
     let documents = try loadDocuments(paths)
     if options.isSplit, !documents.documents[0].hasOutline {
         exit(.usage, rawArguments.naming(localized("--split shows a document's outline, and '%s' holds images", paths[0]) + "; ")

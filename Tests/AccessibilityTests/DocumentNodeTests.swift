@@ -205,6 +205,15 @@ final class DocumentNodeTests: XCTestCase {
         XCTAssertEqual(document.caret?.node.block.text, "Section 7")
     }
 
+    func testAHeadingsNameLeavesOutTheZeroWidthSpaceOfItsLogo() throws {
+        let model = SectionedDocument(sectionCount: 1)
+        model.prefix = "\u{200B} Glide"
+        let (_, document) = makeDocument(model)
+        let heading = try XCTUnwrap(document.child(at: 0))
+        XCTAssertEqual(String(cString: atk_object_get_name(heading.accessible)), "Glide 0")
+        XCTAssertEqual(heading.text?.string, "\u{200B} Glide 0", "its text keeps the block's offsets")
+    }
+
     func testASummaryIsExpandableAndItsActionOpensItAndItsBodyJoinsTheTree() throws {
         let model = SectionedDocument(sectionCount: 3)
         model.isDetailsOpen = false

@@ -51,6 +51,20 @@ final class AccessibleBlocksTests: XCTestCase {
         XCTAssertEqual(bare, [AccessibleBlock(role: .image, text: "sea.jpg", location: AccessibleBlockLocation(section: 4, block: 0))])
     }
 
+    func testAHeadingsLogoIsNotReadAsAnObjectReplacementCharacter() {
+        for markdown in ["# <img src=\"logo.png\" width=\"32\" alt=\"Logo\"> Glide [docs](#docs)",
+                         "# ![Logo](logo.png) Glide [docs](#docs)"] {
+            let document = TextDocument(text: markdown, isMarkdown: true, title: "t.md")
+            XCTAssertEqual(document.blocks[0].text, "\u{FFFC} Glide docs", "the logo has its place in the line")
+            let heading = AccessibleBlocks.blocks(document.blocks(inSection: 0), inSection: 0)[0]
+            XCTAssertFalse(heading.text.contains("\u{FFFC}"), markdown)
+            // A zero-width space, not read, keeps every offset the block's own.
+            XCTAssertEqual(heading.text, "\u{200B} Glide docs", markdown)
+            XCTAssertEqual(heading.text.utf8.count, document.blocks[0].text.utf8.count)
+            XCTAssertEqual(heading.links, [AccessibleLink(characterRange: 8..<12, target: "#docs")])
+        }
+    }
+
     func testHeadingSlugsAreGitHubsAndFindTheirHeading() {
         XCTAssertEqual(AnchorSlug.slug(ofHeading: "Why this document is so long"), "why-this-document-is-so-long")
         XCTAssertEqual(AnchorSlug.slug(ofHeading: "C'est l'été, 2024!"), "cest-lété-2024")

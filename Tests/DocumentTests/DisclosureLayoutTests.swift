@@ -102,6 +102,38 @@ final class DisclosureLayoutTests: XCTestCase {
         XCTAssertTrue(picture(of: layout).pixels == closedPicture.pixels, "closed again, it draws as before")
     }
 
+    func testADisclosureMarkedOpenStartsOpenAndATapClosesIt() throws {
+        let blocks = [Block(kind: .paragraph, text: "More", disclosure: DisclosurePlace(summaryOf: 0, startsOpen: [0])),
+                      Block(kind: .paragraph, text: "Shown at first.", disclosure: DisclosurePlace(enclosingBodies: [0], startsOpen: [0])),
+                      Block(kind: .paragraph, text: "After.")]
+        let layout = laidOut(TextDocument(blocks: blocks, title: "open"))
+        XCTAssertGreaterThan(try block(1, of: layout).height, 0, "the body is shown before any tap")
+        XCTAssertEqual(layout.textForCopying(in: .all)(), "More\n\nShown at first.\n\nAfter.")
+        let summaryText = try block(0, of: layout)
+        let summary = try XCTUnwrap(layout.disclosureSummary(at: ContentPoint(x: summaryText.x + 10, y: summaryText.y + 5)))
+        XCTAssertTrue(summary.isOpen, "its triangle points down")
+        XCTAssertEqual(layout.blocks(inSection: 0).map(\.isExpanded), [true, nil, nil])
+        _ = layout.toggleDisclosure(summary, keepingTextAt: 0)
+        prepare(layout)
+        XCTAssertEqual(try block(1, of: layout).height, 0, "a tap closes it")
+        XCTAssertEqual(layout.textForCopying(in: .all)(), "More\n\nAfter.")
+        XCTAssertEqual(layout.openDisclosures(hiding: TextPosition(section: 0, block: 1, utf8Offset: 0), keepingTextAt: 0), 0)
+        prepare(layout)
+        XCTAssertGreaterThan(try block(1, of: layout).height, 0, "and find opens it again")
+    }
+
+    func testPagesSideBySideShowEveryDisclosureOpenHavingNoWayToOpenOne() {
+        // Pages have no find, selection or taps on summaries: a closed body would be lost.
+        let pages = HorizontalPagesLayout(document: document())
+        XCTAssertNil(pages.readableText, "nothing on pages could open a disclosure")
+        XCTAssertNil(pages.link(at: ContentPoint(x: 10, y: 10), zoomScale: 1))
+        pages.setViewportSize(width: 800, height: 600)
+        _ = pages.prepare(ContentRect(x: 0, y: 0, width: 800, height: 600), margin: 300)
+        XCTAssertEqual(pages.blocks(inSection: 0).map(\.text),
+                       ["Before the details.", "More", "Hidden text in the body.", "Inner", "A deep needle.", "After the details."])
+        XCTAssertEqual(pages.blocks(inSection: 0).map(\.isExpanded), [nil, true, nil, true, nil, nil])
+    }
+
     func testTheAccessibleTreeLeavesOutClosedBodiesAndReadsSummariesAsExpandable() {
         let layout = laidOut(document())
         let closed = layout.blocks(inSection: 0)

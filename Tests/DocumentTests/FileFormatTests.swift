@@ -35,6 +35,11 @@ final class FileFormatTests: XCTestCase {
         ("GIF", Array("GIF89a\u{1}\0\u{1}\0".utf8), .image(name: "GIF")),
         ("PNG", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13], .image(name: "PNG")),
         ("gzip", [0x1F, 0x8B, 0x08, 0x00, 0, 0, 0, 0], .unsupported(name: "gzip")),
+        // DjVu's IFF header, the form's size, then a page or a bundled document; any other form
+        // (a shared dictionary) is not a document.
+        ("DjVu page", Array("AT&TFORM\0\0\u{7}dDJVUINFO".utf8), .djvu),
+        ("DjVu bundle", Array("AT&TFORM\0\0\u{8}\u{12}DJVMDIRM".utf8), .djvu),
+        ("DjVu component", Array("AT&TFORM\0\0\0\u{20}DJVIDjbz".utf8), .unsupported(name: "DjVu component")),
     ]
 
     func testFormatsAreRecognisedByTheirBytesWhateverTheirName() {
@@ -101,6 +106,20 @@ final class FileFormatTests: XCTestCase {
         XCTAssertThrowsError(try DocumentSet(opening: [program, program])) { error in
             XCTAssertEqual("\(error)", "cannot open '\(program)': ELF files are not supported")
         }
+    }
+
+    /// The kind registry asks each kind, and each asks `recognise`: the answer is kept for the
+    /// same array at the same path, and never given for other bytes or another path.
+    func testAKeptRecognitionIsGivenOnlyForTheSameHeadAndPath() {
+        let text = bytes("# A heading\n\nSome text.\n")
+        XCTAssertEqual(FileFormat.recognise(head: text, path: "/tmp/a.md"), .markdown)
+        XCTAssertEqual(FileFormat.recognise(head: text, path: "/tmp/a.md"), .markdown)
+        XCTAssertEqual(FileFormat.recognise(head: text, path: "/tmp/a.txt"), .plainText)
+        XCTAssertEqual(FileFormat.recognise(head: bytes("%PDF-1.7\n"), path: "/tmp/a.txt"), .pdf)
+        var rewritten = text
+        rewritten.replaceSubrange(0..<rewritten.count, with: [0x7F, 0x45, 0x4C, 0x46] + [UInt8](repeating: 0, count: text.count - 4))
+        XCTAssertEqual(FileFormat.recognise(head: rewritten, path: "/tmp/a.txt"), .unsupported(name: "ELF"))
+        XCTAssertEqual(FileFormat.recognise(head: Array(text), path: "/tmp/a.md"), .markdown)
     }
 }
 

@@ -87,7 +87,8 @@ final class HTMLInMarkdownTests: XCTestCase {
 
             <picture><source srcset="https://x.org/a.png"><img src="https://x.org/b.png" alt="Remote art"></picture>
             """)
-        XCTAssertEqual(result[0].kind, .image(source: "art.png"))
+        XCTAssertEqual(result[0].kind, .image(source: "art.png", darkSource: "art-dark.png"),
+                       "the dark-mode source is passed over, and kept for a dark page")
         XCTAssertEqual(result[0].text, "Artwork")
         XCTAssertEqual(result[0].imageSize, RequestedImageSize(width: 200))
         XCTAssertEqual(result[1].text, "Remote art", "a picture with nothing local is its label")
@@ -124,6 +125,33 @@ final class HTMLInMarkdownTests: XCTestCase {
         ])
     }
 
+    func testDetailsWithOpenStartOpenAndTheOthersClosed() {
+        let result = blocks("""
+            <details open>
+            <summary>Install</summary>
+
+            Open body.
+
+            <details><summary>Closed inner</summary>Inner text.</details>
+
+            </details>
+
+            <details><summary>Closed</summary>Closed body.</details>
+            """)
+        XCTAssertEqual(texts(result), ["Install", "Open body.", "Closed inner", "Inner text.", "Closed", "Closed body."])
+        XCTAssertEqual(result.map(\.disclosure), [
+            DisclosurePlace(summaryOf: 0, startsOpen: [0]), DisclosurePlace(enclosingBodies: [0], startsOpen: [0]),
+            DisclosurePlace(enclosingBodies: [0], summaryOf: 1, startsOpen: [0]),
+            DisclosurePlace(enclosingBodies: [0, 1], startsOpen: [0]),
+            DisclosurePlace(summaryOf: 2), DisclosurePlace(enclosingBodies: [2]),
+        ])
+        XCTAssertEqual(result.compactMap(\.disclosure).map { $0.summaryOf.map($0.startsOpen) }, [true, nil, false, nil, false, nil])
+        let document = TextDocument(text: "<details open><summary>S</summary>\n\nShown.\n\n</details>\n\n"
+                                    + "<details><summary>T</summary>\n\nHidden.\n\n</details>", isMarkdown: true, title: "t")
+        XCTAssertEqual(document.text(in: .all, shown: DisclosureState()), "S\n\nShown.\n\nT",
+                       "what is shown before anything is toggled")
+    }
+
     func testHTMLTablesAreSetLikeGitHubTables() {
         let result = blocks("""
             <table>
@@ -142,6 +170,9 @@ final class HTMLInMarkdownTests: XCTestCase {
         XCTAssertEqual(rows[1].cells[0].styles, [InlineStyle(.keyboard, utf8Range: 0..<1)])
         XCTAssertEqual(rows[2].cells.map(\.text), ["Spanning", ""])
         XCTAssertEqual(result.last?.kind, .image(source: "cell.png"), "an image in a cell follows the table")
+        let details = blocks("<table><tr><td><details><summary>Options</summary>All of them</details></td></tr></table>")
+        XCTAssertEqual(details.compactMap { if case .tableRow(let row) = $0.kind { return row.cells.map(\.text) } else { return nil } },
+                       [["Options All of them"]], "a cell's details show their summary and body apart")
     }
 
     func testAnchorsByNameAndIdAreOnTheBlockTheyMarkAndLinksReachThem() throws {

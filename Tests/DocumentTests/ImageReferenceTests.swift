@@ -38,6 +38,16 @@ final class InlineImageLabelTests: XCTestCase {
         XCTAssertEqual(links.map(\.utf8Range), [0..<5, 6..<10])
     }
 
+    func testAnImageOutsideTheFolderIsALabelAsARemoteOneIs() {
+        for markdown in ["![Outside](../docs/img.png) ![Remote](https://example.com/img.png)",
+                         "<img src=\"../docs/img.png\" alt=\"Outside\"> <img src=\"https://example.com/img.png\" alt=\"Remote\">"] {
+            let found = blocks(markdown)
+            XCTAssertEqual(found.map(\.text), ["Outside Remote"], markdown)
+            XCTAssertEqual(found.first?.styles, [InlineStyle(.imageLabel(source: "../docs/img.png"), utf8Range: 0..<7),
+                                                 InlineStyle(.imageLabel(source: "https://example.com/img.png"), utf8Range: 8..<14)])
+        }
+    }
+
     func testALocalImageInAHeadingStaysInItsLineAndOneInAParagraphIsABlock() {
         let found = blocks("# ![logo](logo.svg) Glide\n\n![shot](shot.png)")
         XCTAssertEqual(found.first?.text, "\u{FFFC} Glide")

@@ -134,4 +134,41 @@ final class MarkdownBoundsTests: XCTestCase {
             + "at about seventy characters a line.\n\n# A heading\n\n", count: 1_000)
         XCTAssertTrue(TextDocument(text: prose, isMarkdown: true, title: "t").isParsedWhole)
     }
+
+    /// The scans that bound a parse find with `memchr` what a loop over the bytes finds: the
+    /// node estimate as a switch over every byte counted it, and `]:` wherever it is.
+    func testTheByteScansAgreeWithALoopOverTheBytes() {
+        func loopEstimate(_ bytes: [UInt8]) -> Int {
+            var count = 0
+            for (index, byte) in bytes.enumerated() {
+                if Array("*_[]`~<&\\".utf8).contains(byte) { count += 1 }
+                if byte == 0x0A, index + 1 < bytes.count, bytes[index + 1] != 0x0A { count += 1 }
+            }
+            return count
+        }
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("ab *_[]`~<&\\:\n\n".utf8)
+        for length in [0, 1, 2, 31, 32, 33, 1000] {
+            for _ in 0..<20 {
+                let bytes = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }
+                XCTAssertEqual(ParseNodeEstimate.count(in: bytes), loopEstimate(bytes), String(decoding: bytes, as: UTF8.self))
+                let pair = Array("]:".utf8)
+                let hasPair = bytes.indices.dropLast().contains { bytes[$0] == pair[0] && bytes[$0 + 1] == pair[1] }
+                XCTAssertEqual(ByteScan.contains(pair, in: bytes), hasPair, String(decoding: bytes, as: UTF8.self))
+                XCTAssertEqual(ByteScan.contains(UInt8(ascii: "<"), in: bytes), bytes.contains(UInt8(ascii: "<")))
+            }
+        }
+        XCTAssertTrue(ByteScan.contains(Array("]:".utf8), in: Array("]:".utf8)))
+        XCTAssertFalse(ByteScan.contains(Array("]:".utf8), in: Array(":]".utf8)))
+        XCTAssertEqual(ByteScan.firstIndex(of: 0x0A, in: Array("a\nb\n".utf8), from: 2), 3)
+        XCTAssertNil(ByteScan.firstIndex(of: 0x0A, in: Array("a\nb".utf8), from: 2))
+    }
+
+    /// A file with no `]:` has no reference definition, and is given back as it is; one with a
+    /// definition is still bounded.
+    func testReferencesAreBoundedOnlyWhereADefinitionCanBe() {
+        let plain = Array(String(repeating: "[a] [b](c): d\n", count: 100).utf8)
+        XCTAssertEqual(ReferenceExpansionLimit.limited(plain), plain)
+    }
 }
+

@@ -72,7 +72,7 @@ final class EPUBBookTests: XCTestCase {
         addTeardownBlock { try? FileManager.default.removeItem(atPath: folder + "/OEBPS") }
         let book = try text(path)
         let images = book.blocks.compactMap { block -> String? in
-            if case .image(let source) = block.kind { return source }
+            if case .image(let source, _) = block.kind { return source }
             return nil
         }
         XCTAssertEqual(images, ["OEBPS/Images/red.png"], "the book's own image, by its entry name")

@@ -31,7 +31,7 @@ final class EPUBCoverTests: XCTestCase {
 
     private func imageSources(_ book: TextDocument) -> [String] {
         book.blocks.compactMap { block in
-            if case .image(let source) = block.kind { return source }
+            if case .image(let source, _) = block.kind { return source }
             return nil
         }
     }

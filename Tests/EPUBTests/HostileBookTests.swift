@@ -131,7 +131,7 @@ final class HostileBookTests: XCTestCase {
         let shown = everything(opened)
         XCTAssertFalse(shown.contains(sentinel), shown)
         for block in opened.blocks {
-            if case .image(let source) = block.kind { XCTFail("an image outside the book: \(source)") }
+            if case .image(let source, _) = block.kind { XCTFail("an image outside the book: \(source)") }
             for style in block.styles {
                 guard case .link(let destination) = style.kind else { continue }
                 switch LinkAction(destination: destination, baseDirectory: bookFolder) {

@@ -38,7 +38,7 @@ final class DebianPackageTests: XCTestCase {
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
         }
-        for expected in ["/usr/bin/glide", "/usr/libexec/glide/glide-image-decoder", "/usr/share/glide/default-document.md", "/usr/share/man/man1/glide.1.gz",
+        for expected in ["/usr/bin/glide", "/usr/libexec/glide/glide-image-decoder", "/usr/libexec/glide/glide-page-renderer", "/usr/bin/glide-thumbnailer", "/usr/share/thumbnailers/glide.thumbnailer", "/usr/share/glide/default-document.md", "/usr/share/man/man1/glide.1.gz",
                          "/usr/share/applications/dev.glide.Glide.desktop",
                          "/usr/share/icons/hicolor/scalable/apps/dev.glide.Glide.svg",
                          "/usr/share/icons/hicolor/symbolic/apps/dev.glide.Glide-symbolic.svg",
@@ -97,7 +97,7 @@ final class DebianPackageTests: XCTestCase {
         let mimeTypes = Set(mimeLine.dropFirst("MimeType=".count).split(separator: ";").map(String.init))
         for type in ["text/plain", "text/markdown", "image/png", "image/jpeg", "image/gif", "image/webp", "image/avif",
                      "image/svg+xml", "image/tiff", "image/bmp", "application/pdf", "application/epub+zip",
-                     "application/vnd.comicbook+zip", "application/vnd.comicbook-rar"] {
+                     "application/vnd.comicbook+zip", "application/vnd.comicbook-rar", "image/vnd.djvu"] {
             XCTAssertTrue(mimeTypes.contains(type), "the desktop entry lists \(type): \(mimeLine)")
         }
         XCTAssertTrue(desktop.contains("GenericName[ru]="), "the desktop entry carries the Russian translation")

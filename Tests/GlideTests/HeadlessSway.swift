@@ -92,6 +92,8 @@ final class HeadlessSway {
         environment["SWAYSOCK"] = swaySocket
         // Saved reading positions stay in the test's directory.
         environment["XDG_STATE_HOME"] = runtimeDirectory.deletingLastPathComponent().appendingPathComponent("state").path
+        // And so does the desktop's list of recent documents.
+        environment["XDG_DATA_HOME"] = runtimeDirectory.deletingLastPathComponent().appendingPathComponent("data").path
         return environment
     }
 

@@ -111,6 +111,23 @@ final class HeadlessSwayAccessibilityTests: XCTestCase {
     }
 
     /// A document whose first paragraph links to its last heading, far below.
+    func testAHeadingsLogoIsNotReadAsACharacter() throws {
+        let readme = try writeDocument("README.md", "# <img src=\"logo.png\" width=\"40\" alt=\"Logo\"> Glide\n\nThe text.\n\n"
+                                       + "<h2><img src=\"logo.png\" width=\"20\"> Install</h2>\n\nMore text.\n")
+        try startGlide([readme])
+        _ = try restingTrace()
+        let read = try reader.ask(["read"])
+        let headings = try XCTUnwrap(read["headings"] as? [[String: Any]]).compactMap { $0["text"] as? String }
+        XCTAssertEqual(headings.count, 2, "\(headings)")
+        for heading in headings {
+            XCTAssertFalse(heading.contains("\u{FFFC}"), "no object replacement character: \(heading.debugDescription)")
+        }
+        XCTAssertEqual(headings.map { $0.filter { $0 != "\u{200B}" }.trimmingCharacters(in: .whitespaces) }, ["Glide", "Install"])
+        let tree = try reader.text(["tree"])
+        XCTAssertTrue(tree.contains("heading 'Glide'") && tree.contains("heading 'Install'"), tree)
+        XCTAssertFalse(tree.contains("\u{FFFC}"), tree)
+    }
+
     func testABooksChaptersAreReadAsHeadingsAndParagraphsAcrossTheChapterBreaks() throws {
         let source = try writeDocument("book.md", (1...3).map { chapter in
             "# Chapter \(chapter)\n\n" + (1...4).map { "Paragraph \($0) of chapter \(chapter).\n\n" }.joined()

@@ -1,4 +1,3 @@
-import CCairo
 import Foundation
 import TestSupport
 import XCTest
@@ -6,10 +5,7 @@ import XCTest
 /// A README full of GitHub's HTML in a real compositor (issue 29): what it shows and copies,
 /// `<details>` opened by a click and by find, and a row of remote badges that stays a row.
 final class HeadlessSwayHTMLReadmeTests: XCTestCase {
-    private var sway: HeadlessSway!
-    private var glide: ChildProcess?
-    private var directory: URL!
-    private var tracePath: String { directory.appendingPathComponent("trace.jsonl").path }
+    private var session: ReadmeSession!
 
     /// The logo's colour, which nothing else on the page has.
     private let logoColour: UInt32 = 0x2E_8B_57
@@ -58,86 +54,24 @@ final class HeadlessSwayHTMLReadmeTests: XCTestCase {
         """
 
     override func setUpWithError() throws {
-        sway = try HeadlessSway()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("glide-html-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        chmod(directory.path, 0o755)
-        // A 96 px square of the logo's colour.
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 96, 96)!
-        let cairo = cairo_create(surface)!
-        cairo_set_source_rgb(cairo, 0x2E / 255.0, 0x8B / 255.0, 0x57 / 255.0)
-        cairo_paint(cairo)
-        cairo_destroy(cairo)
-        XCTAssertEqual(cairo_surface_write_to_png(surface, directory.appendingPathComponent("logo.png").path), CAIRO_STATUS_SUCCESS)
-        cairo_surface_destroy(surface)
+        session = try ReadmeSession()
+        session.writePicture("logo.png", colour: logoColour, width: 96, height: 96)
     }
 
     override func tearDown() {
-        stopGlide()
-        sway = nil
-        if let directory { try? FileManager.default.removeItem(at: directory) }
+        session?.close()
+        session = nil
     }
 
-    private func stopGlide() {
-        glide?.process.terminate()
-        _ = glide?.waitForExit(seconds: 5)
-        glide = nil
-    }
+    private var sway: HeadlessSway { session.sway }
+    private var tracePath: String { session.tracePath }
 
-    /// Glide on `markdown` (written to `name`), once it has drawn and come to rest.
-    private func open(_ markdown: String, name: String = "README.md") throws {
-        stopGlide()
-        try? FileManager.default.removeItem(atPath: tracePath)
-        let path = directory.appendingPathComponent(name).path
-        try markdown.write(toFile: path, atomically: true, encoding: .utf8)
-        chmod(path, 0o644)
-        glide = try sway.startGlide(["--trace", tracePath, path])
-        _ = try restingOffset()
-        _ = try sway.screenshotWithText()
-    }
-
-    private func restingOffset(timeoutSeconds: Double = 10) throws -> Double {
-        try TraceFile.restingOffset(ofTraceAt: tracePath, timeoutSeconds: timeoutSeconds)
-    }
-
-    /// One wtype run; a Shift first takes the place of a key lost to wtype's new keymap.
-    private func wtype(_ arguments: [String]) throws {
-        let typed = try ChildProcess.run("/usr/bin/wtype", ["-k", "Shift_L"] + arguments, environment: sway.clientEnvironment)
-        XCTAssertEqual(typed.status, 0, typed.error)
-    }
-
-    /// Ctrl+A, Ctrl+C, and the clipboard read back.
-    private func copiedText() throws -> String {
-        try wtype(["-M", "ctrl", "-k", "a", "-k", "c", "-m", "ctrl"])
-        var pasted: (status: Int32?, output: String, error: String) = (nil, "", "")
-        let deadline = Date().addingTimeInterval(5)
-        repeat {
-            usleep(200_000)
-            pasted = try ChildProcess.run("/usr/bin/wl-paste", ["--no-newline"], environment: sway.clientEnvironment)
-        } while pasted.status != 0 && Date() < deadline
-        XCTAssertEqual(pasted.status, 0, pasted.error)
-        return pasted.output
-    }
-
-    /// The rows of the screen with dark ink, as runs: the text lines top to bottom.
-    private func textLines(in image: RGBImage) -> [ClosedRange<Int>] {
-        var lines: [ClosedRange<Int>] = []
-        for y in 0..<image.height {
-            let inked = (0..<image.width).contains { image.luminance(x: $0, y: y) < 100 }
-            guard inked else { continue }
-            if let last = lines.last, last.upperBound >= y - 1 {
-                lines[lines.count - 1] = last.lowerBound...y
-            } else {
-                lines.append(y...y)
-            }
-        }
-        return lines
-    }
-
-    private func save(_ name: String) throws {
-        _ = try ChildProcess.run("/usr/bin/grim", ["-o", "HEADLESS-1", "/tmp/glide-sway-html-\(name).png"],
-                                 environment: sway.clientEnvironment)
-    }
+    private func open(_ markdown: String, name: String = "README.md") throws { try session.open(markdown, name: name) }
+    private func restingOffset() throws -> Double { try session.restingOffset() }
+    private func wtype(_ arguments: [String]) throws { try session.wtype(arguments) }
+    private func copiedText() throws -> String { try session.copiedText() }
+    private func textLines(in image: RGBImage) -> [ClosedRange<Int>] { image.textLines }
+    private func save(_ name: String) throws { try session.save(name) }
 
     func testCtrlAAndCtrlCCopyTheReadmesTextWithNoTagAndNothingHidden() throws {
         try open(readme)

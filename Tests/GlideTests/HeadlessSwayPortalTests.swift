@@ -8,8 +8,7 @@ import XCTest
 final class HeadlessSwayPortalTests: XCTestCase {
     private var sway: HeadlessSway!
     private var glide: ChildProcess!
-    private var session: ChildProcess!
-    private var portalProcessID: pid_t?
+    private var portal: PortalStandInBus?
     private var directory: URL!
     private var portalLog: String { directory.appendingPathComponent("portal.jsonl").path }
     private var openerLog: String { directory.appendingPathComponent("xdg-open.txt").path }
@@ -28,48 +27,20 @@ final class HeadlessSwayPortalTests: XCTestCase {
         let document = directory.appendingPathComponent("portal.md").path
         try "Visit [the example site](\(address)) today.\n".write(toFile: document, atomically: true, encoding: .utf8)
 
-        let busAddress = try startPortal()
+        let portal = try PortalStandInBus(script: "openuri-portal.py", in: directory)
+        self.portal = portal
         var environment = sway.clientEnvironment
         environment["PATH"] = bin.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
+        environment["DBUS_SESSION_BUS_ADDRESS"] = portal.address
         glide = ChildProcess(BuiltProducts.path(of: "glide"), [document], environment: environment)
         try glide.start()
         try sway.waitForWindow(of: glide)
     }
 
-    /// Starts the stand-in portal on a private session bus; returns the bus's address.
-    private func startPortal() throws -> String {
-        let ready = directory.appendingPathComponent("portal-ready").path
-        // dbus keeps its socket in a runtime directory of the test's own user.
-        let runtime = directory.appendingPathComponent("bus-runtime")
-        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_RUNTIME_DIR"] = runtime.path
-        let script = URL(fileURLWithPath: SourceTree.path).appendingPathComponent("Tests/PortalStandIn/openuri-portal.py").path
-        session = ChildProcess("/usr/bin/dbus-run-session", ["--", "/usr/bin/python3", script, portalLog, ready],
-                               environment: environment)
-        try session.start()
-        let deadline = Date().addingTimeInterval(30)
-        while !FileManager.default.fileExists(atPath: ready) {
-            guard session.process.isRunning, Date() < deadline else {
-                throw HarnessError("the stand-in portal did not start: \(session.standardError)")
-            }
-            usleep(20_000)
-        }
-        let fields = try String(contentsOfFile: ready, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-            .split(separator: " ", maxSplits: 1)
-        guard fields.count == 2, let pid = pid_t(fields[0]) else { throw HarnessError("bad portal ready line \(fields)") }
-        portalProcessID = pid
-        return String(fields[1])
-    }
-
     override func tearDown() {
         glide?.process.terminate()
         glide?.waitForExit(seconds: 5)
-        // The portal ends; dbus-run-session then ends its bus and exits.
-        if let portalProcessID { kill(portalProcessID, SIGTERM) }
-        session?.waitForExit(seconds: 5)
+        portal?.stop()
         glide = nil
         sway = nil
         if let directory { try? FileManager.default.removeItem(at: directory) }

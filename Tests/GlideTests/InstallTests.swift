@@ -14,7 +14,7 @@ final class InstallTests: XCTestCase {
         // can run (a second build would wait for this one's lock).
         let install = try SourceTree.make(["install-files", "PREFIX=\(prefix)"])
         XCTAssertEqual(install.status, 0, install.error)
-        let files = ["bin/glide", "libexec/glide/glide-image-decoder", "share/glide/default-document.md", "share/applications/dev.glide.Glide.desktop",
+        let files = ["bin/glide", "libexec/glide/glide-image-decoder", "libexec/glide/glide-page-renderer", "bin/glide-thumbnailer", "share/thumbnailers/glide.thumbnailer", "share/glide/default-document.md", "share/applications/dev.glide.Glide.desktop",
                      "share/icons/hicolor/scalable/apps/dev.glide.Glide.svg",
                      "share/icons/hicolor/symbolic/apps/dev.glide.Glide-symbolic.svg",
                      "share/metainfo/dev.glide.Glide.metainfo.xml", "share/man/man1/glide.1",

@@ -16,10 +16,11 @@ public struct RuntimeDirectory: Sendable {
     public var socketPath: String { path + "/" + socketName }
 
     /// The environment that makes a client connect here.
-    /// What a client needs to find this compositor, and a state directory of its own so that
-    /// saved reading positions never leak between tests (or into the user's).
+    /// What a client needs to find this compositor, and state and data directories of its own
+    /// so that saved reading positions and recent documents never leak between tests (or into
+    /// the user's).
     public var environment: [String: String] {
-        ["XDG_RUNTIME_DIR": path, "WAYLAND_DISPLAY": socketName, "XDG_STATE_HOME": path + "/state"]
+        ["XDG_RUNTIME_DIR": path, "WAYLAND_DISPLAY": socketName, "XDG_STATE_HOME": path + "/state", "XDG_DATA_HOME": path + "/data"]
     }
 
     init() throws(TestCompositorError) {

@@ -121,8 +121,9 @@ final class PDFReadingToolsTests: XCTestCase {
         let noir = try range(of: "noir", onPage: 7, in: text, harness)
         let le = try range(of: "Le", onPage: 7, in: text, harness)
         // The viewer's own text of the page, which its clicks select from, arrives on a worker
-        // too: on a loaded machine after the test's.
-        frames(harness) { harness.frames.count > 3 && !pdf.isPending(section: 7) }
+        // too: on a loaded machine after the test's. The page's pixels come from the renderer
+        // processes, which the selection's tint is multiplied into.
+        frames(harness) { harness.frames.count > 3 && !pdf.isPending(section: 7) && pdf.isSharp }
         let noirRect = try windowRect(of: noir, in: text, harness), leRect = try windowRect(of: le, in: text, harness)
         let top = offset(harness)
         func press(_ rect: ContentRect, at fraction: Double = 0.5) {

@@ -93,3 +93,23 @@ int glide_name_thread(unsigned long thread, const char *name);
 /// Gives the free memory of every malloc arena back to the system (`malloc_trim(0)`, which
 /// glibc applies to all arenas since 2.8): 1 when some was released.
 int glide_trim_heap(void);
+
+/// A connected pair of close-on-exec Unix sockets that keep message boundaries
+/// (`SOCK_SEQPACKET`): a page renderer's requests one way, its replies the other. Returns 0, or
+/// -1 with errno set. The corresponding C function is `socketpair`.
+int glide_socket_pair(int descriptors[2]);
+
+/// Sends `length` bytes as one message, with `descriptor` (unless -1) passed along
+/// (`SCM_RIGHTS`); never raises SIGPIPE. The bytes sent, or -1 with errno set. The corresponding
+/// C function is `sendmsg`.
+long glide_send_message(int socket, const void *bytes, size_t length, int descriptor);
+
+/// Receives one message of at most `capacity` bytes; `*descriptor` is the descriptor it carried
+/// (close-on-exec), or -1. A message longer than `capacity` is refused (-1, EMSGSIZE). The bytes
+/// received (0: the peer is gone), or -1 with errno set. The corresponding C function is `recvmsg`.
+long glide_receive_message(int socket, void *bytes, size_t capacity, int *descriptor);
+
+/// Seals a memory file from `glide_memfd_create` against shrinking, growing and further seals,
+/// but not writing: pixels a child draws into it can never be cut from under the parent's
+/// mapping (which would fault). 0, or -1 with errno set.
+int glide_memfd_seal_size(int fd);

@@ -55,4 +55,15 @@ public protocol DocumentKind {
 
     /// Opens the file at `path`, whose bytes `source` reads.
     static func open(path: String, source: SourceBytes) throws(DocumentError) -> any LoadedDocument
+
+    /// The MIME type of a file of this kind that starts with `head`, for the desktop's recent
+    /// documents.
+    static func mimeType(head: [UInt8], path: String) -> String
+}
+
+extension DocumentKind {
+    /// What `FileFormat` says the bytes are.
+    public static func mimeType(head: [UInt8], path: String) -> String {
+        FileFormat.recognise(head: head, path: path).mimeType
+    }
 }

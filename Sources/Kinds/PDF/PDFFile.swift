@@ -12,8 +12,9 @@ import Localization
 public final class PDFFile: @unchecked Sendable {
     /// The file's name, for errors and the title.
     public let path: String
-    /// The descriptor every poppler document of this file duplicates; closed on deinit.
-    private let descriptor: Int32
+    /// The descriptor every poppler document of this file duplicates (and every page renderer
+    /// reads, as its standard input); closed on deinit.
+    let descriptor: Int32
     /// The loop thread's document (page sizes; render workers open their own).
     let opening: PDFOpening
 

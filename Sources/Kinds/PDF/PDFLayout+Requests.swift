@@ -43,7 +43,7 @@ extension PDFLayout {
         let jobs = isMovingFast ? onScreen + previewsNearby + sharp + sharpAhead : onScreen + sharp + previewsNearby + sharpAhead
         guard jobs != lastWanted else { return }
         lastWanted = jobs
-        worker.want(jobs)
+        worker.want(jobs, pointSize: pointSize)
     }
 
     /// Whether the last frames moved the view more than `fastMotionPixels` each.
@@ -138,5 +138,8 @@ extension PDFLayout {
     public var isSharp: Bool { isOpen && drawScale != nil && missingVisibleCount == 0 }
 
     /// How many jobs the worker has rendered (for tests and benchmarks).
-    public var renderedJobCount: Int { worker.jobsRendered ?? 0 }
+    public var renderedJobCount: Int { worker.jobsRendered }
+
+    /// The page renderers' process IDs (for tests: one killed mid-fling is replaced).
+    public var rendererProcessIDs: [Int32] { worker.rendererProcessIDs }
 }

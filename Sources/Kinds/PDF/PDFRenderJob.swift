@@ -1,5 +1,6 @@
 import CCairo
 import DocumentKit
+import Machinery
 
 /// What the render worker is asked to draw.
 enum PDFRenderJob: Hashable, Sendable {
@@ -79,17 +80,29 @@ enum PDFPreviewScale {
     }
 }
 
-/// Pixels the worker rendered, in a cairo image surface destroyed with the object. Made on
-/// the worker, then only read on the loop thread.
+/// Pixels a renderer drew, in memory shared with it (`SharedPixels`), seen by cairo as an image
+/// surface destroyed with the object. Only read on the loop thread.
 final class PDFPixels: @unchecked Sendable {
     let surface: OpaquePointer
     let width: Int
     let height: Int
+    /// The mapping the surface reads, unmapped after the surface is destroyed.
+    private let shared: SharedPixels?
 
     init(surface: OpaquePointer, width: Int, height: Int) {
         self.surface = surface
         self.width = width
         self.height = height
+        shared = nil
+    }
+
+    /// The pixels in `shared`, which the surface reads in place.
+    init(shared: SharedPixels) {
+        surface = cairo_image_surface_create_for_data(shared.base.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
+                                                      Int32(shared.width), Int32(shared.height), Int32(shared.stride))
+        width = shared.width
+        height = shared.height
+        self.shared = shared
     }
 
     deinit {

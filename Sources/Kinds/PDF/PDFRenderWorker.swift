@@ -6,93 +6,121 @@ import Localization
 import Machinery
 import Synchronization
 
-/// Renders a PDF's pages on a queue of one thread with a poppler document of its own, so the
-/// frame loop never waits for poppler and no poppler document is used from two threads.
+/// Renders a PDF's pages in `glide-page-renderer` processes (`PageRendererPool`), so the frame
+/// loop never waits for poppler and no page, however hostile, can hold a core, grow Glide's
+/// memory or delay its exit. The outline is still read in Glide's process, on a queue of one
+/// thread with a poppler document of its own.
 ///
-/// The loop thread replaces the wanted jobs whenever the view moves (`want(_:)`), in priority
-/// order; jobs no longer wanted are dropped before they start. Results are handed to
-/// `deliver` on the worker, which posts them to the loop thread.
+/// The loop thread replaces the wanted jobs whenever the view moves (`want(_:pointSize:)`), in
+/// priority order; jobs no longer wanted are dropped before they start. Results are handed to
+/// `deliver` on a worker, which posts them to the loop thread.
 final class PDFRenderWorker: Sendable {
-    /// The worker's poppler document: opened by its first job, used only on the queue's one
+    /// The outline's poppler document: opened by its first job, used only on the queue's one
     /// thread.
-    private final class Renderer: @unchecked Sendable {
+    private final class OutlineReader: @unchecked Sendable {
         let file: PDFFile
         private var isOpened = false
         private(set) var document: PopplerDocumentHandle?
-        private(set) var pageCount = 0
 
         init(file: PDFFile) {
             self.file = file
         }
 
-        /// Opens the document on first use: parsing the cross-reference table costs with the
-        /// file's size.
         func open() {
             guard !isOpened else { return }
             isOpened = true
             document = try? file.makeDocument()
-            pageCount = document.map { Int(poppler_document_get_n_pages($0.pointer)) } ?? 0
         }
     }
 
-    /// The one group of the queue's render jobs, replaced as the view moves.
-    private static let renderGroup = 0
-    private let queue = WorkQueue(name: "glide-pdf-render",
-                                  releasesMemoryAfterIdleMilliseconds: WorkQueue.pageMemoryReleaseIdleMilliseconds)
-    private let renderer: Renderer
+    private let outlineQueue = WorkQueue(name: "glide-pdf-outline")
+    private let outlineReader: OutlineReader
+    private let pool: PageRendererPool<PDFRenderJob>
     /// Jobs rendered and handed over but not yet acknowledged by the loop thread: not rendered
     /// again while their result is on its way.
-    private let delivered = Mutex<Set<PDFRenderJob>>([])
-    private let deliver: @Sendable (PDFRenderResult) -> Void
+    private let delivered = DeliveredJobs()
     private let deliverOutline: @Sendable (PDFOutline) -> Void
 
-    init(file: PDFFile, deliver: @escaping @Sendable (PDFRenderResult) -> Void,
-         deliverOutline: @escaping @Sendable (PDFOutline) -> Void) {
-        PopplerWarmUp.ensure()
-        renderer = Renderer(file: file)
-        self.deliver = deliver
+    /// The renderer program and its arguments for PDF.
+    static let settings = PageRendererSettings(executable: FilePath.helper(named: "glide-page-renderer"),
+                                               arguments: ["glide-page-renderer", "pdf"])
+
+    init(file: PDFFile, settings: PageRendererSettings = PDFRenderWorker.settings,
+         deliver: @escaping @Sendable (PDFRenderResult) -> Void, deliverOutline: @escaping @Sendable (PDFOutline) -> Void) {
+        outlineReader = OutlineReader(file: file)
         self.deliverOutline = deliverOutline
-        // The document opens at once, not with the first page asked for.
-        queue.submit(priority: .immediate) { [renderer] _ in renderer.open() }
+        pool = PageRendererPool(settings: settings, document: file.descriptor, admit: { [delivered] job in
+            delivered.jobs.withLock { $0.insert(job).inserted }
+        }, deliver: { job, outcome in
+            deliver(PDFRenderWorker.result(of: job, outcome))
+        })
     }
 
-    /// Ends the queue after the job it is on, waiting a moment for it (`WorkQueue.stop`): a page
-    /// poppler does not finish is left to draw on, and the process then ends without tearing
-    /// down poppler's static state under it (`ProcessExit`).
+    /// Kills the renderers, whatever they draw, and ends the outline's queue after the job it is
+    /// on (`WorkQueue.stop`).
     func stop() {
-        queue.stop()
+        pool.stop()
+        outlineQueue.stop()
     }
 
-    /// Replaces the jobs to do, most wanted first.
-    func want(_ jobs: [PDFRenderJob]) {
-        queue.replacePending(inGroup: PDFRenderWorker.renderGroup, with: jobs.map { job in { [self] _ in render(job) } })
+    /// Replaces the jobs to do, most wanted first; `pointSize` gives each page's size in PDF
+    /// points (the layout asks only for pages it has measured).
+    func want(_ jobs: [PDFRenderJob], pointSize: (Int) -> (width: Double, height: Double)) {
+        pool.want(jobs.map { job in (job, PDFRenderWorker.request(for: job, pointSize: pointSize(job.page))) })
+    }
+
+    /// What the renderer is asked for `job`: the whole page at the preview scale with its links,
+    /// or one piece of the grid at a sharp scale.
+    static func request(for job: PDFRenderJob, pointSize size: (width: Double, height: Double)) -> PageRenderRequest {
+        switch job {
+        case .preview(let page):
+            let scale = PDFPreviewScale.scale(pageWidthPoints: size.width, pageHeightPoints: size.height)
+            let grid = PDFPieceGrid(pageWidthPoints: size.width, pageHeightPoints: size.height, scale: scale)
+            return PageRenderRequest(page: page, scale: scale, x: 0, y: 0, width: grid.pageWidth, height: grid.pageHeight,
+                                     flags: .details)
+        case .piece(let key):
+            let rect = PDFPieceGrid(pageWidthPoints: size.width, pageHeightPoints: size.height, scale: key.scale)
+                .rect(column: key.column, row: key.row)
+            return PageRenderRequest(page: key.page, scale: key.scale, x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+        }
+    }
+
+    private static func result(of job: PDFRenderJob, _ outcome: PageRendererPool<PDFRenderJob>.Outcome) -> PDFRenderResult {
+        switch outcome {
+        case .drawn(let pixels, let width, let height, let details):
+            var result = PDFRenderResult(job: job, pageSize: (width, height))
+            result.pixels = PDFPixels(shared: pixels)
+            if case .preview = job { result.links = PDFLinkCoding.decode(details) }
+            return result
+        case .failed(let reason), .unavailable(let reason):
+            return PDFRenderResult(job: job, failure: reason)
+        case .overBudget:
+            return PDFRenderResult(job: job, failure: localized("this page is too complex to show"))
+        }
     }
 
     /// Asks for the outline once.
     func wantOutline() {
-        queue.submit(priority: .immediate) { [self] _ in
-            renderer.open()
-            let pageCount = renderer.pageCount
-            deliverOutline(renderer.document?.outline(pageCount: pageCount) ?? .pageList(pageCount: pageCount))
+        outlineQueue.submit(priority: .immediate) { [self] _ in
+            outlineReader.open()
+            let pageCount = outlineReader.document?.pageCount ?? 0
+            deliverOutline(outlineReader.document?.outline(pageCount: pageCount) ?? .pageList(pageCount: pageCount))
         }
     }
 
     /// The loop thread has the result of `job`: it may be rendered again if asked.
     func acknowledge(_ job: PDFRenderJob) {
-        delivered.withLock { _ = $0.remove(job) }
+        delivered.jobs.withLock { _ = $0.remove(job) }
     }
 
-    /// How many jobs have been rendered, for tests and benchmarks (the open and the outline
-    /// are jobs of their own).
-    var jobsRendered: Int { rendered.load(ordering: .relaxed) }
-    private let rendered = Atomic<Int>(0)
+    /// How many jobs the renderers have answered, for tests and benchmarks.
+    var jobsRendered: Int { pool.renderCount }
 
-    private func render(_ job: PDFRenderJob) {
-        guard delivered.withLock({ $0.insert(job).inserted }) else { return }
-        renderer.open()
-        let result = renderer.document.map { PDFPageRenderer(document: $0).render(job) }
-            ?? PDFRenderResult(job: job, failure: localized("poppler cannot read this document"))
-        rendered.add(1, ordering: .relaxed)
-        deliver(result)
-    }
+    /// The renderers' process IDs, for tests.
+    var rendererProcessIDs: [pid_t] { pool.processIDs }
+}
+
+/// Jobs rendered and handed over but not yet acknowledged by the loop thread.
+private final class DeliveredJobs: Sendable {
+    let jobs = Mutex<Set<PDFRenderJob>>([])
 }

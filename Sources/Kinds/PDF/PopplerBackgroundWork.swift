@@ -1,5 +1,6 @@
 import DocumentKit
 import Glibc
+import Machinery
 import Synchronization
 
 /// Poppler calls made off the render worker (find's pages, the text under the pointer, a
@@ -28,7 +29,12 @@ enum PopplerBackgroundWork {
             return true
         }
         guard admitted else { return nil }
-        defer { state.withLock { $0.active -= 1 } }
+        // Seen by ProcessExit: an exit during a page's text that never ends skips the handlers.
+        LibraryCallsInFlight.enter()
+        defer {
+            LibraryCallsInFlight.leave()
+            state.withLock { $0.active -= 1 }
+        }
         return body()
     }
 

@@ -99,27 +99,52 @@ enum AccessibleBlocks {
         let block = entry.block
         let location = AccessibleBlockLocation(section: section, block: entry.index)
         let role: AccessibleBlock.Role
-        var text = block.text
+        let read = readable(block)
+        var text = read.text
         switch block.kind {
         case .heading(let level): role = .heading(level: level)
         case .paragraph, .plainText, .note, .caption: role = .paragraph
         case .tableRow: role = .tableRow
         case .code: role = .codeBlock
         case .rule, .noteRule, .chapterBreak: role = .separator
-        case .image(let source):
+        case .image(let source, _):
             role = .image
             // Without alt text the file's name is what a reader can be told.
             if text.isEmpty { text = FilePath.name(of: source) }
         }
-        return AccessibleBlock(role: role, text: text, links: links(in: block), location: location,
+        return AccessibleBlock(role: role, text: text, links: read.links, location: location,
                                isExpanded: disclosures?.summaryIsOpen(block))
     }
 
-    /// The block's links, their UTF-8 ranges turned into character offsets.
-    private static func links(in block: Block) -> [AccessibleLink] {
-        block.styles.compactMap { style in
+    /// The block's text as it is read, and its links. An inline image (a heading's logo)
+    /// stands in the text as U+FFFC OBJECT REPLACEMENT CHARACTER, which a screen reader looks
+    /// up as an embedded object, finds none, and may read out by name; it is read as U+200B
+    /// ZERO WIDTH SPACE, which is not read at all. Both are one character of three UTF-8 bytes,
+    /// so every offset (the caret, the selection, character boxes, line starts, links) stays
+    /// the block's own.
+    private static func readable(_ block: Block) -> (text: String, links: [AccessibleLink]) {
+        var utf8 = Array(block.text.utf8)
+        for style in block.styles {
+            guard case .inlineImage = style.kind else { continue }
+            var index = style.utf8Range.lowerBound
+            while index + 3 <= min(style.utf8Range.upperBound, utf8.count) {
+                if utf8[index..<(index + 3)].elementsEqual(AccessibleBlocks.objectReplacement) {
+                    utf8.replaceSubrange(index..<(index + 3), with: AccessibleBlocks.zeroWidthSpace)
+                }
+                index += 1
+            }
+        }
+        let text = String(decoding: utf8, as: UTF8.self)
+        return (text, links(in: block.styles, text: text))
+    }
+
+    private static let objectReplacement = Array("\u{FFFC}".utf8), zeroWidthSpace = Array("\u{200B}".utf8)
+
+    /// The links of `styles` over `text`, their UTF-8 ranges turned into character offsets.
+    private static func links(in styles: [InlineStyle], text: String) -> [AccessibleLink] {
+        styles.compactMap { style in
             guard case .link(let destination) = style.kind,
-                  let characters = AccessibleBlock.characterRange(ofUTF8: style.utf8Range, in: block.text) else { return nil }
+                  let characters = AccessibleBlock.characterRange(ofUTF8: style.utf8Range, in: text) else { return nil }
             return AccessibleLink(characterRange: characters, target: destination)
         }
     }

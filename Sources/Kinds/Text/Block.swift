@@ -17,7 +17,9 @@ public struct Block: Equatable, Sendable {
         case tableRow(TableRow)
         /// An image file; `source` is as written in the document (relative to its directory,
         /// or absolute). The block's text is the image's description (alt text).
-        case image(source: String)
+        /// `darkSource` is the file a `<picture>` gives for a dark page
+        /// (`media="(prefers-color-scheme: dark)"`), shown instead in the dark palette.
+        case image(source: String, darkSource: String? = nil)
         /// The text of a book's footnote or endnote (EPUB's `epub:type="footnote"`): a
         /// paragraph set smaller, where the book puts it.
         case note
@@ -227,11 +229,37 @@ public struct DisclosurePlace: Equatable, Sendable {
     public var enclosingBodies: [Int]
     /// The disclosure whose `<summary>` the block is, if it is one.
     public var summaryOf: Int?
+    /// Which of `enclosingBodies` (bit i for the i-th) and `summaryOf` (the top bit) are open
+    /// until toggled (`<details open>`). Two bytes fit in the padding after `summaryOf`, so a
+    /// block is no larger for them (an array would make every block 8 bytes larger); a
+    /// disclosure nested deeper than `startsOpenDepthLimit` starts closed.
+    private var startsOpenBits: UInt16 = 0
 
-    public init(enclosingBodies: [Int] = [], summaryOf: Int? = nil) {
+    /// How deep a disclosure may be nested and still start open.
+    public static let startsOpenDepthLimit = 15
+    private static let summaryBit: UInt16 = 1 << 15
+
+    public init(enclosingBodies: [Int] = [], summaryOf: Int? = nil, startsOpen: [Int] = []) {
         self.enclosingBodies = enclosingBodies
         self.summaryOf = summaryOf
+        for number in startsOpen {
+            if number == summaryOf { startsOpenBits |= DisclosurePlace.summaryBit }
+            if let depth = enclosingBodies.firstIndex(of: number), depth < DisclosurePlace.startsOpenDepthLimit {
+                startsOpenBits |= 1 << UInt16(depth)
+            }
+        }
     }
+
+    /// Whether disclosure `number` (one of `enclosingBodies`, or `summaryOf`) is open until
+    /// toggled.
+    public func startsOpen(_ number: Int) -> Bool {
+        if number == summaryOf { return startsOpenBits & DisclosurePlace.summaryBit != 0 }
+        guard let depth = enclosingBodies.firstIndex(of: number), depth < DisclosurePlace.startsOpenDepthLimit else { return false }
+        return startsOpenBits & (1 << UInt16(depth)) != 0
+    }
+
+    /// Those of `enclosingBodies` that are open until toggled.
+    public var bodiesOpenAtStart: [Int] { enclosingBodies.filter(startsOpen) }
 }
 
 /// A style over a range of a block's text.

@@ -52,7 +52,10 @@ enum BlockImages {
             if states.index(forKey: source) == nil { states[source] = .some(images.state(ofSource: source)) }
         }
         for block in blocks {
-            if case .image(let source) = block.kind { note(source) }
+            if case .image(let source, let darkSource) = block.kind {
+                note(source)
+                if let darkSource { note(darkSource) }
+            }
             for style in block.styles {
                 if case .inlineImage(let source) = style.kind { note(source) }
             }

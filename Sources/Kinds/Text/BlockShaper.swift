@@ -53,7 +53,8 @@ struct BlockShaper {
             return BlockLayout(content: .text(text.layout), inset: 0, inlineObjects: text.inlineObjects)
         case .tableRow(let row):
             return shapeTableRow(row, width: width)
-        case .image(let source):
+        case .image(let lightSource, let darkSource):
+            let source = palette.isDark ? darkSource ?? lightSource : lightSource
             guard let state = images.state(ofSource: source) else {
                 return placeholder(for: source, reason: localized("remote images are not loaded"), width: width)
             }

@@ -10,6 +10,8 @@ struct DisclosureIndex: Sendable {
     /// `bodies`, outermost first.
     struct BodyBytes: Sendable {
         var bodies: [Int]
+        /// Those of `bodies` open until toggled.
+        var startsOpen: [Int]
         var bytes: Int
     }
 
@@ -36,7 +38,8 @@ struct DisclosureIndex: Sendable {
                 if let index = bodyBytes[section]?.firstIndex(where: { $0.bodies == place.enclosingBodies }) {
                     bodyBytes[section]![index].bytes += bytes
                 } else {
-                    bodyBytes[section, default: []].append(BodyBytes(bodies: place.enclosingBodies, bytes: bytes))
+                    bodyBytes[section, default: []].append(BodyBytes(bodies: place.enclosingBodies,
+                                                                      startsOpen: place.bodiesOpenAtStart, bytes: bytes))
                 }
             }
         }
@@ -46,7 +49,7 @@ struct DisclosureIndex: Sendable {
     func hiddenBytes(ofSection section: Int, state: DisclosureState) -> Int {
         guard let entries = bodyBytes[section] else { return 0 }
         return entries.reduce(0) { total, entry in
-            total + (state.isShown(DisclosurePlace(enclosingBodies: entry.bodies), scope: 0) ? 0 : entry.bytes)
+            total + (state.isShown(DisclosurePlace(enclosingBodies: entry.bodies, startsOpen: entry.startsOpen), scope: 0) ? 0 : entry.bytes)
         }
     }
 }

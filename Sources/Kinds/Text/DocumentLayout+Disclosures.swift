@@ -1,7 +1,8 @@
 import DocumentKit
 
-/// HTML `<details>` in a text column: closed at first, a summary line with a triangle that a
-/// tap, a click or Return opens and closes, and find opens to show a match inside.
+/// HTML `<details>` in a text column: closed at first (open when marked `open`), a summary line
+/// with a triangle that a tap, a click or Return opens and closes, and find opens to show a
+/// match inside.
 extension DocumentLayout: DisclosureLayout {
     public var disclosures: (any DisclosureLayout)? { self }
 
@@ -33,7 +34,7 @@ extension DocumentLayout: DisclosureLayout {
     public func openDisclosures(hiding position: TextPosition, keepingTextAt y: Double) -> Double {
         guard let place = block(at: position)?.disclosure, !place.enclosingBodies.isEmpty else { return y }
         let scope = document.disclosureScope(ofSection: position.section)
-        let closed = place.enclosingBodies.map { DisclosureKey(scope: scope, number: $0) }.filter { !disclosureState.isOpen($0) }
+        let closed = place.enclosingBodies.map { place.key(ofDisclosure: $0, scope: scope) }.filter { !disclosureState.isOpen($0) }
         guard !closed.isEmpty else { return y }
         return setDisclosures(closed, isOpen: true, keepingTextAt: y)
     }
@@ -45,8 +46,8 @@ extension DocumentLayout: DisclosureLayout {
     }
 
     private func disclosureKey(ofSummaryAt position: TextPosition) -> DisclosureKey? {
-        guard let number = block(at: position)?.disclosure?.summaryOf else { return nil }
-        return DisclosureKey(scope: document.disclosureScope(ofSection: position.section), number: number)
+        guard let place = block(at: position)?.disclosure, let number = place.summaryOf else { return nil }
+        return place.key(ofDisclosure: number, scope: document.disclosureScope(ofSection: position.section))
     }
 
     /// The block at `position`: from its shaped section, else from the document (a parse of

@@ -51,7 +51,8 @@ public final class DocumentLayout: ContentLayout {
     /// The section at the bottom of the viewport when it was last prepared.
     public private(set) var lastVisibleSection = 0
 
-    /// Which `<details>` disclosures are open (all start closed); see `DocumentLayout+Disclosures`.
+    /// Which `<details>` disclosures are open (closed at first unless marked `open`); see
+    /// `DocumentLayout+Disclosures`.
     var disclosureState = DisclosureState()
     /// Counts the times a disclosure opened or closed (the accessible tree reads again).
     private(set) var disclosureRevision = 0
@@ -178,7 +179,7 @@ public final class DocumentLayout: ContentLayout {
         let directory = document.baseDirectory
         func shows(_ source: String) -> Bool { BlockShaper.imagePath(of: source, in: directory, readingFrom: images) == path }
         for (index, entry) in sections where entry.layout.blocks.contains(where: { placed in
-            if case .image(let source) = placed.block.kind { return shows(source) }
+            if case .image(let source, let darkSource) = placed.block.kind { return shows(source) || darkSource.map(shows) == true }
             return placed.block.styles.contains { style in
                 if case .inlineImage(let source) = style.kind { return shows(source) }
                 return false

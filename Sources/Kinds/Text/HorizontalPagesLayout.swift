@@ -13,7 +13,9 @@ public final class HorizontalPagesLayout: ContentLayout {
     public init(document: TextDocument, palette: Palette = .light, images: ImageStore = ImageStore()) {
         column = DocumentLayout(document: document, palette: palette, images: images)
         column.isPaginated = true
-        // Pages have no reading tools to open a disclosure with: everything is shown.
+        // Pages have no reading tools yet (no find, selection, or tap on a link or a summary:
+        // `readableText` and `link(at:)` are nil), so a closed disclosure could never be
+        // opened: every one is shown open, with its ▾.
         column.disclosureState.showsEverything = true
     }
 

@@ -58,7 +58,7 @@ enum MarkdownParser {
         }
         guard let root = cmark_parser_finish(parser) else { return [] }
         defer { cmark_node_free(root) }
-        if bytes.contains(UInt8(ascii: "<")), MarkdownHTML.containsHTML(root),
+        if ByteScan.contains(UInt8(ascii: "<"), in: bytes), MarkdownHTML.containsHTML(root),
            let blocks = MarkdownHTML.blocks(of: root, parser: parser, options: options) {
             return TableColumnSamples.sampling(blocks)
         }

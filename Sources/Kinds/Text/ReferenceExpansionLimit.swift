@@ -29,6 +29,8 @@ enum ReferenceExpansionLimit {
 
     /// `bytes` with the destinations of the definitions that would expand too far dropped.
     static func limited(_ bytes: [UInt8]) -> [UInt8] {
+        // A definition's label is closed by `]:`: without one anywhere there is none.
+        guard ByteScan.contains(Array("]:".utf8), in: bytes) else { return bytes }
         var definitions = ReferenceExpansionLimit.definitions(in: bytes)
         guard !definitions.isEmpty else { return bytes }
         let budget = max(minimumExpansionBytes, expansionPerSourceByte * bytes.count)
@@ -67,7 +69,7 @@ enum ReferenceExpansionLimit {
         var definitions: [[UInt8]: Definition] = [:]
         var lineStart = 0
         while lineStart < bytes.count {
-            let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
+            let lineEnd = ByteScan.firstIndex(of: 0x0A, in: bytes, from: lineStart) ?? bytes.count
             defer { lineStart = lineEnd + 1 }
             var index = contentStart(bytes, lineStart, lineEnd)
             guard index + 1 < lineEnd, bytes[index] == UInt8(ascii: "["), bytes[index + 1] != UInt8(ascii: "^"),

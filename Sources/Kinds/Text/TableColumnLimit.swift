@@ -32,7 +32,7 @@ enum TableColumnLimit {
     /// `bytes` with every table cut to the columns it may keep, and how many cells cmark-gfm
     /// will make of its tables (the header's width times the lines of each table).
     static func limited(_ bytes: [UInt8]) -> (bytes: [UInt8], cellCount: Int) {
-        guard bytes.contains(UInt8(ascii: "|")) else { return (bytes, 0) }
+        guard ByteScan.contains(UInt8(ascii: "|"), in: bytes) else { return (bytes, 0) }
         var output: [UInt8] = []
         var copiedUpTo = 0
         var cellCount = 0
@@ -77,7 +77,7 @@ enum TableColumnLimit {
     }
 
     private static func lineEnd(in bytes: [UInt8], from start: Int) -> Int {
-        bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+        ByteScan.firstIndex(of: 0x0A, in: bytes, from: start) ?? bytes.count
     }
 
     /// Where a line's own text starts: after the indentation and quote markers of the blocks

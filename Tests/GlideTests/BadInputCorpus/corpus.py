@@ -834,7 +834,7 @@ def run_exit_case(glide, index, case, d, environment, results):
 
 
 def runnable_copy(glide, d):
-    """Under root, glide and the decoder it starts (found beside it) copied into the corpus's
+    """Under root, glide and the helpers it starts (found beside it) copied into the corpus's
     directory, which the unprivileged user can enter: the build directory may sit in one only
     root can (`mktemp -d` makes 0700 directories)."""
     if not is_root():
@@ -842,7 +842,7 @@ def runnable_copy(glide, d):
     programs = os.path.join(d, "programs")
     os.makedirs(programs, exist_ok=True)
     os.chmod(programs, 0o755)
-    for name in ["glide", "glide-image-decoder"]:
+    for name in ["glide", "glide-image-decoder", "glide-page-renderer"]:
         shutil.copy2(os.path.join(os.path.dirname(glide), name), os.path.join(programs, name))
     return os.path.join(programs, "glide")
 

@@ -19,7 +19,7 @@ enum EPUBCover {
     /// or as they are when one of them shows that image already.
     static func blocks(showing entryName: String, before blocks: [Block]) -> [Block] {
         let showsCover = blocks.contains { block in
-            if case .image(let source) = block.kind, source == entryName { return true }
+            if case .image(let source, _) = block.kind, source == entryName { return true }
             return block.styles.contains { style in
                 if case .inlineImage(let source) = style.kind { return source == entryName }
                 return false

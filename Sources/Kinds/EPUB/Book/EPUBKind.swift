@@ -10,6 +10,8 @@ import TextKind
 public enum EPUBKind: DocumentKind {
     public static var fileDescription: String { localized("an EPUB book") }
 
+    public static func mimeType(head: [UInt8], path: String) -> String { "application/epub+zip" }
+
     /// The zip's first entry is `mimetype`, stored, holding `application/epub+zip` (OCF 3.0,
     /// 4.3): its name follows the 30-byte local header, and its contents the name and the
     /// header's extra field, which OCF forbids but zip tools (libarchive's among them) add.

@@ -13,7 +13,7 @@ struct FixedLayoutPage: Sendable {
     var fillingImage: String? {
         var image: String?
         for block in blocks {
-            if case .image(let source) = block.kind {
+            if case .image(let source, _) = block.kind {
                 guard image == nil else { return nil }
                 image = source
             } else if block.kind != .chapterBreak, !block.text.allSatisfy(\.isWhitespace) {

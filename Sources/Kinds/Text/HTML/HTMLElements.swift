@@ -18,7 +18,7 @@ enum HTMLElements {
         "p", "div", "center", "section", "article", "header", "footer", "nav", "main", "aside", "figure", "figcaption",
         "address", "dl", "dt", "dd", "form", "fieldset", "legend", "hgroup", "caption", "body", "html", "h1", "h2", "h3",
         "h4", "h5", "h6", "pre", "listing", "xmp", "plaintext", "blockquote", "ul", "ol", "menu", "dir", "li", "table",
-        "hr", "details",
+        "hr", "details", "summary",
     ]
 
     /// The inline style element `name` stands for, if it is one.

@@ -6,13 +6,15 @@ extension XHTMLBlockMapper {
     static var defaultSummaryText: String { localized("Details") }
 
     /// A `<details>`: its summary (or "Details") as blocks that open and close it, then its
-    /// body, numbered in the order the disclosures open (`DisclosurePlace`). Inside a table
-    /// cell, where nothing opens, its text is shown.
+    /// body, numbered in the order the disclosures open (`DisclosurePlace`), closed until
+    /// toggled unless it has `open`. Inside a table cell, where nothing opens, its text is shown.
     mutating func visitDisclosure(_ node: HTMLNode) {
-        guard !isInCell else { return visitChildren(of: node) }
+        // Its summary and body are set apart by a space, as blocks in a cell are.
+        guard !isInCell else { return visitBlock(node, name: "details") }
         finishBlock()
         let number = disclosureCount
         disclosureCount += 1
+        if node.attribute("open") != nil { disclosuresOpenAtStart.insert(number) }
         let summary = node.elementChildren.first { $0.elementName == "summary" }
         nested { mapper in
             mapper.summaryOf = number

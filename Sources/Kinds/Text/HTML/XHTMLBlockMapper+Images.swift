@@ -51,9 +51,9 @@ extension XHTMLBlockMapper {
 
     /// A `<picture>`: the first `<source>` whose image can be shown (its type one Glide
     /// decodes, its file inside the document's folder), else its `<img>`, with the `<img>`'s
-    /// size and description either way. A source for dark mode only is passed over: the blocks
-    /// are the same in both palettes, and the `<img>` is the picture for a light page, which is
-    /// Glide's own default.
+    /// size and description either way. A source for dark mode only
+    /// (`media="(prefers-color-scheme: dark)"`) is passed over for a light page and kept as the
+    /// image block's `darkSource`, which a dark page shows instead, as GitHub does.
     mutating func appendPicture(_ node: HTMLNode) {
         // libxml2 knows no `<source>`, so it holds the elements after it, the next source and
         // the `<img>` among them, as its children: the picture's parts are its descendants.
@@ -67,17 +67,25 @@ extension XHTMLBlockMapper {
         }
         guard let image else { return visitChildren(of: node) }
         let references = self.references
-        let chosen = sources.lazy.compactMap { source -> String? in
+        let shown = sources.compactMap { source -> (source: String, isForDarkPages: Bool)? in
             if let type = source.attribute("type")?.trimmingHTMLSpace.lowercased(), !type.isEmpty,
                !Self.shownImageTypes.contains(type) {
                 return nil
             }
-            if let media = source.attribute("media")?.lowercased(), media.contains("dark") { return nil }
             guard let first = XHTMLBlockMapper.firstCandidate(of: source.attribute("srcset") ?? source.attribute("src") ?? ""),
                   XHTMLBlockMapper.loadableSource(first, references: references) != nil else { return nil }
-            return first
-        }.first
-        appendImage(image, source: chosen ?? image.attribute("src") ?? "")
+            let media = source.attribute("media")?.lowercased() ?? ""
+            return (first, media.contains("dark"))
+        }
+        let light = shown.first { !$0.isForDarkPages }?.source
+        let dark = shown.first { $0.isForDarkPages }?.source
+        let count = blocks.count
+        appendImage(image, source: light ?? image.attribute("src") ?? "")
+        // The dark source goes with the image block the picture became, if it became one (not
+        // a label, a logo in a heading's line, or an image waiting for the end of a table).
+        if let dark, blocks.count > count, case .image(let source, nil) = blocks[blocks.count - 1].kind {
+            blocks[blocks.count - 1].kind = .image(source: source, darkSource: loadableSource(dark))
+        }
     }
 
     /// The source an image written as `source` is read from: in a book, what its references

@@ -29,6 +29,8 @@ struct XHTMLBlockMapper {
     var disclosureBodies: [Int] = []
     /// How many `<details>` have opened so far: the next one's number.
     var disclosureCount = 0
+    /// The numbers of the `<details open>` met so far, which start open.
+    var disclosuresOpenAtStart: Set<Int> = []
     /// The disclosure whose `<summary>` is being collected.
     var summaryOf: Int?
     /// What the block being collected is: a paragraph (`paragraphKind`), or a heading.
@@ -167,7 +169,8 @@ struct XHTMLBlockMapper {
                 inline.append(verbatim: node.attribute("checked") != nil ? "☒ " : "☐ ")
             }
         case "p", "div", "center", "section", "article", "header", "footer", "nav", "main", "aside", "figure",
-             "figcaption", "address", "dl", "dt", "dd", "form", "fieldset", "legend", "hgroup", "caption", "body", "html":
+             "figcaption", "address", "dl", "dt", "dd", "form", "fieldset", "legend", "hgroup", "caption", "body", "html",
+             "summary":
             visitBlock(node, name: name)
         case "h1", "h2", "h3", "h4", "h5", "h6":
             visitHeading(node, level: Int(name.dropFirst())!)
@@ -291,7 +294,9 @@ struct XHTMLBlockMapper {
         var block = block.placed(takingMarker: &pendingMarker, quoteDepth: quoteDepth, listDepth: listDepth)
         if case .image = block.kind {} else { block.alignment = alignment }
         if !disclosureBodies.isEmpty || summaryOf != nil {
-            block.disclosure = DisclosurePlace(enclosingBodies: disclosureBodies, summaryOf: summaryOf)
+            let numbers = disclosureBodies + (summaryOf.map { [$0] } ?? [])
+            block.disclosure = DisclosurePlace(enclosingBodies: disclosureBodies, summaryOf: summaryOf,
+                                               startsOpen: numbers.filter(disclosuresOpenAtStart.contains))
         }
         block.anchors += pendingAnchors
         pendingAnchors = []

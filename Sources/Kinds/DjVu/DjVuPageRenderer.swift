@@ -1,0 +1,55 @@
+import CCairo
+import DocumentKit
+import Localization
+
+/// Makes one job's pixels on the worker's thread and handle: a cairo image surface the
+/// render writes into (`DjVuPageRendering`), and a preview's links.
+struct DjVuPageRenderer {
+    let handle: DjVuHandle
+    let file: DjVuFile
+
+    func render(_ job: DjVuRenderJob) -> DjVuRenderResult {
+        var result = DjVuRenderResult(job: job)
+        guard let size = handle.pageSize(job.page) else {
+            result.failure = localized("DjVuLibre cannot read this page")
+            return result
+        }
+        let points = size.points
+        result.pageSize = points
+        let scale: Double
+        let rect: (x: Int, y: Int, width: Int, height: Int)
+        switch job {
+        case .preview(let index):
+            scale = DjVuPreviewScale.scale(pageWidthPoints: points.width, pageHeightPoints: points.height)
+            let grid = DjVuPieceGrid(pageWidthPoints: points.width, pageHeightPoints: points.height, scale: scale)
+            rect = (0, 0, grid.pageWidth, grid.pageHeight)
+            result.links = DjVuLink.links(handle.hyperlinks(onPage: index), pageSize: size, handle: handle)
+        case .piece(let key):
+            scale = key.scale
+            rect = DjVuPieceGrid(pageWidthPoints: points.width, pageHeightPoints: points.height, scale: scale)
+                .rect(column: key.column, row: key.row)
+        }
+        guard rect.width > 0, rect.height > 0 else {
+            result.failure = localized("the piece is outside the page")
+            return result
+        }
+        // Opaque pixels, as a PDF page's: pixman copies them onto a frame without blending.
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(rect.width), Int32(rect.height))!
+        let pixels = DjVuPixels(surface: surface, width: rect.width, height: rect.height)
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
+            result.failure = localized("rendering failed: %s", localized("out of memory"))
+            return result
+        }
+        cairo_surface_flush(surface)
+        let failure = DjVuPageRendering.render(page: job.page, of: handle, scale: scale,
+                                               region: .init(x: rect.x, y: rect.y, width: rect.width, height: rect.height),
+                                               into: data, rowBytes: Int(cairo_image_surface_get_stride(surface)))
+        cairo_surface_mark_dirty(surface)
+        if let failure {
+            result.failure = failure
+            return result
+        }
+        result.pixels = pixels
+        return result
+    }
+}

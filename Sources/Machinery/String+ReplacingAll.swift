@@ -1,0 +1,11 @@
+extension String {
+    /// The string with every `target` replaced by `replacement` (FoundationEssentials has no
+    /// `replacingOccurrences`).
+    public func replacingAll(_ target: Character, with replacement: String) -> String {
+        var result = ""
+        for character in self {
+            if character == target { result += replacement } else { result.append(character) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,91 @@
+import CCairo
+import CPoppler
+import Glibc
+import Machinery
+
+/// `glide-bench pages`: how page renderers scale. A fling at 5,000 px/s through 300 scanned
+/// pages (a PDF of images, written here with cairo), as `glide-bench pdf` flings, with one page
+/// renderer and then with two; the figure is the fraction of frames with a placeholder in view.
+enum PageBenchmarks {
+    static func run() {
+        let path = "/tmp/glide-bench-scans-\(getpid()).pdf"
+        defer { unlink(path) }
+        writeScans(to: path, pageCount: 300)
+        print("glide-bench pages: a fling at 5000 px/s for 6 s through 300 scanned pages (one 1275x1650 px image each), 1280x800 logical px")
+        var fractions: [Int: Double] = [:]
+        for count in [1, 2] {
+            setenv("GLIDE_RENDERERS", String(count), 1)
+            let fling = PDFBenchmarks.flingThrough(path: path)
+            let fraction = Double(fling.placeholders) / Double(max(fling.frames, 1))
+            fractions[count] = fraction
+            print("  \(count) renderer\(count == 1 ? "" : "s"): frames with a placeholder in view \(fling.placeholders) of \(fling.frames) = "
+                + "\(RenderBenchmarks.rounded(fraction, 3)); pages rendered \(fling.jobs); loop thread median \(RenderBenchmarks.rounded(fling.median, 3)) ms")
+        }
+        unsetenv("GLIDE_RENDERERS")
+        let one = fractions[1] ?? .nan, two = fractions[2] ?? .nan
+        print("  2 renderers / 1 renderer = \(RenderBenchmarks.rounded(one > 0 ? two / one : .nan, 2))× (goal ≤ 0.6×)")
+    }
+
+    /// Pages of a 150 dpi Letter scan: an image of grey text-like strokes, different on each page
+    /// (so none is shared), drawn over the whole page.
+    private static func writeScans(to path: String, pageCount: Int) {
+        let width = 1275, height = 1650
+        let surface = cairo_pdf_surface_create(path, 612, 792)
+        let cairo = cairo_create(surface)
+        for page in 0..<pageCount {
+            let scan = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
+            let drawing = cairo_create(scan)
+            cairo_set_source_rgb(drawing, 0.97, 0.96, 0.93)
+            cairo_paint(drawing)
+            cairo_set_source_rgb(drawing, 0.15, 0.15, 0.15)
+            var seed = UInt64(page + 1) &* 0x9E37_79B9_7F4A_7C15
+            func next() -> Double {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                return Double(seed >> 11) / Double(1 << 53)
+            }
+            for line in 0..<55 {
+                var x = 120.0
+                let y = 150.0 + Double(line) * 25
+                while x < Double(width) - 160 {
+                    let word = 20 + next() * 70
+                    cairo_rectangle(drawing, x, y, word, 9 + next() * 4)
+                    x += word + 12
+                }
+            }
+            cairo_fill(drawing)
+            cairo_destroy(drawing)
+            cairo_save(cairo)
+            cairo_scale(cairo, 612 / Double(width), 792 / Double(height))
+            cairo_set_source_surface(cairo, scan, 0, 0)
+            cairo_paint(cairo)
+            cairo_restore(cairo)
+            cairo_surface_destroy(scan)
+            cairo_show_page(cairo)
+        }
+        cairo_destroy(cairo)
+        cairo_surface_finish(surface)
+        cairo_surface_destroy(surface)
+    }
+
+    /// The page renderers' anonymous resident memory, MB (RssAnon of each).
+    static func renderersAnonymousMegabytes() -> Double {
+        HelperProcesses.processIDs.reduce(0.0) { $0 + residentMegabytes("RssAnon", of: "\($1)") }
+    }
+
+    /// Shared memory resident in this process, MB (RssShmem): the pixels renderers drew, in
+    /// the memory files Glide maps.
+    static func sharedMegabytes() -> Double { residentMegabytes("RssShmem", of: "self") }
+
+    /// A resident-memory field of /proc/PROCESS/status, MB.
+    private static func residentMegabytes(_ field: String, of process: String) -> Double {
+        guard let file = fopen("/proc/\(process)/status", "r") else { return 0 }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard text.hasPrefix(field + ":") else { continue }
+            return (text.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Double($0) }.first ?? 0) / 1024
+        }
+        return 0
+    }
+}

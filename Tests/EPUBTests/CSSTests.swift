@@ -165,4 +165,51 @@ final class CSSTests: XCTestCase {
         }
         _ = CSSStyleSheet(text: String(decoding: bytes, as: UTF8.self))
     }
+
+    func testMediaRulesForAScreenApplyAndImportsAreListed() {
+        let sheet = CSSStyleSheet(text: """
+            @import url(base.css);
+            @import "fonts.css" screen;
+            @import url("print.css") print;
+            @import url(kindle.css) amzn-kf8;
+            @media print { .print { font-style: italic } }
+            @media amzn-kf8 { .kf8 { font-style: italic } }
+            @media amzn-mobi, print { .mobi { font-style: italic } }
+            @media screen { .screen { font-style: italic } }
+            @media only screen, print { .only { font-style: italic } }
+            @media all { .all { font-style: italic } }
+            @media { .bare { font-style: italic } }
+            @media not print { .notprint { font-style: italic } }
+            @media screen and (max-width: 600px) { .narrow { font-style: italic } }
+            @media screen { @media all { .nested { font-style: italic } } @media print { .nestedprint { font-style: italic } } }
+            .after { font-style: italic }
+            """)
+        XCTAssertEqual(sheet.imports, ["base.css", "fonts.css"], "a print or Kindle import is not Glide's")
+        XCTAssertEqual(sheet.rules.map { $0.selector.compounds.map(\.classes) }.map { $0.first?.first },
+                       ["screen", "only", "all", "bare", "notprint", "nested", "after"])
+        // Nested past the depth kept: passed over, and no stack for a hostile nest.
+        let deep = String(repeating: "@media screen { ", count: 100_000) + ".deep { font-style: italic }"
+        XCTAssertTrue(CSSStyleSheet(text: deep).rules.isEmpty)
+        let shallow = String(repeating: "@media screen { ", count: CSSParser.maximumMediaDepth) + ".kept { font-style: italic }"
+        XCTAssertEqual(CSSStyleSheet(text: shallow).rules.count, 1)
+        // An imported sheet's rules come first, so the importing sheet's own win a tie.
+        let imported = CSSStyleSheet(text: "p { font-style: italic; text-indent: 2em }")
+        let merged = CSSStyleSheet(text: "@import url(base.css); p { text-indent: 1em }").importing([imported])
+        XCTAssertEqual(merged.rules.map { $0.declarations.map(\.property) }, [["font-style", "text-indent"], ["text-indent"]])
+    }
+
+    func testNormalTurnsOffInheritedItalicBoldAndSmallCaps() throws {
+        let sheet = ".it { font-style: italic; font-weight: bold; font-variant: small-caps } "
+            + ".plain { font-style: normal; font-weight: normal; font-variant: normal } .pa { page-break-after: always } "
+            + ".ba { break-after: page } .bb { break-after: avoid }"
+        let body = "<div class=\"it\"><span id=\"in\" class=\"plain\">x</span><span id=\"kept\">y</span></div>"
+        let inner = try style(of: "in", in: body, sheet: sheet)
+        XCTAssertEqual([inner.isItalic, inner.isBold, inner.isSmallCaps], [false, false, false])
+        XCTAssertEqual([inner.declaredItalic, inner.declaredBold, inner.declaredSmallCaps], [false, false, false])
+        let kept = try style(of: "kept", in: body, sheet: sheet)
+        XCTAssertEqual([kept.isItalic, kept.isBold, kept.isSmallCaps], [true, true, true])
+        XCTAssertTrue(try style(of: "a", in: "<p id=\"a\" class=\"pa\">a</p>", sheet: sheet).breaksPageAfter)
+        XCTAssertTrue(try style(of: "a", in: "<p id=\"a\" class=\"ba\">a</p>", sheet: sheet).breaksPageAfter)
+        XCTAssertFalse(try style(of: "a", in: "<p id=\"a\" class=\"bb\">a</p>", sheet: sheet).breaksPageAfter)
+    }
 }

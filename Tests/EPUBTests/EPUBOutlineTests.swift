@@ -128,7 +128,40 @@ final class EPUBOutlineTests: XCTestCase {
 
     func testABookWithoutATableOfContentsShowsItsHeadings() throws {
         let outline = try outline(of: try book())
+        // Found by the chapters' worker, never on the loop, and delivered to it.
+        var isComplete = false
+        outline.whenLoaded { isComplete = outline.entries?.count == 4 }
+        MainThreadMailbox.shared.deliver(while: { !isComplete }, timeoutSeconds: 10)
         XCTAssertEqual(outline.entries?.map(\.title), ["One", "Two", "Later", "Three"])
         XCTAssertEqual(outline.entries?.map(\.level), [1, 1, 2, 1])
+    }
+
+    func testABookOfTenThousandChaptersWithoutATableOfContentsListsItsHeadingsFromTheWorker() throws {
+        let count = 10_000
+        let manifest = (0..<count).map { "<item id=\"c\($0)\" href=\"c\($0).xhtml\" media-type=\"application/xhtml+xml\"/>" }
+        let spine = (0..<count).map { "<itemref idref=\"c\($0)\"/>" }
+        var entries = [TestBooks.mimetype, TestBooks.container(),
+                       TestBooks.package(metadata: TestBooks.metadata(), manifest: manifest.joined(separator: "\n"),
+                                         spine: spine.joined(separator: "\n"))]
+        for index in 0..<count {
+            entries.append(TestBooks.chapter("OEBPS/c\(index).xhtml", title: "Chapter \(index)",
+                                             body: "<p>The text of chapter \(index).</p>"))
+        }
+        let book = try XCTUnwrap(try KindRegistry.open(try TestBooks.write(entries, self)) as? TextDocument)
+        // The first frame of the scrolling book shows its first chapters.
+        let column = book.makeLayout(palette: .light, paged: false)
+        column.setViewportSize(width: 1280, height: 800)
+        column.prepare(ContentRect(x: 0, y: 0, width: 1280, height: 800), margin: 400)
+        XCTAssertNotNil((column as? DocumentLayout)?.shapedSection(0), "the first chapter was read as the book opened")
+        let outline = try outline(of: book)
+        XCTAssertNil(outline.entries, "the headings are not found on the loop")
+        var batches = 0
+        outline.whenLoaded { batches += 1 }
+        MainThreadMailbox.shared.deliver(while: { (outline.entries?.count ?? 0) < count }, timeoutSeconds: 300)
+        let rows = try XCTUnwrap(outline.entries)
+        XCTAssertEqual(rows.count, count)
+        XCTAssertEqual(rows.last?.title, "Chapter 9999")
+        XCTAssertGreaterThan(batches, 1, "rows came as the worker read the chapters")
+        XCTAssertEqual(try destination(ofRow: 5_000, in: outline, of: book).text, "Chapter 5000")
     }
 }

@@ -3,6 +3,7 @@ import CPangoCairo
 import DocumentKit
 import EPUBKind
 import Foundation
+import ImageDecoding
 import KindRegistry
 @testable import TextKind
 import XCTest
@@ -181,5 +182,118 @@ final class EPUBStyleTests: XCTestCase {
         XCTAssertEqual(try block("Broken font.", in: book).styles, [], "a font fontconfig cannot read is ignored")
         XCTAssertEqual(try block("System font.", in: book).styles, [], "a family the book does not embed keeps Glide's fonts")
         XCTAssertNotEqual(familyShaping("x", in: "GlideBookNone"), "GlideBookNone", "the check can tell")
+    }
+
+    /// The style, weight and variant pango sets the run holding byte `index` of `block` in.
+    private func typeShaped(_ block: Block, at index: Int) throws -> (style: PangoStyle, weight: PangoWeight, variant: PangoVariant) {
+        let context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
+        defer { g_object_unref(UnsafeMutableRawPointer(context)) }
+        let shaper = BlockShaper(context: context, typography: Typography(), palette: .light, images: ImageStore(), baseDirectory: ".")
+        let layout = shaper.shape(block, width: 2000, maximumImageHeight: 1000)
+        guard case .text(let text) = layout.content, let line = pango_layout_get_line_readonly(text, 0) else {
+            throw XCTSkip("no text layout")
+        }
+        var runs = line.pointee.runs
+        while let node = runs {
+            let run = try XCTUnwrap(node.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self))
+            let item = run.pointee.item.pointee
+            if Int(item.offset) <= index, index < Int(item.offset + item.length) {
+                let iterator = pango_attr_list_get_iterator(pango_layout_get_attributes(text))!
+                defer { pango_attr_iterator_destroy(iterator) }
+                repeat {
+                    var start: Int32 = 0, end: Int32 = 0
+                    pango_attr_iterator_range(iterator, &start, &end)
+                    if Int(start) <= index, index < Int(end) { break }
+                } while pango_attr_iterator_next(iterator) != 0
+                let description = pango_font_description_new()!
+                defer { pango_font_description_free(description) }
+                pango_attr_iterator_get_font(iterator, description, nil, nil)
+                let font = pango_font_describe(item.analysis.font)!
+                defer { pango_font_description_free(font) }
+                return (pango_font_description_get_style(font), pango_font_description_get_weight(font),
+                        pango_font_description_get_variant(description))
+            }
+            runs = node.pointee.next
+        }
+        return try XCTUnwrap(nil, "no run holds byte \(index)")
+    }
+
+    func testNormalTurnsOffTheItalicBoldAndSmallCapsAnElementInherits() throws {
+        let book = try book(css: """
+            .it { font-style: italic; font-weight: bold; font-variant: small-caps }
+            .plain { font-style: normal; font-weight: normal; font-variant: normal }
+            .up { font-style: normal }
+            """, body: """
+            <p class="it"><span class="plain">Plain</span> then slanted</p>
+            <p><em>Slanted <span class="up">upright</span> slanted</em></p>
+            <p><strong><i>Both <span class="plain">neither</span></i></strong></p>
+            """)
+        let first = try block("Plain then slanted", in: book)
+        XCTAssertTrue(kinds(of: first).contains(.upright))
+        XCTAssertTrue(kinds(of: first).contains(.regularWeight))
+        XCTAssertTrue(kinds(of: first).contains(.normalCaps))
+        // Pango sets the inner span upright and regular though it starts with the italic bold
+        // paragraph: the inner element's attributes are given last.
+        let plain = try typeShaped(first, at: 0)
+        XCTAssertEqual(plain.style, PANGO_STYLE_NORMAL)
+        XCTAssertEqual(plain.weight, PANGO_WEIGHT_NORMAL)
+        XCTAssertEqual(plain.variant, PANGO_VARIANT_NORMAL)
+        let slanted = try typeShaped(first, at: 12)
+        XCTAssertNotEqual(slanted.style, PANGO_STYLE_NORMAL, "italic, or the oblique face that stands for it")
+        XCTAssertEqual(slanted.weight, PANGO_WEIGHT_BOLD)
+        XCTAssertEqual(slanted.variant, PANGO_VARIANT_SMALL_CAPS)
+        let em = try block("Slanted upright slanted", in: book)
+        XCTAssertEqual(try typeShaped(em, at: 9).style, PANGO_STYLE_NORMAL, "an <em>'s italic is turned off inside it")
+        XCTAssertNotEqual(try typeShaped(em, at: 0).style, PANGO_STYLE_NORMAL)
+        let both = try block("Both neither", in: book)
+        XCTAssertEqual(try typeShaped(both, at: 6).style, PANGO_STYLE_NORMAL)
+        XCTAssertEqual(try typeShaped(both, at: 6).weight, PANGO_WEIGHT_NORMAL, "a <strong>'s bold too")
+        XCTAssertEqual(try typeShaped(both, at: 0).weight, PANGO_WEIGHT_BOLD)
+    }
+
+    func testPageBreaksAfterMediaImportsAndAChaptersOwnFontFaces() throws {
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("glide-outside-\(getpid()).css").path
+        try ".outside { font-weight: bold }".write(toFile: outside, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        let font = try renamedDejaVu("GlideBookCh")
+        let book = try book(css: """
+            @import url(base.css);
+            @import url("print.css") print;
+            @import url(../../../../../../..\(outside));
+            @import url(file://\(outside));
+            @media amzn-kf8 { .kindle { font-weight: bold } }
+            @media screen { .screen { font-style: italic } }
+            .pa { page-break-after: always } .ba { break-after: page }
+            """, head: """
+            <style>@font-face { font-family: "Chapter Face"; src: url(../Fonts/chapter.ttf) }
+            @import url(../Styles/extra.css);
+            .face { font-family: 'Chapter Face' }</style>
+            """, body: """
+            <p class="pa">Before one break.</p><p>After one break.</p>
+            <div class="ba"><p>Before another.</p></div><p>After another.</p><p>Not after a break.</p>
+            <p class="base">Imported.</p><p class="deeper">Imported twice.</p><p class="printed">Print only.</p>
+            <p class="kindle">Kindle only.</p><p class="screen">Screen.</p><p class="outside">Outside.</p>
+            <p class="extra">From the chapter's import.</p><p class="face">The chapter's font.</p>
+            """, extra: [
+                ArchiveEntry("OEBPS/Styles/base.css", "@import url(deeper.css); @import url(book.css); .base { font-style: italic }"),
+                ArchiveEntry("OEBPS/Styles/deeper.css", "@import url(base.css); .deeper { font-weight: bold }"),
+                ArchiveEntry("OEBPS/Styles/print.css", ".printed { font-style: italic }"),
+                ArchiveEntry("OEBPS/Styles/extra.css", ".extra { font-style: italic }"),
+                ArchiveEntry("OEBPS/Fonts/chapter.ttf", bytes: font),
+            ])
+        XCTAssertTrue(try block("After one break.", in: book).style.startsPage, "page-break-after: always")
+        XCTAssertTrue(try block("After another.", in: book).style.startsPage, "break-after: page, on a div around the block")
+        XCTAssertFalse(try block("Before another.", in: book).style.startsPage)
+        XCTAssertFalse(try block("Not after a break.", in: book).style.startsPage)
+        XCTAssertEqual(kinds(of: try block("Imported.", in: book)), [.emphasis], "@import, in a cycle back to the sheet")
+        XCTAssertEqual(kinds(of: try block("Imported twice.", in: book)), [.strong], "an import's import")
+        XCTAssertEqual(kinds(of: try block("Print only.", in: book)), [], "an import for print is not read")
+        XCTAssertEqual(kinds(of: try block("Kindle only.", in: book)), [], "@media amzn-kf8 is not Glide's")
+        XCTAssertEqual(kinds(of: try block("Screen.", in: book)), [.emphasis], "@media screen is")
+        XCTAssertEqual(kinds(of: try block("Outside.", in: book)), [], "nothing outside the book is imported")
+        XCTAssertEqual(kinds(of: try block("From the chapter's import.", in: book)), [.emphasis], "a <style>'s @import")
+        let face = try block("The chapter's font.", in: book)
+        XCTAssertEqual(kinds(of: face), [.fontFamily("GlideBookCh")], "a <style>'s @font-face, its source beside the chapter")
+        XCTAssertEqual(familyShaping("The chapter's font.", in: "GlideBookCh"), "GlideBookCh")
     }
 }

@@ -279,6 +279,12 @@ public struct InlineStyle: Equatable, Sendable {
         case `subscript`
         /// Small capitals (a book's `font-variant: small-caps`).
         case smallCaps
+        /// Upright, bold-less or without small capitals inside text that has them: a book's
+        /// `font-style`, `font-weight` or `font-variant: normal` on an element whose parent
+        /// is italic, bold or in small capitals.
+        case upright
+        case regularWeight
+        case normalCaps
         /// Set at `scale` times the block's size (a book's relative `font-size`).
         case fontScale(Double)
         /// Set in `family`, one of the book's own fonts as fontconfig knows it.

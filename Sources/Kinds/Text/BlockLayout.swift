@@ -50,6 +50,10 @@ final class BlockLayout {
     let height: Double
     /// Key caps and images drawn in the text's lines, by line.
     let inlineObjects: [InlineObject]
+    /// The worker's font map the block was shaped in, if it was shaped off the loop: held
+    /// until `deinit` has released the block's pango layouts, so the map is not shaped with
+    /// again while anything made in it is left (`ShapingFontMaps`).
+    var fontMapLease: FontMapLease?
 
     init(content: Content, inset: Double, fixedHeight: Double? = nil, inlineObjects: [InlineObject] = []) {
         self.content = content

@@ -105,15 +105,15 @@ extension BlockShaper {
     /// `lineHeight` wide before its size is known; nil when it cannot be shown.
     private func inlineImageSlot(source: String, lineHeight: Double, maximumWidth: Double)
         -> (content: InlineObject.Content, width: Double, height: Double)? {
-        guard let path = BlockShaper.imagePath(of: source, in: baseDirectory, readingFrom: images) else { return nil }
+        guard let state = images.state(ofSource: source) else { return nil }
         func fitted(_ size: ImageSize) -> (width: Double, height: Double) {
             let width = Double(max(size.width, 1)), height = Double(max(size.height, 1))
             let fit = min(1, lineHeight / height, maximumWidth / width)
             return (max((width * fit).rounded(), 1), max((height * fit).rounded(), 1))
         }
-        switch images.image(atPath: path) {
-        case .image(let image):
-            let size = fitted(image.naturalSize)
+        switch state {
+        case .image(let image, let naturalSize):
+            let size = fitted(naturalSize)
             return (.image(image), size.width, size.height)
         case .pending(let known):
             let size = known.map(fitted) ?? (width: lineHeight, height: lineHeight)

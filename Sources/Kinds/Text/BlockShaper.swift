@@ -10,12 +10,31 @@ struct BlockShaper {
     let context: OpaquePointer
     let typography: Typography
     let palette: Palette
-    let images: ImageStore
-    let baseDirectory: String
+    /// The blocks' images: the store on the loop's thread, what the loop looked up on a worker.
+    let images: BlockImages
+    /// The font map `context` belongs to when it is a worker's (`ShapingFontMaps`): every
+    /// block shaped here holds it, so the map is not shaped with again while one is drawn.
+    let fontMapLease: FontMapLease?
     /// The last table's plan, which the rows after it reuse.
     let tablePlans = TablePlanCache()
     /// Fonts measured for key caps and inline images while this shaper works.
     let fontMetricsCache = FontMetricsCache()
+
+    /// A shaper on the loop's thread, with its store of images.
+    init(context: OpaquePointer, typography: Typography, palette: Palette, images: ImageStore, baseDirectory: String) {
+        self.init(context: context, typography: typography, palette: palette,
+                  images: .store(images, baseDirectory: baseDirectory), fontMapLease: nil)
+    }
+
+    /// A shaper with images as `images` gives them, shaping in `context`, whose font map is
+    /// `fontMapLease`'s when it is a worker's.
+    init(context: OpaquePointer, typography: Typography, palette: Palette, images: BlockImages, fontMapLease: FontMapLease?) {
+        self.context = context
+        self.typography = typography
+        self.palette = palette
+        self.images = images
+        self.fontMapLease = fontMapLease
+    }
 
     /// `block` shaped for a column `width` logical px wide; images are at most
     /// `maximumImageHeight` logical px tall.
@@ -36,12 +55,12 @@ struct BlockShaper {
             return shapeTableRow(row, width: width)
         case .image(let lightSource, let darkSource):
             let source = palette.isDark ? darkSource ?? lightSource : lightSource
-            guard let path = BlockShaper.imagePath(of: source, in: baseDirectory, readingFrom: images) else {
+            guard let state = images.state(ofSource: source) else {
                 return placeholder(for: source, reason: localized("remote images are not loaded"), width: width)
             }
-            switch images.image(atPath: path) {
-            case .image(let image):
-                let size = fitted(image.naturalSize, asking: block.imageSize, width: width,
+            switch state {
+            case .image(let image, let naturalSize):
+                let size = fitted(naturalSize, asking: block.imageSize, width: width,
                                   maximumImageHeight: maximumImageHeight)
                 return BlockLayout(content: .image(image, width: size.width, height: size.height), inset: 0,
                                    fixedHeight: size.height)
@@ -224,6 +243,12 @@ struct BlockShaper {
             // Pango 1.50 draws the font's own small capitals (OpenType `smcp`), or makes
             // them from its capitals where it has none.
             attributes.append(pango_attr_variant_new(PANGO_VARIANT_SMALL_CAPS))
+        case .upright:
+            attributes.append(pango_attr_style_new(PANGO_STYLE_NORMAL))
+        case .regularWeight:
+            attributes.append(pango_attr_weight_new(PANGO_WEIGHT_NORMAL))
+        case .normalCaps:
+            attributes.append(pango_attr_variant_new(PANGO_VARIANT_NORMAL))
         case .fontScale(let scale):
             // An absolute size rather than a scale, so a superscript's or code's scale inside
             // multiplies it (pango takes only the innermost scale).

@@ -31,7 +31,12 @@ final class ChapterReads {
 
     init(chapters: ChapterSections) {
         self.chapters = chapters
-        group = ChapterReads.groupCount.add(1, ordering: .relaxed).newValue
+        group = ChapterReads.newGroup()
+    }
+
+    /// A group of jobs in `queue` of one layout's, none other's.
+    static func newGroup() -> Int {
+        groupCount.add(1, ordering: .relaxed).newValue
     }
 
     deinit {

@@ -15,12 +15,14 @@ final class ChapterSections: Sendable {
     private let cache: Mutex<ByteBoundedCache<Int, [[Block]]>>
 
     /// The text chapters read lately may hold before the least recently used is forgotten (the
-    /// one read last always stays): 1 MB, about twelve chapters of a novel, many screens
+    /// one read last always stays): 768 KB, about nine chapters of a novel, many screens
     /// around the one shown, and few enough that scrolling through a whole book holds little
     /// more than the text on screen (at 4 MB, the blocks of a 5 MB book held 10 MB after a
-    /// scroll through it, `glide-bench epub`). Reading a chapter again costs a few ms of libxml2
-    /// for 100 KB, on the chapters' worker.
-    static let cacheCapacityBytes = 1 << 20
+    /// scroll through it, `glide-bench epub`). It was 1 MB until the margin was shaped on the
+    /// chapters' worker (issue 24), whose thread's heap and font maps (`ShapingFontMaps`) took
+    /// the memory figure from 1.78 to 2.03–2.05 bytes per byte of text (goal 2); at 768 KB it is
+    /// 1.96. Reading a chapter again costs a few ms of libxml2 for 100 KB, on the chapters' worker.
+    static let cacheCapacityBytes = 3 << 18
 
     init(source: any TextChapterSource) {
         self.source = source
@@ -112,17 +114,31 @@ final class ChapterSections: Sendable {
     /// so the loop and a worker never wait for each other's parse).
     private func pieces(ofChapter chapter: Int) -> [[Block]] {
         if let cached = cache.withLock({ $0.value(for: chapter) }) { return cached }
-        var blocks = source.blocks(ofChapter: chapter).flatMap { $0.split(maximumBytes: TextSections.maximumBlockBytes) }
-        if !blocks.isEmpty, source.startsWithBreak(chapter: chapter), blocks[0].kind != .chapterBreak {
-            blocks.insert(Block(kind: .chapterBreak, text: ""), at: 0)
-        }
-        let pieces = ChapterSections.shared(blocks, into: sections(ofChapter: chapter).count)
-        let bytes = blocks.reduce(0) { $0 + TextSections.sourceBytes(of: $1) }
+        let (pieces, bytes) = cut(chapter)
         cache.withLock { cache in
             cache.insert(pieces, byteCount: bytes, for: chapter)
             _ = cache.trim { key, _ in key == chapter }
         }
         return pieces
+    }
+
+    /// Chapter `chapter` cut into its sections, from the cache or read now without keeping it:
+    /// for a pass over every chapter (a book's headings), which must not push out of the
+    /// cache the chapters the view reads.
+    func piecesPassingBy(chapter: Int) -> [[Block]] {
+        guard chapter >= 0, chapter < chapterCount else { return [] }
+        if let cached = cache.withLock({ $0.value(for: chapter) }) { return cached }
+        return cut(chapter).pieces
+    }
+
+    /// Chapter `chapter` read and cut into its sections, and the bytes they hold.
+    private func cut(_ chapter: Int) -> (pieces: [[Block]], bytes: Int) {
+        var blocks = source.blocks(ofChapter: chapter).flatMap { $0.split(maximumBytes: TextSections.maximumBlockBytes) }
+        if !blocks.isEmpty, source.startsWithBreak(chapter: chapter), blocks[0].kind != .chapterBreak {
+            blocks.insert(Block(kind: .chapterBreak, text: ""), at: 0)
+        }
+        let pieces = ChapterSections.shared(blocks, into: sections(ofChapter: chapter).count)
+        return (pieces, blocks.reduce(0) { $0 + TextSections.sourceBytes(of: $1) })
     }
 
     /// `blocks` shared out in order among `count` sections by their bytes: a block goes to the

@@ -21,6 +21,7 @@ public final class DocumentLayout: ContentLayout {
             guard palette != oldValue else { return }
             // Link and code colours are pango attributes: shape again.
             sections.removeAll()
+            sectionShapes?.reset()
             changeLog.record(.everything)
         }
     }
@@ -77,6 +78,8 @@ public final class DocumentLayout: ContentLayout {
     /// (or a jump, or a new width) never lays them all out in one frame. Sections in the
     /// viewport are always shaped: they are what the frame shows. One 8 KB section takes pango
     /// 4–9 ms (a book's chapter, measured for issue 24), so one keeps a frame in its budget.
+    /// A book's margin is shaped on the chapters' worker instead (`SectionShapes`), and its
+    /// frames shape none of it.
     static let marginSectionsPerPrepare = 1
 
     /// Shaped sections kept for drawing, at most this many (about 70 screens at 8 KB each);
@@ -88,6 +91,9 @@ public final class DocumentLayout: ContentLayout {
     private var isExact: [Bool] = []
     private var sections: [Int: (layout: SectionLayout, lastUse: Int)] = [:]
     private var useCount = 0
+    /// `useCount` when the running (or last) `prepare` began: sections used since are in its
+    /// viewport or margin.
+    private var useCountBeforePrepare = 0
     private var changeLog = ChangeLog()
     private(set) var column = ColumnGeometry(left: 0, width: 0, pageHeight: nil, pageMargin: 0, pageBottomMargin: 0)
     /// The reading position: a block and how far into it (0…1) the viewport's top is.
@@ -98,6 +104,11 @@ public final class DocumentLayout: ContentLayout {
     private(set) var blockTextTops: [Int: [Double]] = [:]
     /// A book's chapters being read for this layout, on a worker (nil for text of a file).
     private(set) var chapterReads: ChapterReads?
+    /// A book's sections of the margin being shaped for this layout, on the same worker (nil
+    /// for text of a file, whose margin the loop shapes a section a frame).
+    private(set) var sectionShapes: SectionShapes?
+    /// The sections of the margin the last `prepare` wants shaped on the worker, nearest first.
+    private var wantedShapes: [Int] = []
     /// How many `findAnchor` answers have not been delivered yet: a link's place being found,
     /// or its chapter read, off the loop (for tests, which wait for it).
     public internal(set) var anchorsBeingFound = 0
@@ -130,6 +141,7 @@ public final class DocumentLayout: ContentLayout {
     private func startChapterReads() {
         chapterReads = document.chapters.map(ChapterReads.init(chapters:))
         chapterReads?.arrived = { [weak self] chapter in self?.chapterArrived(chapter) }
+        sectionShapes = chapterReads == nil ? nil : SectionShapes()
         waitingSections.removeAll()
         wantedChapters.removeAll()
     }
@@ -147,13 +159,19 @@ public final class DocumentLayout: ContentLayout {
     /// for is still being read, or `timeoutSeconds` pass: for programs that draw once (tests,
     /// benchmarks, pictures), which then prepare again. Never for the frame loop.
     public func waitForChapterReads(timeoutSeconds: Double = 30) {
-        MainThreadMailbox.shared.deliver(while: { chapterReads?.isReading ?? false }, timeoutSeconds: timeoutSeconds)
+        MainThreadMailbox.shared.deliver(while: { isReadingContent }, timeoutSeconds: timeoutSeconds)
     }
 
     /// Whether a chapter this layout wants is still being read.
     public var isReadingChapters: Bool { chapterReads?.isReading ?? false }
 
-    public var isReadingContent: Bool { isReadingChapters }
+    /// Whether a section of the margin this layout wants is still being shaped on the worker.
+    public var isShapingSections: Bool { sectionShapes?.isShaping ?? false }
+
+    /// How many sections were shaped on the chapters' worker and taken in (for tests).
+    public var sectionsShapedOffLoopCount: Int { sectionShapes?.takenCount ?? 0 }
+
+    public var isReadingContent: Bool { isReadingChapters || isShapingSections }
 
     /// Shapes again the sections that show the image at `path`, which is now decoded, sized
     /// or failed (their height may change), and redraws them.
@@ -280,6 +298,7 @@ public final class DocumentLayout: ContentLayout {
         guard let changed else { return y }
         disclosureRevision += 1
         let oldTop = top(ofSection: changed.lowerBound)
+        sectionShapes?.reset()
         for index in changed {
             sections[index] = nil
             blockTextTops[index] = nil
@@ -316,6 +335,7 @@ public final class DocumentLayout: ContentLayout {
                                 roomAcross: TableRoom.across(windowWidth: viewportWidth, typography: textTypography),
                                 viewportHeight: viewportHeight > 0 ? viewportHeight : nil)
         sections.removeAll()
+        sectionShapes?.reset()
         blockTextTops.removeAll()
         waitingSections.removeAll()
         let count = document.sectionCount
@@ -337,6 +357,7 @@ public final class DocumentLayout: ContentLayout {
     public func prepare(_ visible: ContentRect, margin: Double, drawScale: Double) -> ContentPoint {
         guard heights.count > 0 else { return .zero }
         defer { noteShownImages(within: visible.y - margin...visible.maxY + margin, drawScale: drawScale) }
+        useCountBeforePrepare = useCount
         var correction = 0.0
         var emptySectionsLeft = DocumentLayout.emptySectionsPerPrepare
         var marginSectionsLeft = DocumentLayout.marginSectionsPerPrepare
@@ -345,6 +366,11 @@ public final class DocumentLayout: ContentLayout {
         /// could not absorb moves the view (`correction`).
         func layOutCounted(_ index: Int, keeping edge: FixedEdge, isVisible: Bool) -> Bool {
             let isNew = sections[index] == nil
+            if isNew, !isVisible, let sectionShapes, !sectionShapes.hasArrival(index), document.isReady(section: index) {
+                // A book's margin: the worker shapes it, and a later frame takes it in.
+                wantedShapes.append(index)
+                return true
+            }
             if isNew, !isVisible, marginSectionsLeft <= 0 { return false }
             let moved = layOut(index, keeping: edge)
             if edge == .bottom { correction += moved }
@@ -382,7 +408,25 @@ public final class DocumentLayout: ContentLayout {
         noteAnchor(at: visible.y + correction)
         lastVisibleSection = section(at: max(visible.y, visible.maxY - 1) + correction)
         askForChapters(readingAhead: readAhead)
+        askForShapes(keeping: max(index, 0)...max(readAhead, first))
         return ContentPoint(x: 0, y: correction)
+    }
+
+    /// Asks the worker to shape the sections of the margin this `prepare` wanted, and lets go
+    /// of those it shaped that are no longer within `kept`.
+    private func askForShapes(keeping kept: ClosedRange<Int>) {
+        guard let sectionShapes else { return }
+        sectionShapes.dropArrivals(outside: kept)
+        let images = BlockImages.store(images, baseDirectory: document.baseDirectory)
+        sectionShapes.want(wantedShapes) { index in
+            guard let blocks = document.readyBlocks(inSection: index) else { return nil }
+            return SectionShapes.Request(
+                section: index, blocks: blocks, isFirstSection: index == 0, typography: textTypography, palette: palette,
+                column: column,
+                disclosures: SectionDisclosures(state: disclosureState, scope: document.disclosureScope(ofSection: index)),
+                images: BlockImages.snapshot(of: blocks, from: images))
+        }
+        wantedShapes.removeAll()
     }
 
     /// Asks the worker for the chapters sections wanted, then for the one after the margin's
@@ -472,18 +516,24 @@ public final class DocumentLayout: ContentLayout {
             sections[index]?.lastUse = useCount
             return 0
         }
-        guard let blocks = document.readyBlocks(inSection: index) else {
-            waitingSections.insert(index)
-            if let chapter = document.chapter(ofSection: index), !wantedChapters.contains(chapter) {
-                wantedChapters.append(chapter)
+        let layout: SectionLayout
+        if let arrived = shapedOnWorker(index) {
+            layout = arrived
+        } else {
+            guard let blocks = document.readyBlocks(inSection: index) else {
+                waitingSections.insert(index)
+                if let chapter = document.chapter(ofSection: index), !wantedChapters.contains(chapter) {
+                    wantedChapters.append(chapter)
+                }
+                return 0
             }
-            return 0
-        }
-        let shaper = BlockShaper(context: context, typography: textTypography, palette: palette, images: images,
-                                 baseDirectory: document.baseDirectory)
-        let disclosures = SectionDisclosures(state: disclosureState, scope: document.disclosureScope(ofSection: index))
-        let layout = SectionLayout(blocks: blocks, isFirstSection: index == 0,
+            let shaper = BlockShaper(context: context, typography: textTypography, palette: palette, images: images,
+                                     baseDirectory: document.baseDirectory)
+            let disclosures = SectionDisclosures(state: disclosureState, scope: document.disclosureScope(ofSection: index))
+            layout = SectionLayout(blocks: blocks, isFirstSection: index == 0,
                                    shaper: shaper, column: column, disclosures: disclosures)
+        }
+        waitingSections.remove(index)
         sectionsLaidOutCount += 1
         sections[index] = (layout, useCount)
         blockTextTops[index] = layout.blocks.map { $0.lineTop(atOrBelow: $0.top) }
@@ -509,6 +559,15 @@ public final class DocumentLayout: ContentLayout {
         let newTop = top(ofSection: index)
         changeLog.record(.band(min(newTop, oldTop)...(moved == 0 ? oldTop + layout.height : Double.infinity)))
         return moved
+    }
+
+    /// Section `index` as the worker shaped it, if it arrived and its images are as they were
+    /// when it was asked for (one decoded meanwhile changes its height: it is shaped again).
+    private func shapedOnWorker(_ index: Int) -> SectionLayout? {
+        guard let arrival = sectionShapes?.take(index) else { return nil }
+        let now = BlockImages.snapshot(of: arrival.layout.blocks.map(\.block),
+                                       from: .store(images, baseDirectory: document.baseDirectory))
+        return now == arrival.images ? arrival.layout : nil
     }
 
     /// Takes `change` logical px out of the estimated sections nearest above `index` (within
@@ -540,6 +599,9 @@ public final class DocumentLayout: ContentLayout {
     /// speak of, and a run of them (a file whose sections are all the tail of one overlong
     /// character) can all be in view at once, where evicting them would lay them out again
     /// every frame.
+    ///
+    /// Sections shaped on the worker hold its font maps (`ShapingFontMaps`), about 200 KB
+    /// each; the oldest of them go too while they hold more than `leasedFontMapCapacity`.
     private func evictShapedSections() {
         var shaped = sections.filter { $0.value.layout.hasShownBlock }
         while shaped.count > DocumentLayout.shapedSectionCapacity,
@@ -547,7 +609,26 @@ public final class DocumentLayout: ContentLayout {
             sections[oldest.key] = nil
             shaped[oldest.key] = nil
         }
+        // Never one the running `prepare` has used: a small text size puts more sections in
+        // the margin than the capacity, which would take each other out frame after frame.
+        var leased = shaped.filter { $0.value.layout.fontMapLease != nil && $0.value.lastUse <= useCountBeforePrepare }
+        func leaseCount() -> Int { Set(leased.values.map { ObjectIdentifier($0.layout.fontMapLease!) }).count }
+        while leaseCount() > DocumentLayout.leasedFontMapCapacity,
+              let oldest = leased.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            sections[oldest.key] = nil
+            leased[oldest.key] = nil
+        }
     }
+
+    /// The worker's font maps that shaped sections kept for drawing may hold at once (sections
+    /// the running `prepare` uses are never let go for it, however many). Each map is about
+    /// 200 KB; after a scroll through `glide-bench epub`'s 5 MB book, anonymous memory per byte
+    /// of text was 2.14 with twelve maps allowed and two kept warm, 2.03 with three and one,
+    /// 2.05 with two and one (goal 2; main gave 1.78 in stop 36's run, before the margin was
+    /// shaped off the loop): the maps matter less than the worker's own heap
+    /// (`ChapterSections.cacheCapacityBytes`). Two, for memory: what the reader scrolls back to
+    /// past a screen or two is shaped again, on the worker.
+    static let leasedFontMapCapacity = 2
 
     public func draw(_ rect: ContentRect, on cairo: OpaquePointer) {
         guard heights.count > 0 else { return }

@@ -20,20 +20,24 @@ public struct DocumentOutline: Sendable {
             headings = []
             return
         }
-        var headings: [Heading] = []
-        for section in 0..<document.sectionCount {
-            let blocks = document.blocks(inSection: section)
-            let total = max(blocks.reduce(0) { $0 + $1.text.utf8.count }, 1)
-            var before = 0
-            for (index, block) in blocks.enumerated() {
-                if case .heading(let level) = block.kind {
-                    headings.append(Heading(level: level, text: block.text, location: BlockLocation(
-                        section: section, block: index, shareOfSectionBefore: Double(before) / Double(total))))
-                }
-                before += block.text.utf8.count
-            }
+        headings = (0..<document.sectionCount).flatMap { section in
+            DocumentOutline.headings(in: document.blocks(inSection: section), section: section)
         }
-        self.headings = headings
+    }
+
+    /// The headings among `blocks`, the blocks of `section`.
+    static func headings(in blocks: [Block], section: Int) -> [Heading] {
+        var headings: [Heading] = []
+        let total = max(blocks.reduce(0) { $0 + $1.text.utf8.count }, 1)
+        var before = 0
+        for (index, block) in blocks.enumerated() {
+            if case .heading(let level) = block.kind {
+                headings.append(Heading(level: level, text: block.text, location: BlockLocation(
+                    section: section, block: index, shareOfSectionBefore: Double(before) / Double(total))))
+            }
+            before += block.text.utf8.count
+        }
+        return headings
     }
 
     /// The share (0…1) of `blocks`' text before block `index`: where the block is estimated

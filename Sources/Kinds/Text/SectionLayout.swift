@@ -97,6 +97,9 @@ final class SectionLayout {
     /// Whether any block is shown: a section of only closed disclosures' blocks is as blank as
     /// an empty one.
     let hasShownBlock: Bool
+    /// The worker's font map the section was shaped in, nil when shaped on the loop; each of
+    /// its blocks holds it too (`BlockLayout.fontMapLease`).
+    let fontMapLease: FontMapLease?
 
     /// The room a summary's disclosure triangle takes left of its text: one em of the
     /// summary's type, the triangle and the space after it, as a browser's `list-style:
@@ -173,10 +176,13 @@ final class SectionLayout {
             }
             let height = layout.height + (shifts.last?.shift ?? 0)
             let place = layout.placement(blockLeft: column.left + indent, width: width, room: room)
+            layout.fontMapLease = shaper.fontMapLease
             var item = PlacedBlock(layout: layout, block: block, left: place.left, top: y,
                                    width: place.width, height: height, shifts: shifts)
             if let isOpen = disclosures.summaryIsOpen(block) {
-                item.marker = (shaper.shapeMarker(isOpen: isOpen, for: block), markerWidth, isOpen)
+                let marker = shaper.shapeMarker(isOpen: isOpen, for: block)
+                marker.fontMapLease = shaper.fontMapLease
+                item.marker = (marker, markerWidth, isOpen)
             }
             placed.append(item)
             y += height
@@ -187,6 +193,7 @@ final class SectionLayout {
             return !placed[index].layout.inlineImages.isEmpty
         }
         self.hasShownBlock = hasShownBlock
+        fontMapLease = shaper.fontMapLease
         if let pageHeight = column.pageHeight {
             height = !hasShownBlock ? 0 : max(1, ((y + column.pageBottomMargin) / pageHeight - 0.001).rounded(.up)) * pageHeight
         } else {

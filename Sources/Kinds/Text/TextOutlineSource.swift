@@ -1,10 +1,13 @@
 import DocumentKit
 import Localization
 import Machinery
+import Synchronization
 
 /// A text's outline as the rows above its pages: a book's own table of contents when its
 /// chapter source has one (`TextChapterSource.tableOfContents`: no chapter is read to list
-/// it), else the text's headings (`DocumentOutline`).
+/// it), else the text's headings (`DocumentOutline`). A book's headings are found by the
+/// chapters' worker, a batch of chapters at a time, and the rows come as it reads them: a book
+/// of ten thousand chapters and no table of contents never reads them on the loop.
 final class TextOutlineSource: OutlineSource {
     let pages: HorizontalPagesLayout
     private(set) var entries: [OutlineEntry]?
@@ -17,6 +20,18 @@ final class TextOutlineSource: OutlineSource {
     /// The chapters a worker is reading to find rows' anchors in.
     private var findingChapters: Set<Int> = []
     let isInPageOrder: Bool
+    /// The chapter the worker looks for headings in next, while it goes through a book that has
+    /// no table of contents; nil once it is through (or for any other outline).
+    private var nextChapterToScan: Int?
+    /// Told each time rows come (`whenLoaded`), while the worker finds them.
+    private var handlers: [() -> Void] = []
+    /// Set when the outline goes, so the worker stops looking for its headings.
+    private let isAbandoned = AbandonFlag()
+
+    /// Chapters the worker looks for headings in by one job: a chapter the view wants (read
+    /// first, at a higher priority) waits for one batch at most, and a book of 10,000
+    /// chapters posts 313 batches of rows, each a frame of the list.
+    static let chaptersScannedPerJob = 32
 
     /// The book's table of contents of the document `pages` shows, or else its headings.
     init(pages: HorizontalPagesLayout) {
@@ -33,7 +48,8 @@ final class TextOutlineSource: OutlineSource {
             pendingAnchors.append(row.anchor.map { (row.chapter, $0) })
             chapters.append(row.chapter)
         }
-        if entries.isEmpty {
+        let scansChapters = entries.isEmpty && document.chapters != nil && document.mayHaveHeadings
+        if entries.isEmpty, !scansChapters {
             for heading in DocumentOutline(document: document).headings {
                 entries.append(OutlineEntry(title: heading.text, level: heading.level, target: .block(heading.location)))
                 locations.append(heading.location)
@@ -44,12 +60,63 @@ final class TextOutlineSource: OutlineSource {
             // A table that goes back to an earlier chapter is not in page order.
             isInPageOrder = zip(chapters, chapters.dropFirst()).allSatisfy { $0 <= $1 }
         }
-        self.entries = entries
+        self.entries = scansChapters ? nil : entries
         self.locations = locations
         self.pendingAnchors = pendingAnchors
+        if scansChapters {
+            nextChapterToScan = 0
+            scanNextChapters()
+        }
     }
 
-    func whenLoaded(_ handler: @escaping () -> Void) { handler() }
+    deinit {
+        isAbandoned.set()
+    }
+
+    /// Calls `handler` once the rows are known, and again each time rows are added while a
+    /// book's headings are being found.
+    func whenLoaded(_ handler: @escaping () -> Void) {
+        if nextChapterToScan != nil { handlers.append(handler) }
+        if entries != nil { handler() }
+    }
+
+    /// Asks the chapters' worker for the headings of the next chapters, behind every chapter
+    /// the view reads.
+    private func scanNextChapters() {
+        guard let first = nextChapterToScan, let chapters = pages.document.chapters else { return }
+        let end = min(first + TextOutlineSource.chaptersScannedPerJob, chapters.chapterCount)
+        let reference = LoopThreadReference(self)
+        let isAbandoned = self.isAbandoned
+        ChapterReads.queue.submit(priority: .background) { _ in
+            guard !isAbandoned.isSet else { return }
+            var headings: [DocumentOutline.Heading] = []
+            for chapter in first..<end {
+                let pieces = chapters.piecesPassingBy(chapter: chapter)
+                for (offset, blocks) in pieces.enumerated() {
+                    headings += DocumentOutline.headings(in: blocks, section: chapters.sections(ofChapter: chapter).lowerBound + offset)
+                }
+            }
+            let rows = LoopThreadValue(headings)
+            MainThreadMailbox.shared.post { reference.object?.receive(rows.value, scannedUpTo: end) }
+        }
+    }
+
+    /// Adds the rows of `headings`, found in the chapters before `end`, and goes on.
+    private func receive(_ headings: [DocumentOutline.Heading], scannedUpTo end: Int) {
+        var entries = self.entries ?? []
+        for heading in headings {
+            entries.append(OutlineEntry(title: heading.text, level: heading.level, target: .block(heading.location)))
+            locations.append(heading.location)
+            pendingAnchors.append(nil)
+        }
+        self.entries = entries
+        let isDone = end >= pages.document.chapters?.chapterCount ?? 0
+        nextChapterToScan = isDone ? nil : end
+        let toTell = handlers
+        if isDone { handlers = [] }
+        for handler in toTell { handler() }
+        if !isDone { scanNextChapters() }
+    }
 
     var emptyNote: String { localized("No headings") }
 
@@ -77,6 +144,15 @@ final class TextOutlineSource: OutlineSource {
     private func isLaidOut(chapter: Int) -> Bool {
         guard let sections = pages.document.chapters?.sections(ofChapter: chapter) else { return false }
         return sections.contains { pages.column.shapedSection($0) != nil }
+    }
+
+    /// Whether the outline is gone, read by the worker between batches.
+    private final class AbandonFlag: Sendable {
+        private let flag = Atomic<Bool>(false)
+
+        var isSet: Bool { flag.load(ordering: .relaxed) }
+
+        func set() { flag.store(true, ordering: .relaxed) }
     }
 
     /// The places of the rows still to be found, by their index.

@@ -43,6 +43,10 @@ struct EPUBChapterReferences: MarkupReferences {
 
     var fontFamilies: [String: String] { styleSheets?.fontFamilies ?? [:] }
 
+    func fontFamilies(ofChapterFaces faces: [CSSStyleSheet.FontFace]) -> [String: String] {
+        styleSheets?.families(of: faces, relativeTo: entryName) ?? [:]
+    }
+
     /// The anchor name of a place in the book.
     static func anchor(of location: EPUBLocation) -> String {
         location.fragment.map { location.entryName + "#" + $0 } ?? location.entryName

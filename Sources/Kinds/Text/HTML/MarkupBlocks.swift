@@ -33,12 +33,18 @@ public protocol MarkupReferences {
     /// and the family fontconfig knows its registered font by. A `font-family` naming one
     /// of these is set in it; Glide keeps its own fonts for every other.
     var fontFamilies: [String: String] { get }
+
+    /// The fonts of a chapter's own `<style>` (its `@font-face` rules, `faces`, whose sources
+    /// are relative to the chapter) registered: each family, in lower case, and the family
+    /// fontconfig knows its font by; a font not in the book is left out.
+    func fontFamilies(ofChapterFaces faces: [CSSStyleSheet.FontFace]) -> [String: String]
 }
 
 extension MarkupReferences {
     /// No style sheets: a chapter's `<style>` and `style` attributes alone.
     public func styleSheet(linkedAs href: String) -> CSSStyleSheet? { nil }
     public var fontFamilies: [String: String] { [:] }
+    public func fontFamilies(ofChapterFaces faces: [CSSStyleSheet.FontFace]) -> [String: String] { [:] }
 }
 
 /// A book's XHTML chapters as blocks.

@@ -49,10 +49,13 @@ extension XHTMLBlockMapper {
 
     /// The cascade of `tree`'s style sheets in document order: each `<link rel="stylesheet">`
     /// of its `<head>` as `references` finds it, and each `<style>` there (of type
-    /// `text/css` or none).
-    static func cascade(of tree: HTMLTree, references: any MarkupReferences) -> CSSCascade {
-        guard let root = tree.root else { return CSSCascade(sheets: []) }
+    /// `text/css` or none), with the sheets its `@import`s name; and the book's fonts, with
+    /// those of the `<style>`s' own `@font-face` rules.
+    static func styleSheets(of tree: HTMLTree, references: any MarkupReferences)
+        -> (cascade: CSSCascade, fontFamilies: [String: String]) {
+        guard let root = tree.root else { return (CSSCascade(sheets: []), references.fontFamilies) }
         var sheets: [CSSStyleSheet] = []
+        var faces: [CSSStyleSheet.FontFace] = []
         for head in root.elementChildren where head.elementName == "head" {
             for element in head.elementChildren where sheets.count < maximumStyleSheets {
                 let type = element.attribute("type")?.trimmingHTMLSpace.lowercased() ?? "text/css"
@@ -70,13 +73,17 @@ extension XHTMLBlockMapper {
                         if let piece = child.text { text += piece }
                         if text.utf8.count > CSSStyleSheet.maximumBytes { break }
                     }
-                    sheets.append(CSSStyleSheet(text: text))
+                    let sheet = CSSStyleSheet(text: text)
+                    faces += sheet.fontFaces
+                    // Its imports are found as its chapter's links are, inside the book alone.
+                    sheets.append(sheet.importing(sheet.imports.compactMap(references.styleSheet(linkedAs:))))
                 default:
                     break
                 }
             }
         }
-        return CSSCascade(sheets: sheets)
+        let families = faces.isEmpty ? [:] : references.fontFamilies(ofChapterFaces: faces)
+        return (CSSCascade(sheets: sheets), references.fontFamilies.merging(families) { book, _ in book })
     }
 
     /// The computed style of a book's element `node` (named `name`) under the element
@@ -86,7 +93,7 @@ extension XHTMLBlockMapper {
         let declarations = styles.cascade.isEmpty && inline.isEmpty
             ? [:] : styles.cascade.declarations(for: node, inline: inline)
         return BookElementStyle(name: name, declarations: declarations, parent: styles.element,
-                                fontFamilies: references?.fontFamilies ?? [:])
+                                fontFamilies: styles.fontFamilies)
     }
 
     /// Runs `body` (the walk of `node`, named `name`) as its computed `style` asks: a
@@ -114,6 +121,7 @@ extension XHTMLBlockMapper {
         let opened = openInlineStyles(of: style, name: name, under: outer.styles.element)
         body(&self)
         if isBlock { finishBlock() }
+        if isBlock, style.breaksPageAfter { styles.pendingPageBreak = true }
         for _ in 0..<opened { inline.closeStyle() }
         if isBlock, let bottom = style.marginBottomEms, blocks.count > blockCount {
             blocks[blocks.count - 1].style.marginBottomEms = max(blocks[blocks.count - 1].style.marginBottomEms ?? 0, bottom)
@@ -138,6 +146,11 @@ extension XHTMLBlockMapper {
         if style.declaredItalic == false, own == .emphasis { styles.suppressedOwnStyle = .emphasis }
         if style.declaredBold == false, own == .strong { styles.suppressedOwnStyle = .strong }
         if style.isSmallCaps, !parent.isSmallCaps { kinds.append(.smallCaps) }
+        // What the element turns off of what it inherits: from CSS, or from an element
+        // around it (an `<em>`'s italic).
+        if style.declaredItalic == false, parent.isItalic || inline.isOpen(.emphasis) { kinds.append(.upright) }
+        if style.declaredBold == false, parent.isBold || inline.isOpen(.strong) { kinds.append(.regularWeight) }
+        if style.declaredSmallCaps == false, parent.isSmallCaps || inline.isOpen(.smallCaps) { kinds.append(.normalCaps) }
         if style.fontScale != parent.fontScale { kinds.append(.fontScale(style.fontScale)) }
         if let family = style.fontFamily, family != parent.fontFamily { kinds.append(.fontFamily(family)) }
         switch style.verticalAlign {

@@ -59,7 +59,9 @@ struct XHTMLBlockMapper {
     static func blocks(of tree: HTMLTree, references: (any MarkupReferences)? = nil) -> [Block] {
         var mapper = XHTMLBlockMapper()
         mapper.references = references
-        if let references { mapper.styles.cascade = XHTMLBlockMapper.cascade(of: tree, references: references) }
+        if let references {
+            (mapper.styles.cascade, mapper.styles.fontFamilies) = XHTMLBlockMapper.styleSheets(of: tree, references: references)
+        }
         if let root = tree.root { mapper.visit(root) }
         mapper.finishBlock()
         if !mapper.pendingAnchors.isEmpty, !mapper.blocks.isEmpty {

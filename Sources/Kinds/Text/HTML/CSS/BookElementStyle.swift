@@ -33,10 +33,15 @@ struct BookElementStyle: Equatable {
     var marginBottomEms: Double?
     var verticalAlign: VerticalAlign?
     var startsPage = false
-    /// `font-style` and `font-weight` as the element's declarations set them (nil when
-    /// they say nothing): `em { font-style: normal }` takes an `<em>`'s own italic away.
+    /// `page-break-after: always` or `break-after: page`: the block after the element opens
+    /// the next page.
+    var breaksPageAfter = false
+    /// `font-style`, `font-weight` and `font-variant` as the element's declarations set
+    /// them (nil when they say nothing): `em { font-style: normal }` takes an `<em>`'s own
+    /// italic away, and `span { font-style: normal }` the italic it inherits.
     var declaredItalic: Bool?
     var declaredBold: Bool?
+    var declaredSmallCaps: Bool?
 
     /// The properties read; a declaration of any other is dropped when its sheet is parsed.
     static let properties = Set(propertyOrder)
@@ -47,7 +52,7 @@ struct BookElementStyle: Equatable {
     static let propertyOrder = [
         "font-style", "font-weight", "font-size", "font-variant", "font-variant-caps", "font-family", "text-align",
         "text-indent", "margin", "margin-top", "margin-bottom", "display", "vertical-align", "white-space",
-        "page-break-before", "break-before", "list-style", "list-style-type",
+        "page-break-before", "break-before", "page-break-after", "break-after", "list-style", "list-style-type",
     ]
 
     /// How far a book's relative sizes may take its text from Glide's: 0.6 keeps the 17 px
@@ -122,8 +127,9 @@ struct BookElementStyle: Equatable {
                 fontScale = min(max(scale, BookElementStyle.fontScaleRange.lowerBound), BookElementStyle.fontScaleRange.upperBound)
             }
         case "font-variant", "font-variant-caps":
-            if keyword == "small-caps" || keyword == "all-small-caps" { isSmallCaps = true }
-            if keyword == "normal" { isSmallCaps = false }
+            if keyword == "small-caps" || keyword == "all-small-caps" { declaredSmallCaps = true }
+            if keyword == "normal" { declaredSmallCaps = false }
+            isSmallCaps = declaredSmallCaps ?? isSmallCaps
         case "font-family":
             // Only a family the book embeds: Glide keeps its own fonts otherwise.
             if let family = CSSValues.familyNames(declaration.value).lazy.compactMap({ fontFamilies[$0.lowercased()] }).first {
@@ -176,6 +182,10 @@ struct BookElementStyle: Equatable {
             startsPage = ["always", "left", "right"].contains(keyword ?? "")
         case "break-before":
             startsPage = ["page", "left", "right", "recto", "verso", "always"].contains(keyword ?? "")
+        case "page-break-after":
+            breaksPageAfter = ["always", "left", "right"].contains(keyword ?? "")
+        case "break-after":
+            breaksPageAfter = ["page", "left", "right", "recto", "verso", "always"].contains(keyword ?? "")
         case "list-style-type":
             if let keyword, let style = ListStyle(keyword: keyword) { listStyle = style }
         case "list-style":

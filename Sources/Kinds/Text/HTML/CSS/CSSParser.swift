@@ -11,15 +11,23 @@ struct CSSParser {
 
     /// A qualified rule: its prelude's tokens (the selector) and its block's declarations.
     typealias QualifiedRule = (prelude: ArraySlice<CSSToken>, declarations: [CSSDeclaration])
-    /// An at-rule: its name in lower case and its block's declarations (for `@font-face`;
-    /// empty for an at-rule whose block is rules, or that has none).
-    typealias AtRule = (name: String, declarations: [CSSDeclaration])
+    /// An at-rule: its name in lower case, its prelude's tokens (an `@import`'s URL and
+    /// media) and its block's declarations (for `@font-face`; empty for an at-rule whose
+    /// block is rules, or that has none).
+    typealias AtRule = (name: String, prelude: ArraySlice<CSSToken>, declarations: [CSSDeclaration])
+
+    /// How deep `@media` rules inside `@media` rules are read: a book nests one at most
+    /// (calibre's `@media amzn-kf8` around a `@media screen`); deeper ones are passed over,
+    /// so a hostile nest costs no stack and no copy of its tokens per level past this.
+    static let maximumMediaDepth = 4
 
     /// §5.3.3 "parse a stylesheet", §5.4.1 "consume a list of rules" at the top level:
     /// `visitRule` and `visitAtRule` are handed each rule in order. `@font-face` is the
-    /// only at-rule whose block is read as declarations; every other at-rule (`@media`,
-    /// `@import`, `@page`) is passed over whole.
-    mutating func parseStyleSheet(visitRule: (QualifiedRule) -> Void, visitAtRule: (AtRule) -> Void) {
+    /// only at-rule whose block is read as declarations; the rules of a `@media` block whose
+    /// media a screen reader matches (`CSSMedia`) are handed on as if they stood outside it,
+    /// at most `maximumMediaDepth` deep; every other at-rule (`@import`, `@page`) is handed
+    /// over with its prelude alone.
+    mutating func parseStyleSheet(depth: Int = 0, visitRule: (QualifiedRule) -> Void, visitAtRule: (AtRule) -> Void) {
         while index < tokens.count {
             switch tokens[index] {
             case .whitespace, .cdo, .cdc:
@@ -27,10 +35,18 @@ struct CSSParser {
             case .atKeyword(let name):
                 index += 1
                 let name = name.lowercased()
-                let block = consumeAtRuleRest()
+                let preludeStart = index
+                let (preludeEnd, block) = consumeAtRuleRest()
+                let prelude = tokens[preludeStart..<preludeEnd]
+                if let block, name == "media" {
+                    guard depth < CSSParser.maximumMediaDepth, CSSMedia.applies(prelude) else { continue }
+                    var inner = CSSParser(tokens: Array(tokens[block]))
+                    inner.parseStyleSheet(depth: depth + 1, visitRule: visitRule, visitAtRule: visitAtRule)
+                    continue
+                }
                 var declarations: [CSSDeclaration] = []
                 if let block, name == "font-face" { declarations = self.declarations(in: block) }
-                visitAtRule((name, declarations))
+                visitAtRule((name, prelude, declarations))
             default:
                 let start = index
                 // §5.4.3: the prelude runs to the `{` of the rule's block; one never reached drops the rule.
@@ -46,21 +62,22 @@ struct CSSParser {
     /// §5.3.8 "parse a list of declarations" over all the tokens (a `style` attribute).
     mutating func parseDeclarations() -> [CSSDeclaration] { declarations(in: tokens.indices) }
 
-    /// §5.4.2: an at-rule's prelude up to its `;` or block; the block's contents, if it has one.
-    private mutating func consumeAtRuleRest() -> Range<Int>? {
+    /// §5.4.2: an at-rule's prelude up to its `;` or block: where the prelude ends, and the
+    /// block's contents, if it has one.
+    private mutating func consumeAtRuleRest() -> (preludeEnd: Int, block: Range<Int>?) {
         while index < tokens.count {
             switch tokens[index] {
             case .semicolon:
                 index += 1
-                return nil
+                return (index - 1, nil)
             case .openCurly:
                 index += 1
-                return consumeBlockContents()
+                return (index - 1, consumeBlockContents())
             default:
                 skipComponentValue()
             }
         }
-        return nil
+        return (index, nil)
     }
 
     /// §5.4.8 for a block whose `{` was just consumed: the range of its contents, up to the

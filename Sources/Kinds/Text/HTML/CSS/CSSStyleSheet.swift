@@ -17,6 +17,13 @@ public struct CSSStyleSheet: Sendable {
 
     private(set) var rules: [Rule] = []
     public private(set) var fontFaces: [FontFace] = []
+    /// The URLs of the sheet's `@import` rules whose media Glide matches (`CSSMedia`), as
+    /// written, in order: whoever knows where the sheet is finds them (`importing`).
+    public private(set) var imports: [String] = []
+
+    /// The most `@import` rules a sheet's imports list keeps: a book's sheet imports one or
+    /// two (a fonts sheet, a base sheet).
+    static let maximumImports = 16
 
     /// The most of a style sheet that is read, UTF-8 bytes; the rest is left out, as if the
     /// sheet ended there. A book's sheets are small: Standard Ebooks' core.css is 5 KB and
@@ -47,6 +54,7 @@ public struct CSSStyleSheet: Sendable {
         var declarationCount = 0
         var rules: [Rule] = []
         var fontFaces: [FontFace] = []
+        var imports: [String] = []
         parser.parseStyleSheet(visitRule: { rule in
             let declarations = rule.declarations.filter { BookElementStyle.properties.contains($0.property) }
             guard !declarations.isEmpty else { return }
@@ -57,12 +65,50 @@ public struct CSSStyleSheet: Sendable {
                 declarationCount += declarations.count
             }
         }, visitAtRule: { rule in
+            if rule.name == "import", imports.count < CSSStyleSheet.maximumImports, let href = CSSStyleSheet.importedURL(rule.prelude) {
+                imports.append(href)
+            }
             guard rule.name == "font-face", fontFaces.count < CSSStyleSheet.maximumFontFaces,
                   let face = CSSStyleSheet.fontFace(rule.declarations) else { return }
             fontFaces.append(face)
         })
         self.rules = rules
         self.fontFaces = fontFaces
+        self.imports = imports
+    }
+
+    /// The sheet with the rules and font faces of `imported` (the sheets its `imports` name,
+    /// found) before its own, as CSS cascades an imported sheet's rules before those of the
+    /// sheet that imports it; within the limits of one sheet.
+    public func importing(_ imported: [CSSStyleSheet]) -> CSSStyleSheet {
+        guard !imported.isEmpty else { return self }
+        var sheet = self
+        sheet.rules = Array((imported.flatMap(\.rules) + rules).suffix(CSSStyleSheet.maximumSelectors))
+        sheet.fontFaces = Array((imported.flatMap(\.fontFaces) + fontFaces).prefix(CSSStyleSheet.maximumFontFaces))
+        return sheet
+    }
+
+    /// The URL of an `@import` prelude (`url(x.css)`, `url("x.css")` or `"x.css"`) when the
+    /// media after it are Glide's (`CSSMedia`); nil otherwise.
+    private static func importedURL(_ prelude: ArraySlice<CSSToken>) -> String? {
+        let words = Array(prelude.drop { $0 == .whitespace })
+        guard let first = words.first else { return nil }
+        let url: String
+        var rest: ArraySlice<CSSToken>
+        switch first {
+        case .string(let text), .url(let text):
+            url = text
+            rest = words.dropFirst()
+        case .function(let name) where name.lowercased() == "url":
+            guard let close = words.firstIndex(of: .closeParenthesis), let found = CSSValues.urls(Array(words[...close])).first else {
+                return nil
+            }
+            url = found
+            rest = words[(close + 1)...]
+        default:
+            return nil
+        }
+        return CSSMedia.applies(rest) && !url.isEmpty ? url : nil
     }
 
     /// The family and sources of a `@font-face` block; nil without either.

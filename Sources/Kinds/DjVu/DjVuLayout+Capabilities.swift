@@ -1,4 +1,5 @@
 import DocumentKit
+import PageKit
 import Localization
 
 /// What a DjVu document offers, as a PDF does: magnified from its whole page to 8× (a page at
@@ -29,7 +30,7 @@ extension DjVuLayout: DocumentContent {
 
     public func link(at point: ContentPoint, zoomScale: Double) -> ContentLink? {
         switch link(at: point, zoom: zoomScale) {
-        case .page(let page)?: .place(page: page, offset: offset(ofPage: page))
+        case .destination(let target)?: .place(page: target.page, offset: offset(ofPage: target.page))
         case .uri(let address)?: .address(address)
         case nil: nil
         }
@@ -79,33 +80,14 @@ extension DjVuLayout: AccessibleContent {
 
 /// Following links: what a tap at a point hits.
 extension DjVuLayout {
-    /// The smallest a link's hit area is on screen, in logical px: Apple's 44 pt touch target
-    /// (as `PDFLayout`'s).
-    static let minimumLinkHitPixels = 44.0
-
     /// The link under `point` (content coordinates, zoom 1) when the content is shown at
-    /// `zoom`: a link's area grows about its centre to at least 44 screen px each way; where
-    /// grown areas overlap, the link nearest the point wins. Links arrive with a page's
-    /// preview, so a page not yet drawn has none.
-    public func link(at point: ContentPoint, zoom: Double) -> DjVuLink.Target? {
+    /// `zoom` (`PageLink.hit`). Links arrive with a page's preview, so a page not yet drawn
+    /// has none.
+    public func link(at point: ContentPoint, zoom: Double) -> PageLink.Target? {
         guard viewportWidth > 0, pageCount > 0 else { return nil }
-        let minimum = DjVuLayout.minimumLinkHitPixels / max(zoom, 0.01)
-        var best: (target: DjVuLink.Target, distance: Double)?
-        for page in pages(meeting: ContentRect(x: point.x - minimum, y: point.y - minimum, width: 2 * minimum, height: 2 * minimum)) {
-            guard let pageLinks = links[page], isMeasured(page) else { continue }
-            let rect = pageRect(page)
-            let factor = rect.width / pointSize(page).width
-            for link in pageLinks {
-                let width = max(link.width * factor, minimum), height = max(link.height * factor, minimum)
-                let centreX = rect.x + (link.x + link.width / 2) * factor
-                let centreY = rect.y + (link.y + link.height / 2) * factor
-                let dx = abs(point.x - centreX), dy = abs(point.y - centreY)
-                guard dx <= width / 2, dy <= height / 2 else { continue }
-                let distance = max(dx - link.width * factor / 2, 0) + max(dy - link.height * factor / 2, 0)
-                if best == nil || distance < best!.distance { best = (link.target, distance) }
-            }
-        }
-        return best?.target
+        return PageLink.hit(at: point, zoom: zoom, pages: pages(meeting: PageLink.hitArea(around: point, zoom: zoom)),
+                            links: { isMeasured($0) ? links[$0] : nil }, pageRect: { pageRect($0) },
+                            pageWidthPoints: { pointSize($0).width })
     }
 
     /// The page (0-based) at the reading position.

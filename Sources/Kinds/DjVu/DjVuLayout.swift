@@ -1,6 +1,7 @@
 import DocumentKit
 import Localization
 import Machinery
+import PageKit
 
 /// A DjVu document laid out for the renderer as a PDF is: pages stacked in a column with a gap,
 /// each as wide as the column (fit width, never wider than the window) and centred; or,
@@ -44,10 +45,10 @@ public final class DjVuLayout: ContentLayout {
     /// Rendered pixels: each page's preview, and sharp pieces at the scales drawn lately, with
     /// a PDF's caps (`PDFLayout`): previews about 60 Letter pages, sharp pieces three screens
     /// at 2560×1600.
-    let previews = DjVuPixelCache(capacityBytes: 16 << 20)
-    let pieces = DjVuPixelCache(capacityBytes: 48 << 20)
+    let previews = PagePixelCache(capacityBytes: 16 << 20)
+    let pieces = PagePixelCache(capacityBytes: 48 << 20)
     /// Each page's links, from its preview.
-    var links: [Int: [DjVuLink]] = [:]
+    var links: [Int: [PageLink]] = [:]
 
     /// The reading position: the page at the viewport's top and how far into it (0…1).
     private var anchorPage = 0
@@ -62,9 +63,9 @@ public final class DjVuLayout: ContentLayout {
     var lastMargin = 0.0
     /// Device px per logical px the content is drawn at, as the last `prepare` said; nil before.
     var drawScale: Double?
-    var lastWanted: [DjVuRenderJob] = []
+    var lastWanted: [PageRenderJob] = []
     /// The previews and pieces the view shows now: the caches never evict them.
-    var visibleJobs: Set<DjVuRenderJob> = []
+    var visibleJobs: Set<PageRenderJob> = []
     /// Visible previews and sharp pieces not delivered yet, as of the last request.
     public internal(set) var missingVisibleCount = 0
 

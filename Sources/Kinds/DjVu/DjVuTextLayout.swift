@@ -1,5 +1,6 @@
 import DocumentKit
 import Machinery
+import PageKit
 
 /// A DjVu document's hidden text laid over its pages for the reading tools, as `PDFTextLayout`
 /// lays a PDF's: positions under a point, the rectangles of a selection or a match, words and
@@ -12,7 +13,7 @@ public final class DjVuTextLayout: ReadableLayout {
     public unowned let djvu: DjVuLayout
 
     /// Pages whose text was read, and the order they came in (the oldest leave first).
-    private var pages: [Int: DjVuPageText] = [:]
+    private var pages: [Int: PageText] = [:]
     private var arrivalOrder: [Int] = []
     private var requested: Set<Int> = []
     private var textRevision = 0
@@ -30,7 +31,7 @@ public final class DjVuTextLayout: ReadableLayout {
     public var revision: Int { djvu.revision &+ textRevision }
 
     /// Page `page`'s text if it has arrived; otherwise asks for it and returns nil.
-    public func pageText(_ page: Int) -> DjVuPageText? {
+    public func pageText(_ page: Int) -> PageText? {
         guard page >= 0, page < djvu.pageCount else { return nil }
         if let text = pages[page] { return text }
         if requested.insert(page).inserted {
@@ -42,9 +43,9 @@ public final class DjVuTextLayout: ReadableLayout {
         return nil
     }
 
-    private func receive(_ text: DjVuPageText?, page: Int) {
+    private func receive(_ text: PageText?, page: Int) {
         requested.remove(page)
-        pages[page] = text ?? DjVuPageText(text: "", rects: [])
+        pages[page] = text ?? PageText(text: "", rects: [])
         arrivalOrder.append(page)
         if arrivalOrder.count > DjVuTextLayout.capacityPages { pages[arrivalOrder.removeFirst()] = nil }
         textRevision += 1
@@ -66,7 +67,7 @@ public final class DjVuTextLayout: ReadableLayout {
         return rect(ofCharacter: index, in: text, page: page)
     }
 
-    private func rect(ofCharacter index: Int, in text: DjVuPageText, page: Int) -> ContentRect {
+    private func rect(ofCharacter index: Int, in text: PageText, page: Int) -> ContentRect {
         let (origin, scale) = placement(page), r = text.rects[index]
         return ContentRect(x: origin.x + r.x * scale, y: origin.y + r.y * scale, width: r.width * scale,
                            height: r.height * scale)
@@ -89,7 +90,7 @@ public final class DjVuTextLayout: ReadableLayout {
 
     /// The drawn character nearest `point`: on the nearest line first (vertical distance),
     /// then the nearest along it, as a text view's hit test.
-    private func nearestCharacter(to point: ContentPoint, in text: DjVuPageText, page: Int) -> Int? {
+    private func nearestCharacter(to point: ContentPoint, in text: PageText, page: Int) -> Int? {
         var best: (index: Int, dy: Double, dx: Double)?
         for index in 0..<text.characterCount where text.isDrawn(index) {
             let rect = rect(ofCharacter: index, in: text, page: page)
@@ -199,7 +200,7 @@ public final class DjVuTextLayout: ReadableLayout {
         // A zoom this large leaves no touch slop: only the link's own rectangle counts.
         switch djvu.link(at: point, zoom: .greatestFiniteMagnitude) {
         case .uri(let address)?: address
-        case .page(let page)?: "#\(page + 1)"
+        case .destination(let target)?: "#\(target.page + 1)"
         case nil: nil
         }
     }
@@ -235,7 +236,7 @@ private final class DjVuTextReader: @unchecked Sendable {
         queue.stop()
     }
 
-    func read(page: Int, deliver: @escaping @Sendable (DjVuPageText?) -> Void) {
+    func read(page: Int, deliver: @escaping @Sendable (PageText?) -> Void) {
         queue.submit { [self] _ in
             if !isOpened {
                 isOpened = true

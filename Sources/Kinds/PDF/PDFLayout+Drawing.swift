@@ -3,6 +3,7 @@ import CPangoCairo
 import DocumentKit
 import Glibc
 import Localization
+import PageKit
 
 /// Painting pages from delivered pixels; poppler is never called here.
 extension PDFLayout {
@@ -89,14 +90,14 @@ extension PDFLayout {
 
         /// The pieces at `pieceScale` that meet the clip, placed as if one logical px were
         /// `deviceScale` of their pixels.
-        func pieces(at pieceScale: Double, deviceScale: Double) -> (grid: PDFPieceGrid, jobs: [(job: PDFRenderJob, column: Int, row: Int)]) {
-            let grid = PDFPieceGrid(pageWidthPoints: size.width, pageHeightPoints: size.height, scale: pieceScale)
+        func pieces(at pieceScale: Double, deviceScale: Double) -> (grid: PagePieceGrid, jobs: [(job: PageRenderJob, column: Int, row: Int)]) {
+            let grid = PagePieceGrid(pageWidthPoints: size.width, pageHeightPoints: size.height, scale: pieceScale)
             let region = grid.pieces(x: (clip.x - originX) * deviceScale, y: (clip.y - originY) * deviceScale,
                                      maxX: (clip.maxX - originX) * deviceScale, maxY: (clip.maxY - originY) * deviceScale)
-            var jobs: [(job: PDFRenderJob, column: Int, row: Int)] = []
+            var jobs: [(job: PageRenderJob, column: Int, row: Int)] = []
             for row in region.rows {
                 for column in region.columns {
-                    jobs.append((.piece(PDFPieceKey(page: page, scale: pieceScale, column: column, row: row)), column, row))
+                    jobs.append((.piece(PagePieceKey(page: page, scale: pieceScale, column: column, row: row)), column, row))
                 }
             }
             return (grid, jobs)
@@ -104,7 +105,7 @@ extension PDFLayout {
     }
 
     /// Paints the cached ones of `pieces`.
-    private func paint(_ wanted: (grid: PDFPieceGrid, jobs: [(job: PDFRenderJob, column: Int, row: Int)]),
+    private func paint(_ wanted: (grid: PagePieceGrid, jobs: [(job: PageRenderJob, column: Int, row: Int)]),
                        deviceScale: Double, placement: PiecePlacement, on cairo: OpaquePointer) {
         for (job, column, row) in wanted.jobs {
             guard let pixels = pieces.pixels(job) else { continue }

@@ -1,4 +1,5 @@
 import DocumentKit
+import PageKit
 
 /// What the render worker is asked for, and what it sends back.
 extension PDFLayout {
@@ -7,7 +8,7 @@ extension PDFLayout {
     /// the direction of motion and behind, then sharp pieces just ahead. Anything no longer
     /// asked for is dropped before it starts.
     func requestPixels(for visible: ContentRect, margin: Double) {
-        var onScreen: [PDFRenderJob] = [], sharp: [PDFRenderJob] = []
+        var onScreen: [PageRenderJob] = [], sharp: [PageRenderJob] = []
         var missing = 0
         let shown = ordered(pages(meeting: visible))
         for page in shown where failures[page] == nil && isMeasured(page) {
@@ -16,7 +17,7 @@ extension PDFLayout {
                 missing += 1
             }
         }
-        var onView: Set<PDFRenderJob> = []
+        var onView: Set<PageRenderJob> = []
         for page in shown where failures[page] == nil && isMeasured(page) {
             onView.insert(.preview(page: page))
             let pieces = visiblePieces(of: page, in: visible)
@@ -28,11 +29,11 @@ extension PDFLayout {
         visibleJobs = onView
         let ahead = isPaged ? visible.width : visible.height
         let nearby = aheadAndBehind(visible, ahead: margin + ahead, behind: margin)
-        var previewsNearby: [PDFRenderJob] = []
+        var previewsNearby: [PageRenderJob] = []
         for page in nearby where failures[page] == nil && isMeasured(page) && !previews.contains(.preview(page: page)) {
             previewsNearby.append(.preview(page: page))
         }
-        var sharpAhead: [PDFRenderJob] = []
+        var sharpAhead: [PageRenderJob] = []
         let next = shifted(visible, by: ahead / 2)
         for page in ordered(pages(meeting: next)) where failures[page] == nil && isMeasured(page) {
             sharpAhead += visiblePieces(of: page, in: next).filter { !pieces.contains($0) && !sharp.contains($0) }
@@ -87,19 +88,19 @@ extension PDFLayout {
 
     /// The sharp pieces of `page` that `visible` shows, at the scale last drawn (none before
     /// the first draw: previews come first anyway).
-    func visiblePieces(of page: Int, in visible: ContentRect) -> [PDFRenderJob] {
+    func visiblePieces(of page: Int, in visible: ContentRect) -> [PageRenderJob] {
         guard let drawScale else { return [] }
         let rect = pageRect(page)
         let size = pointSize(page)
         let scale = PDFLayout.pieceScale(drawScale: drawScale, pageWidth: rect.width, pointWidth: size.width)
-        let grid = PDFPieceGrid(pageWidthPoints: size.width, pageHeightPoints: size.height, scale: scale)
+        let grid = PagePieceGrid(pageWidthPoints: size.width, pageHeightPoints: size.height, scale: scale)
         let region = grid.pieces(x: (visible.x - rect.x) * drawScale, y: (visible.y - rect.y) * drawScale,
                                  maxX: (visible.maxX - rect.x) * drawScale, maxY: (visible.maxY - rect.y) * drawScale)
-        var jobs: [PDFRenderJob] = []
+        var jobs: [PageRenderJob] = []
         let rows = motionDirection >= 0 || isPaged ? Array(region.rows) : region.rows.reversed()
         for row in rows {
             for column in region.columns {
-                jobs.append(.piece(PDFPieceKey(page: page, scale: scale, column: column, row: row)))
+                jobs.append(.piece(PagePieceKey(page: page, scale: scale, column: column, row: row)))
             }
         }
         return jobs
@@ -112,7 +113,7 @@ extension PDFLayout {
     }
 
     /// A result from the worker, on the loop thread: the page's pixels are redrawn.
-    func receive(_ result: PDFRenderResult) {
+    func receive(_ result: PageRenderResult) {
         worker.acknowledge(result.job)
         let page = result.job.page
         guard page < pageCount else { return }

@@ -2,6 +2,7 @@ import CPoppler
 import DocumentKit
 import Localization
 import Machinery
+import PageKit
 
 /// A PDF laid out for the renderer: pages stacked in a column with a gap, each as wide as the
 /// column (fit width, never wider than the window) and centred; or, `isPaged`, one page per
@@ -58,9 +59,9 @@ public final class PDFLayout: ContentLayout {
     /// Continuous mode: each page's height plus the gap after it, in logical px.
     private var heights = HeightIndex([])
 
-    let previews = PDFPixelCache(capacityBytes: 16 << 20)
+    let previews = PagePixelCache(capacityBytes: 16 << 20)
     /// Sharp pieces: three screens at 2560×1600; previews: about 60 Letter pages.
-    let pieces = PDFPixelCache(capacityBytes: 48 << 20)
+    let pieces = PagePixelCache(capacityBytes: 48 << 20)
     /// Why pages could not be rendered.
     public internal(set) var failures: [Int: String] = [:]
     /// Each page's links, from its preview.
@@ -80,10 +81,10 @@ public final class PDFLayout: ContentLayout {
     var lastMargin = 0.0
     /// Device px per logical px the content is drawn at, as the last `prepare` said; nil before.
     var drawScale: Double?
-    var lastWanted: [PDFRenderJob] = []
+    var lastWanted: [PageRenderJob] = []
     /// The previews and pieces the view shows now: the caches never evict them, so a zoom
     /// whose screen needs more than a cap holds does not render the same pieces forever.
-    var visibleJobs: Set<PDFRenderJob> = []
+    var visibleJobs: Set<PageRenderJob> = []
     /// Visible previews and sharp pieces not delivered yet, as of the last request.
     public internal(set) var missingVisibleCount = 0
 

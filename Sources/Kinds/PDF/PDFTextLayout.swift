@@ -1,5 +1,6 @@
 import DocumentKit
 import Machinery
+import PageKit
 
 /// A PDF's text laid over its pages, for the reading tools: positions under a point, the
 /// rectangles of a selection or a match, words and lines. Page text is read lazily, only for
@@ -11,7 +12,7 @@ public final class PDFTextLayout: ReadableLayout {
     public unowned let pdf: PDFLayout
 
     /// Pages whose text was read, and the order they came in (the oldest leave first).
-    private var pages: [Int: PDFPageText] = [:]
+    private var pages: [Int: PageText] = [:]
     private var arrivalOrder: [Int] = []
     private var requested: Set<Int> = []
     private var textRevision = 0
@@ -29,7 +30,7 @@ public final class PDFTextLayout: ReadableLayout {
     public var revision: Int { pdf.revision &+ textRevision }
 
     /// Page `page`'s text if it has arrived; otherwise asks for it and returns nil.
-    public func pageText(_ page: Int) -> PDFPageText? {
+    public func pageText(_ page: Int) -> PageText? {
         guard page >= 0, page < pdf.pageCount else { return nil }
         if let text = pages[page] { return text }
         if requested.insert(page).inserted {
@@ -41,9 +42,9 @@ public final class PDFTextLayout: ReadableLayout {
         return nil
     }
 
-    private func receive(_ text: PDFPageText?, page: Int) {
+    private func receive(_ text: PageText?, page: Int) {
         requested.remove(page)
-        pages[page] = text ?? PDFPageText(text: "", rects: [])
+        pages[page] = text ?? PageText(text: "", rects: [])
         arrivalOrder.append(page)
         if arrivalOrder.count > PDFTextLayout.capacityPages { pages[arrivalOrder.removeFirst()] = nil }
         textRevision += 1
@@ -65,7 +66,7 @@ public final class PDFTextLayout: ReadableLayout {
         return rect(ofCharacter: index, in: text, page: page)
     }
 
-    private func rect(ofCharacter index: Int, in text: PDFPageText, page: Int) -> ContentRect {
+    private func rect(ofCharacter index: Int, in text: PageText, page: Int) -> ContentRect {
         let (origin, scale) = placement(page), r = text.rects[index]
         return ContentRect(x: origin.x + r.x * scale, y: origin.y + r.y * scale, width: r.width * scale,
                            height: r.height * scale)
@@ -88,7 +89,7 @@ public final class PDFTextLayout: ReadableLayout {
 
     /// The drawn character nearest `point`: on the nearest line first (vertical distance),
     /// then the nearest along it, as a text view's hit test.
-    private func nearestCharacter(to point: ContentPoint, in text: PDFPageText, page: Int) -> Int? {
+    private func nearestCharacter(to point: ContentPoint, in text: PageText, page: Int) -> Int? {
         var best: (index: Int, dy: Double, dx: Double)?
         for index in 0..<text.characterCount where text.isDrawn(index) {
             let rect = rect(ofCharacter: index, in: text, page: page)
@@ -230,15 +231,15 @@ private final class PDFTextReader: @unchecked Sendable {
         self.file = file
     }
 
-    func read(page: Int, deliver: @escaping @Sendable (PDFPageText?) -> Void) {
+    func read(page: Int, deliver: @escaping @Sendable (PageText?) -> Void) {
         queue.submit { [self] _ in
-            let text = PopplerBackgroundWork.perform { () -> PDFPageText? in
+            let text = PopplerBackgroundWork.perform { () -> PageText? in
                 if !isOpened {
                     isOpened = true
                     PopplerWarmUp.ensure()
                     document = try? file.makeDocument()
                 }
-                return document.flatMap { PDFPageText.read(page: page, of: $0) }
+                return document.flatMap { PageText.read(page: page, of: $0) }
             }
             deliver(text ?? nil)
         }

@@ -111,10 +111,10 @@ let package = Package(
         .target(
             name: "ImageKind", dependencies: ["DocumentKit", "ImageDecoding", "Machinery", "Localization", "CCairo", "CPangoCairo"],
             path: "Sources/Kinds/Images"),
-        // What the paged kinds (PDF, DjVu) share: their render jobs, pieces, previews and the
-        // pixel cache.
+        // What the paged kinds (PDF, DjVu) share: the one page scheduler, render jobs, pieces,
+        // previews, the pixel cache, links and page text.
         .target(
-            name: "PageKit", dependencies: ["DocumentKit", "Machinery", "CCairo"],
+            name: "PageKit", dependencies: ["DocumentKit", "Machinery", "Localization", "CCairo"],
             path: "Sources/Kinds/PageKit"),
         .target(
             name: "PDFKind",

@@ -39,7 +39,7 @@ extension PDFLayout: PageGeometry {
     /// Each page's links, from its preview.
     var links: [Int: [PageLink]] { scheduler.links }
     /// What the last `prepare` saw.
-    var lastVisible: ContentRect? {
+    public internal(set) var lastVisible: ContentRect? {
         get { scheduler.lastVisible }
         set { scheduler.lastVisible = newValue }
     }

@@ -214,7 +214,7 @@ public final class PDFLayout: ContentLayout {
 
     /// Reads page `index`'s size if it has not been read; returns whether its height changed.
     @discardableResult
-    func measure(_ index: Int) -> Bool {
+    public func measure(_ index: Int) -> Bool {
         guard index >= 0, index < pageCount, pointSizes[index] == nil, let document else { return false }
         guard let size = document.pageSize(index) else {
             pointSizes[index] = estimatedPointSize

@@ -1,6 +1,6 @@
 import DocumentKit
-import PageKit
 import Localization
+import PageKit
 
 /// What a DjVu document offers, as a PDF does: magnified from its whole page to 8× (a page at
 /// a time when paged), links to pages and addresses, its hidden text read on a worker for the
@@ -26,7 +26,7 @@ extension DjVuLayout: DocumentContent {
     public var accessibleContent: (any AccessibleContent)? { self }
 
     /// The bookmarks (or a row per page) above the pages, when paged.
-    public var outline: (any OutlineSource)? { isPaged ? DjVuOutlineSource(pages: self) : nil }
+    public var outline: (any OutlineSource)? { isPaged ? PageOutlineSource(pages: self) : nil }
 
     public func link(at point: ContentPoint, zoomScale: Double) -> ContentLink? {
         switch link(at: point, zoom: zoomScale) {
@@ -46,37 +46,8 @@ extension DjVuLayout: DocumentContent {
 }
 
 /// The pages as a screen reader reads them: a page is one paragraph of its hidden text, read
-/// on a worker when asked.
-extension DjVuLayout: AccessibleContent {
-    public var sectionCount: Int { pageCount }
-
-    public func isPending(section: Int) -> Bool { textLayout.pageText(section) == nil }
-
-    public func blocks(inSection section: Int) -> [AccessibleBlock] {
-        guard let page = textLayout.pageText(section), !page.text.isEmpty else { return [] }
-        return [AccessibleBlock(role: .paragraph, text: page.text, location: AccessibleBlockLocation(section: section, block: 0))]
-    }
-
-    public var firstVisibleBlock: AccessibleBlockLocation { AccessibleBlockLocation(section: readingAnchor.section, block: 0) }
-
-    public func frame(of location: AccessibleBlockLocation) -> ContentRect? {
-        location.section < pageCount ? pageRect(location.section) : nil
-    }
-
-    public func frame(ofCharacter offset: Int, in location: AccessibleBlockLocation) -> ContentRect? {
-        location.block == 0 ? textLayout.frame(ofCharacter: offset, onPage: location.section) : nil
-    }
-
-    public func lineStartOffsets(of location: AccessibleBlockLocation) -> [Int]? {
-        location.block == 0 ? textLayout.pageText(location.section)?.lineStartCharacters : nil
-    }
-
-    public func destination(ofAnchor fragment: String, near location: AccessibleBlockLocation) -> AccessibleBlockLocation? { nil }
-
-    public func scrollTarget(of location: AccessibleBlockLocation) -> AccessibleScrollTarget {
-        .block(BlockLocation(section: location.section, block: 0, shareOfSectionBefore: 0))
-    }
-}
+/// on a worker when asked (`PagedAccessibleContent`).
+extension DjVuLayout: PagedAccessibleContent {}
 
 /// Following links: what a tap at a point hits.
 extension DjVuLayout {

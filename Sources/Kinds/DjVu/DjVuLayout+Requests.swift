@@ -3,7 +3,7 @@ import PageKit
 
 /// What the render worker is asked for, what it sends back, and pages painted from it, through
 /// the one page scheduler of the paged kinds (`PageScheduler`); DjVuLibre is never called here.
-extension DjVuLayout: PageGeometry {
+extension DjVuLayout: PageScheduling {
     /// Asks the worker for what `visible` needs, most urgent first (`PageScheduler.jobs`).
     func requestPixels(for visible: ContentRect, margin: Double) {
         guard let jobs = scheduler.jobs(for: visible, margin: margin, in: self) else { return }
@@ -24,32 +24,6 @@ extension DjVuLayout: PageGeometry {
     func drawPages(_ rect: ContentRect, on cairo: OpaquePointer) {
         scheduler.drawPages(rect, on: cairo, layout: self, numbersPlaceholders: true)
     }
-
-    /// The colour of a page whose pixels have not arrived (`PageScheduler.placeholderColour`).
-    public var placeholderColour: (red: Double, green: Double, blue: Double) { PageScheduler.placeholderColour(palette) }
-
-    /// Rendered pixels: each page's preview, and sharp pieces at the scales drawn lately.
-    var previews: PagePixelCache { scheduler.previews }
-    var pieces: PagePixelCache { scheduler.pieces }
-    /// Why pages could not be rendered.
-    var failures: [Int: String] {
-        get { scheduler.failures }
-        set { scheduler.failures = newValue }
-    }
-    /// Each page's links, from its preview.
-    var links: [Int: [PageLink]] { scheduler.links }
-    /// What the last `prepare` saw.
-    public internal(set) var lastVisible: ContentRect? {
-        get { scheduler.lastVisible }
-        set { scheduler.lastVisible = newValue }
-    }
-    /// Device px per logical px the content is drawn at, as the last `prepare` said; nil before.
-    var drawScale: Double? {
-        get { scheduler.drawScale }
-        set { scheduler.drawScale = newValue }
-    }
-    /// Visible previews and sharp pieces not delivered yet, as of the last request.
-    public var missingVisibleCount: Int { scheduler.missingVisibleCount }
 
     /// Whether everything on screen has its sharp pixels (for tests and benchmarks).
     public var isSharp: Bool { drawScale != nil && missingVisibleCount == 0 }

@@ -60,7 +60,7 @@ public final class PDFLayout: ContentLayout {
     private var heights = HeightIndex([])
     /// What the renderer is asked for as the view moves, what it delivered, and pages drawn
     /// from it (`PageScheduler`, as every paged kind's).
-    let scheduler = PageScheduler()
+    public let scheduler = PageScheduler()
     /// The reading position: the page at the viewport's top and how far into it (0…1).
     private var anchorPage = 0
     private var anchorFraction = 0.0

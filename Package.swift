@@ -111,15 +111,20 @@ let package = Package(
         .target(
             name: "ImageKind", dependencies: ["DocumentKit", "ImageDecoding", "Machinery", "Localization", "CCairo", "CPangoCairo"],
             path: "Sources/Kinds/Images"),
+        // What the paged kinds (PDF, DjVu) share: the one page scheduler, render jobs, pieces,
+        // previews, the pixel cache, links and page text.
+        .target(
+            name: "PageKit", dependencies: ["DocumentKit", "Machinery", "Localization", "CCairo"],
+            path: "Sources/Kinds/PageKit"),
         .target(
             name: "PDFKind",
-            dependencies: ["DocumentKit", "Machinery", "Localization", "CCairo", "CPangoCairo", "CPoppler", "CSystem"],
+            dependencies: ["DocumentKit", "PageKit", "Machinery", "Localization", "CCairo", "CPangoCairo", "CPoppler", "CSystem"],
             path: "Sources/Kinds/PDF"),
         // DjVu: bundled and indirect documents through DjVuLibre's ddjvuapi, pages rendered off
         // the loop, their hidden text, outline and links.
         .target(
             name: "DjVuKind",
-            dependencies: ["DocumentKit", "Machinery", "Localization", "CCairo", "CPangoCairo", "CDjVu", "CSystem"],
+            dependencies: ["DocumentKit", "PageKit", "Machinery", "Localization", "CCairo", "CPangoCairo", "CDjVu", "CSystem"],
             path: "Sources/Kinds/DjVu"),
         // EPUB: books read straight from their zip (libarchive), their XML through libxml2.
         .target(
@@ -223,7 +228,7 @@ let package = Package(
         .testTarget(name: "DocumentTests", dependencies: [
             "TestSupport",
             "DocumentKit", "ImageDecoding", "TextKind", "ImageKind", "PDFKind", "KindRegistry", "CCairo", "CGdkPixbuf",
-            "PDFFixtures", "Machinery", "CGLib",
+            "PDFFixtures", "Machinery", "CGLib", "PageKit",
         ]),
         .testTarget(name: "RenderTests", dependencies: [
             "TestSupport",

@@ -5,6 +5,7 @@ import KindRegistry
 import Machinery
 import PDFFixtures
 @testable import PDFKind
+import PageKit
 import TestSupport
 import XCTest
 
@@ -183,7 +184,7 @@ final class PDFDocumentTests: XCTestCase {
             _ = layout.prepare(visible, margin: 0, drawScale: 8)
             return layout.isSharp
         })
-        XCTAssertLessThanOrEqual(layout.pieces.byteCount, 8 * PDFPieceGrid.maximumPieceWidthPixels * PDFPieceGrid.pieceHeightPixels * 4)
+        XCTAssertLessThanOrEqual(layout.pieces.byteCount, 8 * PagePieceGrid.maximumPieceWidthPixels * PagePieceGrid.pieceHeightPixels * 4)
         XCTAssertLessThanOrEqual(layout.pieces.byteCount, layout.pieces.capacityBytes)
     }
 

@@ -1,3 +1,4 @@
+import PageKit
 import CDjVu
 import DocumentKit
 import Glibc
@@ -165,7 +166,7 @@ final class DjVuHandle: @unchecked Sendable {
         defer { free(list) }
         var links: [DjVuExpression] = []
         var index = 0
-        while let link = list[index], links.count < DjVuLink.maximumCountPerPage {
+        while let link = list[index], links.count < DjVuLinks.maximumCountPerPage {
             links.append(DjVuExpression(copying: link))
             index += 1
         }

@@ -1,5 +1,6 @@
 import DocumentKit
 import Localization
+import PageKit
 
 /// What a DjVu document offers, as a PDF does: magnified from its whole page to 8× (a page at
 /// a time when paged), links to pages and addresses, its hidden text read on a worker for the
@@ -25,11 +26,11 @@ extension DjVuLayout: DocumentContent {
     public var accessibleContent: (any AccessibleContent)? { self }
 
     /// The bookmarks (or a row per page) above the pages, when paged.
-    public var outline: (any OutlineSource)? { isPaged ? DjVuOutlineSource(pages: self) : nil }
+    public var outline: (any OutlineSource)? { isPaged ? PageOutlineSource(pages: self) : nil }
 
     public func link(at point: ContentPoint, zoomScale: Double) -> ContentLink? {
         switch link(at: point, zoom: zoomScale) {
-        case .page(let page)?: .place(page: page, offset: offset(ofPage: page))
+        case .destination(let target)?: .place(page: target.page, offset: offset(ofPage: target.page))
         case .uri(let address)?: .address(address)
         case nil: nil
         }
@@ -45,69 +46,5 @@ extension DjVuLayout: DocumentContent {
 }
 
 /// The pages as a screen reader reads them: a page is one paragraph of its hidden text, read
-/// on a worker when asked.
-extension DjVuLayout: AccessibleContent {
-    public var sectionCount: Int { pageCount }
-
-    public func isPending(section: Int) -> Bool { textLayout.pageText(section) == nil }
-
-    public func blocks(inSection section: Int) -> [AccessibleBlock] {
-        guard let page = textLayout.pageText(section), !page.text.isEmpty else { return [] }
-        return [AccessibleBlock(role: .paragraph, text: page.text, location: AccessibleBlockLocation(section: section, block: 0))]
-    }
-
-    public var firstVisibleBlock: AccessibleBlockLocation { AccessibleBlockLocation(section: readingAnchor.section, block: 0) }
-
-    public func frame(of location: AccessibleBlockLocation) -> ContentRect? {
-        location.section < pageCount ? pageRect(location.section) : nil
-    }
-
-    public func frame(ofCharacter offset: Int, in location: AccessibleBlockLocation) -> ContentRect? {
-        location.block == 0 ? textLayout.frame(ofCharacter: offset, onPage: location.section) : nil
-    }
-
-    public func lineStartOffsets(of location: AccessibleBlockLocation) -> [Int]? {
-        location.block == 0 ? textLayout.pageText(location.section)?.lineStartCharacters : nil
-    }
-
-    public func destination(ofAnchor fragment: String, near location: AccessibleBlockLocation) -> AccessibleBlockLocation? { nil }
-
-    public func scrollTarget(of location: AccessibleBlockLocation) -> AccessibleScrollTarget {
-        .block(BlockLocation(section: location.section, block: 0, shareOfSectionBefore: 0))
-    }
-}
-
-/// Following links: what a tap at a point hits.
-extension DjVuLayout {
-    /// The smallest a link's hit area is on screen, in logical px: Apple's 44 pt touch target
-    /// (as `PDFLayout`'s).
-    static let minimumLinkHitPixels = 44.0
-
-    /// The link under `point` (content coordinates, zoom 1) when the content is shown at
-    /// `zoom`: a link's area grows about its centre to at least 44 screen px each way; where
-    /// grown areas overlap, the link nearest the point wins. Links arrive with a page's
-    /// preview, so a page not yet drawn has none.
-    public func link(at point: ContentPoint, zoom: Double) -> DjVuLink.Target? {
-        guard viewportWidth > 0, pageCount > 0 else { return nil }
-        let minimum = DjVuLayout.minimumLinkHitPixels / max(zoom, 0.01)
-        var best: (target: DjVuLink.Target, distance: Double)?
-        for page in pages(meeting: ContentRect(x: point.x - minimum, y: point.y - minimum, width: 2 * minimum, height: 2 * minimum)) {
-            guard let pageLinks = links[page], isMeasured(page) else { continue }
-            let rect = pageRect(page)
-            let factor = rect.width / pointSize(page).width
-            for link in pageLinks {
-                let width = max(link.width * factor, minimum), height = max(link.height * factor, minimum)
-                let centreX = rect.x + (link.x + link.width / 2) * factor
-                let centreY = rect.y + (link.y + link.height / 2) * factor
-                let dx = abs(point.x - centreX), dy = abs(point.y - centreY)
-                guard dx <= width / 2, dy <= height / 2 else { continue }
-                let distance = max(dx - link.width * factor / 2, 0) + max(dy - link.height * factor / 2, 0)
-                if best == nil || distance < best!.distance { best = (link.target, distance) }
-            }
-        }
-        return best?.target
-    }
-
-    /// The page (0-based) at the reading position.
-    public var currentPage: Int { readingAnchor.section }
-}
+/// on a worker when asked (`PagedAccessibleContent`).
+extension DjVuLayout: PagedAccessibleContent {}

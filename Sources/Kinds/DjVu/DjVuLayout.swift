@@ -1,6 +1,7 @@
 import DocumentKit
 import Localization
 import Machinery
+import PageKit
 
 /// A DjVu document laid out for the renderer as a PDF is: pages stacked in a column with a gap,
 /// each as wide as the column (fit width, never wider than the window) and centred; or,
@@ -38,35 +39,13 @@ public final class DjVuLayout: ContentLayout {
     private var sizesArrived = false
     /// Continuous mode: each page's height plus the gap after it, in logical px.
     private var heights = HeightIndex([])
-
-    /// Pages the worker could not render, with why.
-    var failures: [Int: String] = [:]
-    /// Rendered pixels: each page's preview, and sharp pieces at the scales drawn lately, with
-    /// a PDF's caps (`PDFLayout`): previews about 60 Letter pages, sharp pieces three screens
-    /// at 2560×1600.
-    let previews = DjVuPixelCache(capacityBytes: 16 << 20)
-    let pieces = DjVuPixelCache(capacityBytes: 48 << 20)
-    /// Each page's links, from its preview.
-    var links: [Int: [DjVuLink]] = [:]
+    /// What the renderer is asked for as the view moves, what it delivered, and pages drawn
+    /// from it (`PageScheduler`, as every paged kind's).
+    public let scheduler = PageScheduler()
 
     /// The reading position: the page at the viewport's top and how far into it (0…1).
     private var anchorPage = 0
     private var anchorFraction = 0.0
-    /// What the last `prepare` saw, and which way the view last moved (+1 down or right).
-    var lastVisible: ContentRect?
-    var motionDirection = 1.0
-    /// How far the view moved between the last two `prepare`s, in logical px.
-    var lastMotionPixels = 0.0
-    /// Motion per frame above which previews ahead come before sharp pixels (`PDFLayout`'s).
-    static let fastMotionPixels = 20.0
-    var lastMargin = 0.0
-    /// Device px per logical px the content is drawn at, as the last `prepare` said; nil before.
-    var drawScale: Double?
-    var lastWanted: [DjVuRenderJob] = []
-    /// The previews and pieces the view shows now: the caches never evict them.
-    var visibleJobs: Set<DjVuRenderJob> = []
-    /// Visible previews and sharp pieces not delivered yet, as of the last request.
-    public internal(set) var missingVisibleCount = 0
 
     /// The hidden text laid over the pages, read as the reading tools and the screen reader ask.
     public private(set) lazy var textLayout = DjVuTextLayout(djvu: self)
@@ -120,10 +99,10 @@ public final class DjVuLayout: ContentLayout {
     }
 
     /// Page `index`'s size in page points, read or estimated.
-    func pointSize(_ index: Int) -> (width: Double, height: Double) { pointSizes[index] ?? estimatedPointSize }
+    public func pointSize(_ index: Int) -> (width: Double, height: Double) { pointSizes[index] ?? estimatedPointSize }
 
     /// Whether page `index`'s size is known (an unknown one is drawn as a placeholder).
-    func isMeasured(_ index: Int) -> Bool { pointSizes[index] != nil }
+    public func isMeasured(_ index: Int) -> Bool { pointSizes[index] != nil }
 
     /// Page `index`'s rectangle in content coordinates (zoom 1, logical px).
     public func pageRect(_ index: Int) -> ContentRect {
@@ -207,11 +186,7 @@ public final class DjVuLayout: ContentLayout {
     public func prepare(_ visible: ContentRect, margin: Double, drawScale scale: Double) -> ContentPoint {
         guard viewportWidth > 0, pageCount > 0 else { return .zero }
         if scale > 0 { drawScale = scale }
-        if let lastVisible {
-            let moved = isPaged ? visible.x - lastVisible.x : visible.y - lastVisible.y
-            if moved != 0 { motionDirection = moved > 0 ? 1 : -1 }
-            lastMotionPixels = abs(moved)
-        }
+        scheduler.noteMotion(to: visible, paged: isPaged)
         var correction = ContentPoint.zero
         if sizesArrived, !isPaged {
             // The page at the top stays where it was as estimates become sizes.
@@ -230,7 +205,7 @@ public final class DjVuLayout: ContentLayout {
             anchorFraction = min(max((shown.y - rect.y) / rect.height, 0), 1)
         }
         lastVisible = shown
-        lastMargin = margin
+        scheduler.lastMargin = margin
         if scale > 0 { requestPixels(for: shown, margin: margin) }
         return correction
     }

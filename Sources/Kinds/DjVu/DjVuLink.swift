@@ -1,47 +1,37 @@
 import DocumentKit
+import PageKit
 
-/// A hyperlink on a DjVu page (an annotation's `(maparea url comment area …)`): its area's
-/// bounding box in page points from the page's top-left, and where it leads.
-public struct DjVuLink: Equatable, Sendable {
-    public enum Target: Equatable, Sendable {
-        /// A page of the document (from 0): `#12`, or `#name` naming a page's file or title.
-        case page(Int)
-        /// An address outside the document, as the file names it.
-        case uri(String)
-    }
-
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
-    public var target: Target
-
+/// The hyperlinks on a DjVu page (an annotation's `(maparea url comment area …)`), read as
+/// `PageLink`s: an area's bounding box in page points from the page's top-left, and where it
+/// leads (a page of the document, from 0: `#12`, or `#name` naming a page's file or title; or
+/// an address outside the document, as the file names it).
+enum DjVuLinks {
     /// The most links read of one page: a page of a million annotations must not cost without bound.
     static let maximumCountPerPage = 2000
 
     /// The links of `mapareas` on a page of `pageSize`; a `#name` that names no page, and an
     /// area that is not a shape, are left out.
-    static func links(_ mapareas: [DjVuExpression], pageSize: DjVuPageSize, handle: DjVuHandle) -> [DjVuLink] {
+    static func links(_ mapareas: [DjVuExpression], pageSize: DjVuPageSize, handle: DjVuHandle) -> [PageLink] {
         mapareas.compactMap { link(from: $0, pageSize: pageSize, handle: handle) }
     }
 
-    static func link(from maparea: DjVuExpression, pageSize: DjVuPageSize, handle: DjVuHandle) -> DjVuLink? {
+    static func link(from maparea: DjVuExpression, pageSize: DjVuPageSize, handle: DjVuHandle) -> PageLink? {
         let items = maparea.items
         guard items.count >= 4, items[0].symbolName == "maparea" else { return nil }
         // The address is a string, or `(url "address" "frame")`.
         let address = items[1].stringValue ?? items[1].items.dropFirst().first?.stringValue
         guard let address, !address.isEmpty else { return nil }
-        let target: Target
+        let target: PageLink.Target
         if address.hasPrefix("#") {
             guard let page = handle.page(ofLink: address) else { return nil }
-            target = .page(page)
+            target = .destination(PageDestination(page: page, topPoints: nil))
         } else {
             target = .uri(address)
         }
         guard let box = boundingBox(of: items[3]) else { return nil }
         // Page pixels from the bottom-left, as DjVu counts them, to points from the top-left.
         let factor = 72 / pageSize.resolution
-        return DjVuLink(x: box.x * factor, y: (Double(pageSize.heightPixels) - box.maxY) * factor,
+        return PageLink(x: box.x * factor, y: (Double(pageSize.heightPixels) - box.maxY) * factor,
                         width: box.width * factor, height: box.height * factor, target: target)
     }
 

@@ -1,5 +1,6 @@
 import DocumentKit
 import Localization
+import PageKit
 
 /// A DjVu document's outline (its bookmarks), or, for one without, a row per page: the list
 /// `--split` shows above the pages.
@@ -52,32 +53,12 @@ struct DjVuOutline: Equatable, Sendable {
     }
 }
 
-/// A DjVu outline as the rows of the list above its pages: read by the render worker; until
-/// it arrives the list says so.
-final class DjVuOutlineSource: OutlineSource {
-    private(set) var entries: [OutlineEntry]?
-    private var pages: [Int] = []
-    private var handlers: [() -> Void] = []
-
-    init(pages layout: DjVuLayout) {
-        layout.loadOutline { [weak self] outline in
-            guard let self else { return }
-            entries = outline.entries.map { OutlineEntry(title: $0.title, level: $0.level, target: .page($0.page)) }
-            pages = outline.entries.map(\.page)
-            let waiting = handlers
-            handlers = []
-            for handler in waiting { handler() }
+extension PageOutlineSource {
+    /// A DjVu outline as the rows of the list above its pages: read by the render worker;
+    /// until it arrives the list says so.
+    convenience init(pages layout: DjVuLayout) {
+        self.init { rows in
+            layout.loadOutline { outline in rows(outline.entries.map { ($0.title, $0.level, $0.page) }) }
         }
     }
-
-    func whenLoaded(_ handler: @escaping () -> Void) {
-        if entries != nil { handler() } else { handlers.append(handler) }
-    }
-
-    var emptyNote: String { localized("No pages") }
-
-    func page(ofEntry index: Int) -> Int { pages[index] }
-
-    /// Bookmarks need not be in page order.
-    var isInPageOrder: Bool { false }
 }

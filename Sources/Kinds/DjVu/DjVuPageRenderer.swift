@@ -1,6 +1,7 @@
 import CCairo
 import DocumentKit
 import Localization
+import PageKit
 
 /// Makes one job's pixels on the worker's thread and handle: a cairo image surface the
 /// render writes into (`DjVuPageRendering`), and a preview's links.
@@ -8,8 +9,8 @@ struct DjVuPageRenderer {
     let handle: DjVuHandle
     let file: DjVuFile
 
-    func render(_ job: DjVuRenderJob) -> DjVuRenderResult {
-        var result = DjVuRenderResult(job: job)
+    func render(_ job: PageRenderJob) -> PageRenderResult {
+        var result = PageRenderResult(job: job)
         guard let size = handle.pageSize(job.page) else {
             result.failure = localized("DjVuLibre cannot read this page")
             return result
@@ -20,13 +21,13 @@ struct DjVuPageRenderer {
         let rect: (x: Int, y: Int, width: Int, height: Int)
         switch job {
         case .preview(let index):
-            scale = DjVuPreviewScale.scale(pageWidthPoints: points.width, pageHeightPoints: points.height)
-            let grid = DjVuPieceGrid(pageWidthPoints: points.width, pageHeightPoints: points.height, scale: scale)
+            scale = PagePreviewScale.scale(pageWidthPoints: points.width, pageHeightPoints: points.height)
+            let grid = PagePieceGrid(pageWidthPoints: points.width, pageHeightPoints: points.height, scale: scale)
             rect = (0, 0, grid.pageWidth, grid.pageHeight)
-            result.links = DjVuLink.links(handle.hyperlinks(onPage: index), pageSize: size, handle: handle)
+            result.links = DjVuLinks.links(handle.hyperlinks(onPage: index), pageSize: size, handle: handle)
         case .piece(let key):
             scale = key.scale
-            rect = DjVuPieceGrid(pageWidthPoints: points.width, pageHeightPoints: points.height, scale: scale)
+            rect = PagePieceGrid(pageWidthPoints: points.width, pageHeightPoints: points.height, scale: scale)
                 .rect(column: key.column, row: key.row)
         }
         guard rect.width > 0, rect.height > 0 else {
@@ -35,7 +36,7 @@ struct DjVuPageRenderer {
         }
         // Opaque pixels, as a PDF page's: pixman copies them onto a frame without blending.
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(rect.width), Int32(rect.height))!
-        let pixels = DjVuPixels(surface: surface, width: rect.width, height: rect.height)
+        let pixels = PagePixels(surface: surface, width: rect.width, height: rect.height)
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
             result.failure = localized("rendering failed: %s", localized("out of memory"))
             return result

@@ -1,4 +1,5 @@
 import DocumentKit
+import PageKit
 
 /// One DjVu page's hidden text (its `TXTz`/`TXTa` layer, read with
 /// `ddjvu_document_get_pagetext` as nested zones: page, column, region, para, line, word,
@@ -6,31 +7,11 @@ import DocumentKit
 /// the page's top-left. Words of a line are apart by a space, lines by a line break; a
 /// word's box is shared among its characters in equal parts (DjVu keeps boxes per word, or
 /// per character when the file has char zones). Positions are UTF-8 offsets, so a
-/// `TextPosition` is (page, 0, offset) and search, selection and copy agree, as a PDF's.
-public struct DjVuPageText: Sendable {
-    public let text: String
-    /// Where each character starts in `text`, in UTF-8 bytes, plus the text's length.
-    let characterOffsets: [Int32]
-    /// Each character's rectangle in page points; a separator Glide put in has none (zero size).
-    let rects: [ContentRect]
+/// `TextPosition` is (page, 0, offset) and search, selection and copy agree, as a PDF's
+/// (`PageText`).
+public typealias DjVuPageText = PageText
 
-    init(text: String, rects: [ContentRect]) {
-        self.text = text
-        var offsets: [Int32] = []
-        offsets.reserveCapacity(rects.count + 1)
-        var offset: Int32 = 0
-        for scalar in text.unicodeScalars {
-            offsets.append(offset)
-            offset += Int32(UTF8.width(scalar))
-        }
-        offsets.append(offset)
-        characterOffsets = offsets
-        let count = offsets.count - 1
-        self.rects = rects.count >= count
-            ? Array(rects.prefix(count))
-            : rects + Array(repeating: ContentRect(x: 0, y: 0, width: 0, height: 0), count: count - rects.count)
-    }
-
+extension PageText {
     /// The text of `zones` (the page's expression) on a page of `size`.
     init(zones: DjVuExpression, size: DjVuPageSize) {
         var builder = Builder(pageHeightPixels: Double(size.heightPixels), pointsPerPixel: 72 / size.resolution)
@@ -65,7 +46,7 @@ public struct DjVuPageText: Sendable {
             var previous: String?
             for child in rest {
                 guard let childKind = child.items.first?.symbolName else { continue }
-                if let previous, let separator = DjVuPageText.separator(after: previous), text.last != separator {
+                if let previous, let separator = PageText.separator(after: previous), text.last != separator {
                     appendSeparator(separator)
                 }
                 let before = text.unicodeScalars.count
@@ -105,32 +86,4 @@ public struct DjVuPageText: Sendable {
     }
 
     var characterCount: Int { characterOffsets.count - 1 }
-
-    /// Where each line starts, as character offsets.
-    public var lineStartCharacters: [Int] {
-        var starts = [0]
-        for (index, scalar) in text.unicodeScalars.enumerated() where scalar == "\n" && index + 1 < characterCount {
-            starts.append(index + 1)
-        }
-        return starts
-    }
-
-    var utf8Count: Int { Int(characterOffsets[characterOffsets.count - 1]) }
-
-    /// The character that starts at or contains UTF-8 offset `offset` (`characterCount` at the end).
-    func character(atUTF8Offset offset: Int) -> Int {
-        let index = characterOffsets.partitioningIndex { Int($0) > offset }
-        return max(index - 1, 0)
-    }
-
-    func utf8Offset(ofCharacter index: Int) -> Int { Int(characterOffsets[min(max(index, 0), characterCount)]) }
-
-    func scalar(_ index: Int) -> Unicode.Scalar {
-        let utf8 = text.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: Int(characterOffsets[index]))
-        return text.unicodeScalars[start]
-    }
-
-    /// Whether character `index` is drawn (a separator Glide put in has no area).
-    func isDrawn(_ index: Int) -> Bool { rects[index].width > 0 && rects[index].height > 0 }
 }

@@ -1,6 +1,7 @@
 import DocumentKit
 import Localization
 import Machinery
+import PageKit
 import Synchronization
 
 /// Some pages' sizes read by the render worker, and the pages' titles with the last of them.
@@ -41,8 +42,8 @@ final class DjVuRenderWorker: Sendable {
     private let renderer: Renderer
     /// Jobs rendered and handed over but not yet acknowledged by the loop thread: not rendered
     /// again while their result is on its way.
-    private let delivered = Mutex<Set<DjVuRenderJob>>([])
-    private let deliver: @Sendable (DjVuRenderResult) -> Void
+    private let delivered = Mutex<Set<PageRenderJob>>([])
+    private let deliver: @Sendable (PageRenderResult) -> Void
     private let deliverOutline: @Sendable (DjVuOutline) -> Void
     private let deliverSizes: @Sendable (DjVuPageSizes) -> Void
 
@@ -50,7 +51,7 @@ final class DjVuRenderWorker: Sendable {
     /// project's VM, so a job of 8 keeps a page's render waiting at most about 5 ms.
     static let measuredPagesPerJob = 8
 
-    init(file: DjVuFile, deliver: @escaping @Sendable (DjVuRenderResult) -> Void,
+    init(file: DjVuFile, deliver: @escaping @Sendable (PageRenderResult) -> Void,
          deliverOutline: @escaping @Sendable (DjVuOutline) -> Void,
          deliverSizes: @escaping @Sendable (DjVuPageSizes) -> Void) {
         renderer = Renderer(file: file)
@@ -87,7 +88,7 @@ final class DjVuRenderWorker: Sendable {
     }
 
     /// Replaces the jobs to do, most wanted first.
-    func want(_ jobs: [DjVuRenderJob]) {
+    func want(_ jobs: [PageRenderJob]) {
         queue.replacePending(inGroup: DjVuRenderWorker.renderGroup, with: jobs.map { job in { [self] _ in render(job) } })
         if !isMeasuring.exchange(true, ordering: .relaxed) { measure(from: 1) }
     }
@@ -102,7 +103,7 @@ final class DjVuRenderWorker: Sendable {
     }
 
     /// The loop thread has the result of `job`: it may be rendered again if asked.
-    func acknowledge(_ job: DjVuRenderJob) {
+    func acknowledge(_ job: PageRenderJob) {
         delivered.withLock { _ = $0.remove(job) }
     }
 
@@ -110,11 +111,11 @@ final class DjVuRenderWorker: Sendable {
     var jobsRendered: Int { rendered.load(ordering: .relaxed) }
     private let rendered = Atomic<Int>(0)
 
-    private func render(_ job: DjVuRenderJob) {
+    private func render(_ job: PageRenderJob) {
         guard delivered.withLock({ $0.insert(job).inserted }) else { return }
         renderer.open()
         let result = renderer.handle.map { DjVuPageRenderer(handle: $0, file: renderer.file).render(job) }
-            ?? DjVuRenderResult(job: job, failure: localized("DjVuLibre cannot read this document"))
+            ?? PageRenderResult(job: job, failure: localized("DjVuLibre cannot read this document"))
         rendered.add(1, ordering: .relaxed)
         deliver(result)
     }

@@ -1,5 +1,6 @@
 import DocumentKit
 import Machinery
+import PageKit
 
 /// A DjVu document's hidden text as a search reads it: each page a section of one block, read
 /// on the search's worker with a handle opened there and used by no other thread.
@@ -18,21 +19,21 @@ struct DjVuSearchSource: SearchSource {
 
     func forEachBlockText(inSection section: Int, _ body: (Int, String) -> Void) {
         guard let zones = handle.pageText(section) else { return }
-        body(0, DjVuPageText.plainText(of: zones))
+        body(0, PageText.plainText(of: zones))
     }
 }
 
 extension DjVuHandle {
     /// Page `page`'s hidden text with where its characters are drawn; nil when it has none
     /// or DjVuLibre cannot read it.
-    func readText(page: Int) -> DjVuPageText? {
+    func readText(page: Int) -> PageText? {
         guard let zones = pageText(page), let size = pageSize(page) else { return nil }
-        return DjVuPageText(zones: zones, size: size)
+        return PageText(zones: zones, size: size)
     }
 }
 
 extension DjVuFile {
-    /// The text of `range` (positions as `DjVuPageText` counts them), pages apart by a blank
+    /// The text of `range` (positions as `PageText` counts them), pages apart by a blank
     /// line: what a copy puts on the clipboard. Reads with a handle of its own, so it runs on
     /// any one thread (a paste's worker).
     public func text(in range: TextRange) -> String {
@@ -42,7 +43,7 @@ extension DjVuFile {
         var parts: [String] = []
         for page in max(range.start.section, 0)...last {
             guard let zones = handle.pageText(page) else { continue }
-            let text = DjVuPageText.plainText(of: zones)
+            let text = PageText.plainText(of: zones)
             let utf8 = text.utf8
             // A page without text (a picture, or one DjVuLibre cannot read) adds no blank lines.
             guard let part = range.utf8Range(inSection: page, block: 0, length: utf8.count), !part.isEmpty else { continue }

@@ -1,5 +1,6 @@
 import DocumentKit
 import Localization
+import PageKit
 
 /// What a PDF offers: magnified from its whole page to 8× (a page at a time when paged),
 /// links to places and addresses, its text read on a worker for the reading tools and the
@@ -46,65 +47,18 @@ extension PDFLayout: DocumentContent {
     public var failure: DocumentError? { openFailure }
 }
 
-/// A PDF's pages as a screen reader reads them: a page is one paragraph of its text (a
-/// PDF's text has no paragraphs to go by, see `PDFTextLayout`), read on a worker when asked.
-extension PDFLayout: AccessibleContent {
-    public var sectionCount: Int { pageCount }
+/// A PDF's pages as a screen reader reads them: a page is one paragraph of its text
+/// (`PagedAccessibleContent`).
+extension PDFLayout: PagedAccessibleContent {}
 
-    public func isPending(section: Int) -> Bool { textLayout.pageText(section) == nil }
+/// A PDF's outline as the rows of the list above its pages (`PageOutlineSource`): read by the
+/// render worker; until it arrives the list says so.
+typealias PDFOutlineSource = PageOutlineSource
 
-    public func blocks(inSection section: Int) -> [AccessibleBlock] {
-        guard let page = textLayout.pageText(section), !page.text.isEmpty else { return [] }
-        return [AccessibleBlock(role: .paragraph, text: page.text, location: AccessibleBlockLocation(section: section, block: 0))]
-    }
-
-    public var firstVisibleBlock: AccessibleBlockLocation { AccessibleBlockLocation(section: readingAnchor.section, block: 0) }
-
-    public func frame(of location: AccessibleBlockLocation) -> ContentRect? {
-        location.section < pageCount ? pageRect(location.section) : nil
-    }
-
-    public func frame(ofCharacter offset: Int, in location: AccessibleBlockLocation) -> ContentRect? {
-        location.block == 0 ? textLayout.frame(ofCharacter: offset, onPage: location.section) : nil
-    }
-
-    public func lineStartOffsets(of location: AccessibleBlockLocation) -> [Int]? {
-        location.block == 0 ? textLayout.pageText(location.section)?.lineStartCharacters : nil
-    }
-
-    public func destination(ofAnchor fragment: String, near location: AccessibleBlockLocation) -> AccessibleBlockLocation? { nil }
-
-    public func scrollTarget(of location: AccessibleBlockLocation) -> AccessibleScrollTarget {
-        .block(BlockLocation(section: location.section, block: 0, shareOfSectionBefore: 0))
-    }
-}
-
-/// A PDF's outline as the rows of the list above its pages: read by the render worker; until
-/// it arrives the list says so.
-final class PDFOutlineSource: OutlineSource {
-    private(set) var entries: [OutlineEntry]?
-    private var pages: [Int] = []
-    private var handlers: [() -> Void] = []
-
-    init(pages layout: PDFLayout) {
-        layout.loadOutline { [weak self] outline in
-            guard let self else { return }
-            entries = outline.entries.map { OutlineEntry(title: $0.title, level: $0.level, target: .page($0.destination.page)) }
-            pages = outline.entries.map(\.destination.page)
-            let waiting = handlers
-            handlers = []
-            for handler in waiting { handler() }
+extension PageOutlineSource {
+    convenience init(pages layout: PDFLayout) {
+        self.init { rows in
+            layout.loadOutline { outline in rows(outline.entries.map { ($0.title, $0.level, $0.destination.page) }) }
         }
     }
-
-    func whenLoaded(_ handler: @escaping () -> Void) {
-        if entries != nil { handler() } else { handlers.append(handler) }
-    }
-
-    var emptyNote: String { localized("No pages") }
-
-    func page(ofEntry index: Int) -> Int { pages[index] }
-
-    /// Bookmarks need not be in page order.
-    var isInPageOrder: Bool { false }
 }

@@ -2,6 +2,7 @@ import CPoppler
 import DocumentKit
 import Localization
 import Machinery
+import PageKit
 
 /// A PDF laid out for the renderer: pages stacked in a column with a gap, each as wide as the
 /// column (fit width, never wider than the window) and centred; or, `isPaged`, one page per
@@ -57,36 +58,12 @@ public final class PDFLayout: ContentLayout {
     private var requestedAnchor: ReadingAnchor?
     /// Continuous mode: each page's height plus the gap after it, in logical px.
     private var heights = HeightIndex([])
-
-    let previews = PDFPixelCache(capacityBytes: 16 << 20)
-    /// Sharp pieces: three screens at 2560×1600; previews: about 60 Letter pages.
-    let pieces = PDFPixelCache(capacityBytes: 48 << 20)
-    /// Why pages could not be rendered.
-    public internal(set) var failures: [Int: String] = [:]
-    /// Each page's links, from its preview.
-    var links: [Int: [PDFLink]] = [:]
-
+    /// What the renderer is asked for as the view moves, what it delivered, and pages drawn
+    /// from it (`PageScheduler`, as every paged kind's).
+    public let scheduler = PageScheduler()
     /// The reading position: the page at the viewport's top and how far into it (0…1).
     private var anchorPage = 0
     private var anchorFraction = 0.0
-    /// What the last `prepare` saw, and which way the view last moved (+1 down or right).
-    var lastVisible: ContentRect?
-    var motionDirection = 1.0
-    /// How far the view moved between the last two `prepare`s, in logical px.
-    var lastMotionPixels = 0.0
-    /// Motion per frame above which previews ahead come before sharp pixels: 20 px a frame is
-    /// 1,200 px/s at 60 Hz, past reading speed (a slow drag), well under a fling.
-    static let fastMotionPixels = 20.0
-    var lastMargin = 0.0
-    /// Device px per logical px the content is drawn at, as the last `prepare` said; nil before.
-    var drawScale: Double?
-    var lastWanted: [PDFRenderJob] = []
-    /// The previews and pieces the view shows now: the caches never evict them, so a zoom
-    /// whose screen needs more than a cap holds does not render the same pieces forever.
-    var visibleJobs: Set<PDFRenderJob> = []
-    /// Visible previews and sharp pieces not delivered yet, as of the last request.
-    public internal(set) var missingVisibleCount = 0
-
     /// The text laid over the pages, read as the reading tools and the screen reader ask.
     public private(set) lazy var textLayout = PDFTextLayout(pdf: self)
 
@@ -143,9 +120,9 @@ public final class PDFLayout: ContentLayout {
     }
 
     /// Page `index`'s size in PDF points, read or estimated.
-    func pointSize(_ index: Int) -> (width: Double, height: Double) { pointSizes[index] ?? estimatedPointSize }
+    public func pointSize(_ index: Int) -> (width: Double, height: Double) { pointSizes[index] ?? estimatedPointSize }
 
-    func isMeasured(_ index: Int) -> Bool { pointSizes[index] != nil }
+    public func isMeasured(_ index: Int) -> Bool { pointSizes[index] != nil }
 
     /// Page `index`'s rectangle in content coordinates (zoom 1, logical px).
     public func pageRect(_ index: Int) -> ContentRect {
@@ -237,7 +214,7 @@ public final class PDFLayout: ContentLayout {
 
     /// Reads page `index`'s size if it has not been read; returns whether its height changed.
     @discardableResult
-    func measure(_ index: Int) -> Bool {
+    public func measure(_ index: Int) -> Bool {
         guard index >= 0, index < pageCount, pointSizes[index] == nil, let document else { return false }
         guard let size = document.pageSize(index) else {
             pointSizes[index] = estimatedPointSize
@@ -269,11 +246,7 @@ public final class PDFLayout: ContentLayout {
     }
 
     private func prepareLaidOut(_ visible: ContentRect, margin: Double) -> ContentPoint {
-        if let lastVisible {
-            let moved = isPaged ? visible.x - lastVisible.x : visible.y - lastVisible.y
-            if moved != 0 { motionDirection = moved > 0 ? 1 : -1 }
-            lastMotionPixels = abs(moved)
-        }
+        scheduler.noteMotion(to: visible, paged: isPaged)
         var correction = ContentPoint.zero
         if isPaged {
             for page in pages(meeting: ContentRect(x: visible.x - viewportWidth, y: 0,
@@ -314,7 +287,7 @@ public final class PDFLayout: ContentLayout {
             anchorFraction = min(max((shown.y - rect.y) / rect.height, 0), 1)
         }
         lastVisible = shown
-        lastMargin = margin
+        scheduler.lastMargin = margin
         requestPixels(for: shown, margin: margin)
         return correction
     }

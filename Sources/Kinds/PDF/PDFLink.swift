@@ -1,31 +1,13 @@
 import CPoppler
 import DocumentKit
+import PageKit
 
-/// Where a link or an outline entry leads inside the document: a page and, when the PDF says,
-/// how far down it (PDF points from the page's top).
-public struct PDFDestination: Equatable, Sendable {
-    public var page: Int
-    public var topPoints: Double?
+/// Where a link or an outline entry leads inside the document (`PageDestination`).
+public typealias PDFDestination = PageDestination
 
-    public init(page: Int, topPoints: Double?) {
-        self.page = page
-        self.topPoints = topPoints
-    }
-}
-
-/// A link on a page: its rectangle in PDF points from the page's top-left, and where it goes.
-public struct PDFLink: Equatable, Sendable {
-    public enum Target: Equatable, Sendable {
-        case destination(PDFDestination)
-        case uri(String)
-    }
-
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
-    public var target: Target
-}
+/// A link on a page (`PageLink`): its rectangle in PDF points from the page's top-left, and
+/// where it goes.
+public typealias PDFLink = PageLink
 
 extension PopplerDocumentHandle {
     /// The page and top a poppler destination names, resolving named destinations; nil when

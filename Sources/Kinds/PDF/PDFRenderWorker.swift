@@ -4,6 +4,7 @@ import DocumentKit
 import Glibc
 import Localization
 import Machinery
+import PageKit
 import Synchronization
 
 /// Renders a PDF's pages in `glide-page-renderer` processes (`PageRendererPool`), so the frame
@@ -35,7 +36,7 @@ final class PDFRenderWorker: Sendable {
 
     private let outlineQueue = WorkQueue(name: "glide-pdf-outline")
     private let outlineReader: OutlineReader
-    private let pool: PageRendererPool<PDFRenderJob>
+    private let pool: PageRendererPool<PageRenderJob>
     /// Jobs rendered and handed over but not yet acknowledged by the loop thread: not rendered
     /// again while their result is on its way.
     private let delivered = DeliveredJobs()
@@ -46,7 +47,7 @@ final class PDFRenderWorker: Sendable {
                                                arguments: ["glide-page-renderer", "pdf"])
 
     init(file: PDFFile, settings: PageRendererSettings = PDFRenderWorker.settings,
-         deliver: @escaping @Sendable (PDFRenderResult) -> Void, deliverOutline: @escaping @Sendable (PDFOutline) -> Void) {
+         deliver: @escaping @Sendable (PageRenderResult) -> Void, deliverOutline: @escaping @Sendable (PDFOutline) -> Void) {
         outlineReader = OutlineReader(file: file)
         self.deliverOutline = deliverOutline
         pool = PageRendererPool(settings: settings, document: file.descriptor, admit: { [delivered] job in
@@ -65,37 +66,37 @@ final class PDFRenderWorker: Sendable {
 
     /// Replaces the jobs to do, most wanted first; `pointSize` gives each page's size in PDF
     /// points (the layout asks only for pages it has measured).
-    func want(_ jobs: [PDFRenderJob], pointSize: (Int) -> (width: Double, height: Double)) {
+    func want(_ jobs: [PageRenderJob], pointSize: (Int) -> (width: Double, height: Double)) {
         pool.want(jobs.map { job in (job, PDFRenderWorker.request(for: job, pointSize: pointSize(job.page))) })
     }
 
     /// What the renderer is asked for `job`: the whole page at the preview scale with its links,
     /// or one piece of the grid at a sharp scale.
-    static func request(for job: PDFRenderJob, pointSize size: (width: Double, height: Double)) -> PageRenderRequest {
+    static func request(for job: PageRenderJob, pointSize size: (width: Double, height: Double)) -> PageRenderRequest {
         switch job {
         case .preview(let page):
-            let scale = PDFPreviewScale.scale(pageWidthPoints: size.width, pageHeightPoints: size.height)
-            let grid = PDFPieceGrid(pageWidthPoints: size.width, pageHeightPoints: size.height, scale: scale)
+            let scale = PagePreviewScale.scale(pageWidthPoints: size.width, pageHeightPoints: size.height)
+            let grid = PagePieceGrid(pageWidthPoints: size.width, pageHeightPoints: size.height, scale: scale)
             return PageRenderRequest(page: page, scale: scale, x: 0, y: 0, width: grid.pageWidth, height: grid.pageHeight,
                                      flags: .details)
         case .piece(let key):
-            let rect = PDFPieceGrid(pageWidthPoints: size.width, pageHeightPoints: size.height, scale: key.scale)
+            let rect = PagePieceGrid(pageWidthPoints: size.width, pageHeightPoints: size.height, scale: key.scale)
                 .rect(column: key.column, row: key.row)
             return PageRenderRequest(page: key.page, scale: key.scale, x: rect.x, y: rect.y, width: rect.width, height: rect.height)
         }
     }
 
-    private static func result(of job: PDFRenderJob, _ outcome: PageRendererPool<PDFRenderJob>.Outcome) -> PDFRenderResult {
+    private static func result(of job: PageRenderJob, _ outcome: PageRendererPool<PageRenderJob>.Outcome) -> PageRenderResult {
         switch outcome {
         case .drawn(let pixels, let width, let height, let details):
-            var result = PDFRenderResult(job: job, pageSize: (width, height))
-            result.pixels = PDFPixels(shared: pixels)
+            var result = PageRenderResult(job: job, pageSize: (width, height))
+            result.pixels = PagePixels(shared: pixels)
             if case .preview = job { result.links = PDFLinkCoding.decode(details) }
             return result
         case .failed(let reason), .unavailable(let reason):
-            return PDFRenderResult(job: job, failure: reason)
+            return PageRenderResult(job: job, failure: reason)
         case .overBudget:
-            return PDFRenderResult(job: job, failure: localized("this page is too complex to show"))
+            return PageRenderResult(job: job, failure: localized("this page is too complex to show"))
         }
     }
 
@@ -109,7 +110,7 @@ final class PDFRenderWorker: Sendable {
     }
 
     /// The loop thread has the result of `job`: it may be rendered again if asked.
-    func acknowledge(_ job: PDFRenderJob) {
+    func acknowledge(_ job: PageRenderJob) {
         delivered.jobs.withLock { _ = $0.remove(job) }
     }
 
@@ -122,5 +123,5 @@ final class PDFRenderWorker: Sendable {
 
 /// Jobs rendered and handed over but not yet acknowledged by the loop thread.
 private final class DeliveredJobs: Sendable {
-    let jobs = Mutex<Set<PDFRenderJob>>([])
+    let jobs = Mutex<Set<PageRenderJob>>([])
 }

@@ -1,5 +1,6 @@
 import DocumentKit
 import Machinery
+import PageKit
 
 /// A PDF's text as a search reads it: each page a section of one block, read on the search's
 /// worker with a poppler document opened there and used by no other thread.
@@ -26,7 +27,7 @@ struct PDFSearchSource: SearchSource {
 
     func forEachBlockText(inSection section: Int, _ body: (Int, String) -> Void) {
         // A page poppler cannot read has no text to find.
-        guard let text = PopplerBackgroundWork.perform({ PDFPageText.readText(page: section, of: document) }) ?? nil
+        guard let text = PopplerBackgroundWork.perform({ PageText.readText(page: section, of: document) }) ?? nil
         else { return }
         body(0, text)
     }
@@ -42,7 +43,7 @@ extension DocumentSearch {
 }
 
 extension PDFFile {
-    /// The text of `range` (positions as `PDFPageText` counts them), pages apart by a blank
+    /// The text of `range` (positions as `PageText` counts them), pages apart by a blank
     /// line: what a copy puts on the clipboard. Reads with a poppler document of its own, so it
     /// runs on any one thread (a paste's worker).
     public func text(in range: TextRange) -> String {
@@ -52,7 +53,7 @@ extension PDFFile {
         guard range.start.section <= last else { return "" }
         var parts: [String] = []
         for page in max(range.start.section, 0)...last {
-            guard let text = PopplerBackgroundWork.perform({ PDFPageText.readText(page: page, of: document) }) ?? nil
+            guard let text = PopplerBackgroundWork.perform({ PageText.readText(page: page, of: document) }) ?? nil
             else { continue }
             let utf8 = text.utf8
             guard let part = range.utf8Range(inSection: page, block: 0, length: utf8.count) else { continue }

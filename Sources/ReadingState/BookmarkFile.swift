@@ -50,11 +50,12 @@ final class BookmarkFile {
         return String(cString: type)
     }
 
-    /// When the entry was last opened, in s since 1970 (GTK's "visited", else "modified").
-    func visitedSeconds(of uri: String) -> Int64 {
-        if let visited = g_bookmark_file_get_visited_date_time(bookmarks, uri, nil) { return Int64(g_date_time_to_unix(visited)) }
-        if let modified = g_bookmark_file_get_modified_date_time(bookmarks, uri, nil) { return Int64(g_date_time_to_unix(modified)) }
-        return 0
+    /// When the entry was last opened, in s since 1970 to the microsecond the file keeps (GTK's
+    /// "visited", else "modified"): entries opened within a second of each other keep their order.
+    func visitedSeconds(of uri: String) -> Double {
+        guard let time = g_bookmark_file_get_visited_date_time(bookmarks, uri, nil)
+                ?? g_bookmark_file_get_modified_date_time(bookmarks, uri, nil) else { return 0 }
+        return Double(g_date_time_to_unix(time)) + Double(g_date_time_get_microsecond(time)) / 1_000_000
     }
 
     func hasApplication(_ name: String, for uri: String) -> Bool {

@@ -11,8 +11,8 @@ public struct RecentDocument: Equatable, Sendable {
     /// The title the entry was given (a book's title), else the file's name.
     public var title: String
     public var mimeType: String
-    /// When it was last opened, in s since 1970.
-    public var visitedSeconds: Int64
+    /// When it was last opened, in s since 1970 (to the microsecond).
+    public var visitedSeconds: Double
     /// Whether Glide itself opened it, not only another application.
     public var wasOpenedByGlide: Bool
     /// Whether the file is there now: a missing one stays listed, dimmed.

@@ -9,10 +9,14 @@ import Machinery
 public struct ReadingPosition: Codable, Equatable {
     public var anchor: ReadingAnchor
     public var zoomScale: Double
+    /// How far through the document, from 0 to 1, for the home; nil in records written before
+    /// it was kept.
+    public var progress: Double?
 
-    public init(anchor: ReadingAnchor, zoomScale: Double) {
+    public init(anchor: ReadingAnchor, zoomScale: Double, progress: Double? = nil) {
         self.anchor = anchor
         self.zoomScale = zoomScale
+        self.progress = progress
     }
 }
 

@@ -146,6 +146,19 @@ public final class DocumentViewer {
         return (documentPane.layout.readingAnchor, zoom * textScale)
     }
 
+    /// How far through the document the reader is, from 0 at its start to 1 at its end (the
+    /// page shown of paged content): the home's progress under each document.
+    public var readingProgress: Double {
+        let view = scene[documentPane.view]
+        if view.isPagingEnabled {
+            let pages = view.frame.pageControl
+            return pages.numberOfPages > 1 ? Double(pages.currentPage) / Double(pages.numberOfPages - 1) : 1
+        }
+        let bounds = view.offsetBounds(.vertical)
+        guard bounds.upperBound > bounds.lowerBound else { return 1 }
+        return min(max((view.contentOffset.y - bounds.lowerBound) / (bounds.upperBound - bounds.lowerBound), 0), 1)
+    }
+
     /// The name of what is shown, for the window title: the file on the page shown when
     /// several files are open, else the document's (`documentTitle`).
     public var shownFileName: String? {

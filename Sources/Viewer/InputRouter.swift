@@ -24,6 +24,9 @@ final class InputRouter: ViewerPart {
     /// Whether a finger rests on the document that may become a long press (see
     /// `DocumentViewer.wantsLongPressTimer`).
     var wantsLongPressTimer = false
+    /// The finger down on a list of entries that may become a long press, and where it went
+    /// down in the window (InputRouter+Entries.swift).
+    var entryTouch: (id: Int, location: LogicalPoint)?
     /// Find, selection, links and help (InputRouter+ReadingHost.swift).
     lazy var readingTools = ReadingTools(host: self)
     /// An animated scroll the reading tools asked for, started at the next frame callback.
@@ -110,6 +113,8 @@ final class InputRouter: ViewerPart {
                 pressLocation = nil
                 navigation.pointerClicked(from: press, to: location)
             }
+        case .pointerButton(InputRouter.rightButton, true):
+            if !offerEntryActions(atWindow: scene.pointerLocation) { needsFrame = wasNeeded }
         case .pointerButton(InputRouter.backButton, true):
             // On the press: a thumb button is never dragged, so its release would only delay it.
             if !goBack() { needsFrame = wasNeeded }
@@ -175,10 +180,10 @@ final class InputRouter: ViewerPart {
     /// press, hover links, select with a left button the scroll bar did not take.
     private func readingToolsFollow(_ input: ViewerInput, _ event: SceneInput, sceneUsedIt isUsed: Bool) {
         switch event {
-        case .touchDown:
-            wantsLongPressTimer = readingTools.isTouchPending
-        case .touchMotion:
-            if !readingTools.isTouchPending { wantsLongPressTimer = false }
+        case .touchDown(let id, let location):
+            wantsLongPressTimer = noteEntryTouch(id, at: location) || readingTools.isTouchPending
+        case .touchMotion(let id, let location):
+            if !readingTools.isTouchPending, !isEntryTouchStill(id, at: location) { wantsLongPressTimer = false }
         case .pointerMotion(let location):
             readingTools.mouseMoved(x: location.x, y: location.y)
         case .pointerLeave:
@@ -219,7 +224,7 @@ final class InputRouter: ViewerPart {
     /// resting selects the word under it, and the scene forgets the finger (no fling, no tap).
     func longPressTimerFired() {
         wantsLongPressTimer = false
-        guard readingTools.longPressFired() else { return }
+        guard offerEntryActionsAtTouch() || readingTools.longPressFired() else { return }
         scene.apply(.touchCancel, timeMilliseconds: timeMilliseconds)
         scene.apply(.touchFrame, timeMilliseconds: timeMilliseconds)
         needsFrame = true
@@ -268,6 +273,6 @@ final class InputRouter: ViewerPart {
     /// size), or a row key while the outline has the keys.
     private func handleViewerKey(_ name: String, modifiers: InputModifiers) -> Bool {
         if name == "0", modifiers == .control, scene.focusedView == documentPane.view { return state.resetTextSize() }
-        return handleOutlineKey(name, modifiers: modifiers)
+        return handleOutlineKey(name, modifiers: modifiers) || handleEntryKey(name, modifiers: modifiers)
     }
 }

@@ -52,7 +52,7 @@ extension Navigation {
     /// jump; false when there is neither.
     func goBack() -> Bool {
         if givesUpPendingLink() { return true }
-        guard let place = history.goBack(from: currentPlace) else { return false }
+        guard let place = history.goBack(from: currentPlace) else { return goHome() }
         go(to: place)
         return true
     }

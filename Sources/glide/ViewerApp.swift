@@ -1,5 +1,6 @@
 import DocumentKit
 import GlideTools
+import Home
 import KindRegistry
 import Localization
 import Machinery
@@ -36,7 +37,7 @@ final class ViewerApp {
         self.registry = registry
         self.trace = trace
         self.positions = positions
-        let documentPath = paths.count == 1 ? paths.first : nil
+        let documentPath = paths.count == 1 && !options.paths.isEmpty ? paths.first : nil
         let palette = Palette.preferredByDesktop(forcingDark: options.isDark)
         let document = documents.documents[0]
         var viewerOptions = ViewerOptions()
@@ -47,7 +48,9 @@ final class ViewerApp {
         viewerOptions.zoomRange = options.zoomRange
         viewerOptions.configuration = ViewerSettings.configuration(
             options, reducedMotion: ViewerSettings.prefersReducedMotion())
-        let layout = documents.makeLayout(palette: palette, paged: viewerOptions.isPaged)
+        // Started with no file, Glide opens its home.
+        let layout: any DocumentContent = options.paths.isEmpty ? HomeScreens.makeHome(guidePath: paths.first, applicationVersion: glideVersion, palette: palette)
+            : documents.makeLayout(palette: palette, paged: viewerOptions.isPaged)
         // The first resize scrolls to the anchor, so the saved position is where the window opens.
         // An image opened on its own opens at that image, not where its folder was left.
         let saved = document.opensAtItem ? nil
@@ -65,6 +68,7 @@ final class ViewerApp {
         viewer.navigation.documentTitle = documents.title
         viewer.navigation.documentOpener = KindRegistry.openLinkedText(_:deliver:)
         viewer.navigation.onWillLeaveDocument = { [unowned self] in saveReadingPosition() }
+        HomeScreens.attach(to: viewer, guidePath: ResourceLocator.path(of: ResourceLocator.defaultDocumentName), applicationVersion: glideVersion)
         window.onResize = { [unowned self] in
             viewer.resize(to: LogicalSize(width: Double(window.width), height: Double(window.height)))
         }
@@ -119,7 +123,7 @@ final class ViewerApp {
         // A document that could not be shown keeps the position it had.
         guard let documentPath = viewer.navigation.documentPath, documentFailure == nil else { return }
         let position = viewer.readingPosition
-        positions.save(ReadingPosition(anchor: position.anchor, zoomScale: position.zoomScale), forFileAt: documentPath)
+        positions.save(ReadingPosition(anchor: position.anchor, zoomScale: position.zoomScale, progress: viewer.readingProgress), forFileAt: documentPath)
     }
 
     /// The descriptors the loop must watch besides the display's (frame fallback, background
@@ -165,14 +169,6 @@ final class ViewerApp {
         }
     }
 
-    /// Files dropped on the window or chosen open in a window of their own (several as one strip), as in Evince.
-    static func openInNewWindow(_ paths: [String]) {
-        WorkQueue.shared.submit(priority: .immediate) { _ in
-            let shown = KindRegistry.showable(paths) { printError($0.description) }
-            if let glide = FilePath.executable, !shown.isEmpty { _ = ProgramLauncher.run(["setsid", "--fork", glide] + shown) }
-        }
-    }
-
     /// Carries out what the viewer asked of the window since the last time.
     private func carryOutRequests() {
         for request in viewer.takeRequests() {
@@ -180,7 +176,7 @@ final class ViewerApp {
             case .quit: isQuitRequested = true
             case .setFullscreen(let isFullscreen): window.setFullscreen(isFullscreen)
             case .print: PrintPortal.print(path: viewer.navigation.documentPath, title: viewer.navigation.documentTitle, report: printError)
-            case .openFile: FileChooserPortal.chooseDocuments(title: localized("Open"), mimeTypes: KindRegistry.shownMIMETypes, chosen: Self.openInNewWindow, report: printError)
+            case .openFile: FileChooserPortal.chooseDocuments(title: localized("Open"), mimeTypes: KindRegistry.shownMIMETypes, chosen: HomeScreens.openInNewWindow, report: HomeScreens.folderViewInstead(in: viewer))
             case .beginMove(let serial):
                 if let seat = seatAdapter.lastTouchSeat { window.beginMove(seat: seat, serial: serial) }
             default:

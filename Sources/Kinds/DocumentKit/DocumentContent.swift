@@ -46,6 +46,9 @@ public protocol DocumentContent: ContentLayout {
     /// Why the document cannot be shown after all (a PDF that poppler refused once its
     /// background open ended): the app ends with it. Nil while it can.
     var failure: DocumentError? { get }
+    /// The entries of content that is a list to choose from (the home, the folder view); nil
+    /// for a document (see `EntryChooser`).
+    var entryChooser: (any EntryChooser)? { get }
 }
 
 /// How content answers a pinch, a double-tap or the zoom keys.

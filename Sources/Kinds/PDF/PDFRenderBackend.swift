@@ -9,6 +9,7 @@ import Machinery
 /// from the descriptor Glide passes (its standard input), used by its one thread.
 public final class PDFRenderBackend: PageRenderBackend {
     private let document: PopplerDocumentHandle
+    private let pages: PopplerPageCache
 
     /// Opens the PDF on `descriptor` (duplicated: poppler closes what it is given).
     public init(descriptor: Int32) throws(PageRendererRefusal) {
@@ -22,6 +23,7 @@ public final class PDFRenderBackend: PageRenderBackend {
             throw PageRendererRefusal(error.map { String(cString: $0.pointee.message) } ?? localized("poppler gave no reason"))
         }
         document = PopplerDocumentHandle(opened)
+        pages = PopplerPageCache(document: document)
     }
 
     public var pageCount: Int { document.pageCount }
@@ -65,7 +67,7 @@ public final class PDFRenderBackend: PageRenderBackend {
     }
 
     public func render(_ request: PageRenderRequest, into pixels: UnsafeMutableRawPointer) -> PageRenderBackendResult {
-        document.withPage(request.page) { render(request, page: $0, into: pixels) }
+        pages.withPage(request.page) { render(request, page: $0, into: pixels) }
             ?? PageRenderBackendResult(failure: localized("poppler cannot read this page"))
     }
 

@@ -100,9 +100,9 @@ final class PageRendererPoolTests: XCTestCase {
         let (pool, outcomes) = try pool(pages: [HostilePDF.endless, HostilePDF.filled(red: 0, green: 1, blue: 0)],
                                         cpuSeconds: 1)
         defer { pool.stop() }
+        pool.want([(0, Self.request(page: 0))])
         let started = Date().addingTimeInterval(30)
         while pool.processIDs.isEmpty, Date() < started { usleep(10_000) }
-        pool.want([(0, Self.request(page: 0))])
         let first = pool.processIDs
         guard case .overBudget? = outcomes.waitFor(0) else {
             return XCTFail("the endless page: \(String(describing: outcomes.waitFor(0, seconds: 0)))")

@@ -87,10 +87,10 @@ while let line = readLine() {
         // libinput reports 15 degrees per notch as the axis value, as sway's own wheel does.
         zwlr_virtual_pointer_v1_axis_discrete(pointer, time, vertical, wl_fixed_from_double(Double(steps) * 15), steps)
         zwlr_virtual_pointer_v1_axis_source(pointer, UInt32(WL_POINTER_AXIS_SOURCE_WHEEL.rawValue))
-    case ("press", 0), ("release", 0):
-        // BTN_LEFT (linux/input-event-codes.h): a click is `press` then `release`.
-        let state = command == "press" ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED
-        zwlr_virtual_pointer_v1_button(pointer, time, 0x110, UInt32(state.rawValue))
+    case ("press", 0), ("release", 0), ("press-right", 0), ("release-right", 0):
+        // BTN_LEFT and BTN_RIGHT (linux/input-event-codes.h): a click is `press` then `release`.
+        let state = command.hasPrefix("press") ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED
+        zwlr_virtual_pointer_v1_button(pointer, time, command.hasSuffix("right") ? 0x111 : 0x110, UInt32(state.rawValue))
     default:
         fail("unknown command '\(line)'")
     }

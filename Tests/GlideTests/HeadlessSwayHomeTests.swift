@@ -1,6 +1,9 @@
+import ArchiveFixtures
 import DocumentKit
+import EPUBFixtures
 import Foundation
 import Home
+import PDFFixtures
 import TestSupport
 import XCTest
 
@@ -34,9 +37,9 @@ final class HeadlessSwayHomeTests: XCTestCase {
     override func tearDown() {
         glide?.process.terminate()
         glide?.waitForExit(seconds: 5)
+        try? FileManager.default.removeItem(atPath: folder)
         glide = nil
         sway = nil
-        try? FileManager.default.removeItem(atPath: folder)
     }
 
     /// Runs Python with GTK 3's `Gtk.RecentManager` on Glide's recent file: `body` sees
@@ -72,6 +75,22 @@ final class HeadlessSwayHomeTests: XCTestCase {
         XCTAssertEqual(typed.status, 0, typed.error)
     }
 
+    /// Types `arguments` until `condition` holds, at most three times, waiting up to `seconds`
+    /// after each: a window just mapped may not have the keyboard yet, and a new virtual
+    /// keyboard can lose its first keys.
+    private func type(_ arguments: [String], until condition: () throws -> Bool, seconds: Double = 6) throws {
+        for _ in 0..<3 {
+            try wtype(arguments)
+            let deadline = Date().addingTimeInterval(seconds)
+            repeat {
+                if try condition() { return }
+                usleep(100_000)
+            } while Date() < deadline
+        }
+    }
+
+    private func title() throws -> String { try sway.glideWindowTitle() ?? "" }
+
     /// Waits (at most `seconds`) until Glide's window title satisfies `condition`; returns the
     /// last title seen.
     @discardableResult
@@ -104,15 +123,31 @@ final class HeadlessSwayHomeTests: XCTestCase {
         return count
     }
 
-    func testRecentDocumentsGTKWroteShowAClickOpensOneAltLeftComesBackAndARightClickRemovesOne() throws {
-        let documents = ["Recipes.txt", "Harbour notes.md"].map { folder + "/" + $0 }
+    /// Five documents of five kinds, each added to the recent list by GTK as another
+    /// application would, the harbour notes first; returns their paths, most recent first.
+    private func writeRecentDocuments() throws -> [String] {
+        let notes = folder + "/Harbour notes.md"
+        try ("# Harbour notes\n\n" + (1...200).map { "Tide table \($0): the quay floods at the spring tide, twice a month." }
+            .joined(separator: "\n\n")).write(toFile: notes, atomically: true, encoding: .utf8)
+        let recipes = folder + "/Recipes.txt"
         try (1...60).map { "Recipe \($0): flour, water, salt and an hour of patience." }.joined(separator: "\n")
-            .write(toFile: documents[0], atomically: true, encoding: .utf8)
-        try ("# Harbour notes\n\n" + (1...80).map { "Tide table \($0): the quay floods at the spring tide." }.joined(separator: "\n\n"))
-            .write(toFile: documents[1], atomically: true, encoding: .utf8)
+            .write(toFile: recipes, atomically: true, encoding: .utf8)
+        var fixture = PDFFixture(pageCount: 3)
+        fixture.hasLinks = false
+        fixture.hasOutline = false
+        let paper = folder + "/A paper.pdf"
+        try FileManager.default.copyItem(atPath: fixture.write(), toPath: paper)
+        let comic = folder + "/Sunny day.cbz"
+        try ArchiveWriter.write((1...3).map { ArchiveEntry("drawn/page\($0).png", bytes: DrawnComic.page($0)) }, to: comic)
+        let book = folder + "/Sea stories.epub"
+        try GeneratedBook.write(title: "Sea stories", chapters: [
+            BookChapter(title: "The lighthouse", paragraphs: (1...30).map { "The keeper climbed the stairs for the \($0)th time." }),
+        ], to: book)
+        let documents = [notes, recipes, paper, comic, book]
+        let types = ["text/markdown", "text/plain", "application/pdf", "application/vnd.comicbook+zip", "application/epub+zip"]
         // One GTK process an entry (a GtkRecentManager without a display saves only its first
-        // change); the harbour notes last, so most recent.
-        for (path, type) in zip(documents, ["text/plain", "text/markdown"]) {
+        // change), each a little later than the one before.
+        for (path, type) in zip(documents, types) {
             try gtk("""
                 data = Gtk.RecentData()
                 data.mime_type = sys.argv[3]
@@ -124,49 +159,99 @@ final class HeadlessSwayHomeTests: XCTestCase {
             usleep(20_000)
         }
         XCTAssertEqual(try recentPaths().sorted(), documents.sorted())
+        return [notes] + documents.dropFirst().reversed()
+    }
+
+    func testRecentDocumentsGTKWroteShowAClickOpensOneWhereItWasLeftAltLeftComesBackAndARightClickRemovesOne() throws {
+        let documents = try writeRecentDocuments()
+        // Glide reads the harbour notes a few screens down and quits: the position is saved,
+        // and they become the most recent.
+        let readingTrace = folder + "/reading.jsonl"
+        let reading = try sway.startGlide(["--trace", readingTrace, documents[0]], environment: environment)
+        try type(["-k", "Next", "-k", "Next", "-k", "Next", "-k", "Next"]) {
+            (try TraceFile(path: readingTrace).frames.last?.y ?? 0) > 1500
+        }
+        let readingRest = try TraceFile.restingOffset(ofTraceAt: readingTrace, movedFrom: 0)
+        XCTAssertGreaterThan(readingRest, 1500)
+        try type(["-k", "q"], until: { !reading.process.isRunning })
+        reading.waitForExit(seconds: 10)
+        XCTAssertEqual(reading.process.terminationStatus, 0, reading.standardError)
 
         glide = try sway.startGlide([], environment: environment)
         XCTAssertTrue(try waitForTitle { $0.hasPrefix("Recent documents") }.hasPrefix("Recent documents"))
-        // Both thumbnails are made once into the shared cache, and drawn in their cells.
-        let deadline = Date().addingTimeInterval(60)
-        while thumbnailCount() < 2, Date() < deadline { usleep(200_000) }
-        XCTAssertEqual(thumbnailCount(), 2, "a thumbnail a document in \(thumbnailFolder)")
-        let grid = HomeGrid(viewportWidth: 1280, count: 2)
+        // Each thumbnail is made once into the shared cache, and drawn in its cell.
+        let deadline = Date().addingTimeInterval(90)
+        while thumbnailCount() < 5, Date() < deadline { usleep(200_000) }
+        XCTAssertEqual(thumbnailCount(), 5, "a thumbnail a document in \(thumbnailFolder)")
+        let grid = HomeGrid(viewportWidth: 1280, count: 5)
         var screenshot = try sway.screenshot()
         let settle = Date().addingTimeInterval(10)
-        while inkPixels(in: grid.thumbnailFrame(ofEntry: 1), of: screenshot) < 200, Date() < settle {
+        while (0..<5).contains(where: { inkPixels(in: grid.thumbnailFrame(ofEntry: $0), of: screenshot) < 200 }), Date() < settle {
             usleep(200_000)
             screenshot = try sway.screenshot()
         }
-        for index in 0..<2 {
+        for index in 0..<5 {
             XCTAssertGreaterThan(inkPixels(in: grid.thumbnailFrame(ofEntry: index), of: screenshot), 200, "cell \(index) shows its page")
         }
-        XCTAssertEqual(inkPixels(in: grid.thumbnailFrame(ofEntry: 2), of: screenshot), 0, "no third cell")
+        XCTAssertEqual(inkPixels(in: grid.thumbnailFrame(ofEntry: 5), of: screenshot), 0, "no sixth cell")
+        let recipesInk = inkPixels(in: grid.thumbnailFrame(ofEntry: 4), of: screenshot)
         try? FileManager.default.removeItem(atPath: "/tmp/glide-sway-home.png")
         _ = try? ChildProcess.run("/usr/bin/grim", ["-o", "HEADLESS-1", "/tmp/glide-sway-home.png"], environment: sway.clientEnvironment)
 
-        // A click on the first cell (the most recent) opens it in this window.
+        // A click on the first cell opens the notes in this window where they were left.
         let pointer = try VirtualPointer(environment: sway.clientEnvironment)
         let first = centre(grid.frame(ofEntry: 0))
         try pointer.click(x: first.x, y: first.y)
         let opened = try waitForTitle { $0.contains("Harbour notes") }
         XCTAssertTrue(opened.contains("Harbour notes"), "the document opened: \(opened)")
-        try wtype(["-M", "alt", "-k", "Left", "-m", "alt"])
-        let back = try waitForTitle { $0.hasPrefix("Recent documents") }
+        // The screen is the notes drawn where the reader left them, not their top. (The trace
+        // is not asked: its lines wait for the compositor's word on each frame, and a window
+        // at rest after one frame gets none.)
+        var screen = try sway.screenshot()
+        let still = Date().addingTimeInterval(10)
+        while Date() < still {
+            usleep(300_000)
+            let next = try sway.screenshot()
+            if OffscreenFrame.meanDifference(screen, next) == 0 { break }
+            screen = next
+        }
+        let notes = try String(contentsOfFile: documents[0], encoding: .utf8)
+        let atTheTop = try OffscreenFrame(markdown: notes, logicalWidth: 1280, logicalHeight: 800, scale: 1, offsetY: 0)
+        let whereLeft = try OffscreenFrame(markdown: notes, logicalWidth: 1280, logicalHeight: 800, scale: 1, offsetY: readingRest)
+        XCTAssertLessThan(whereLeft.meanDifference(from: screen), atTheTop.meanDifference(from: screen) / 5,
+                          "the notes open where they were left, \(readingRest) px down")
+        try type(["-M", "alt", "-k", "Left", "-m", "alt"], until: { try title().hasPrefix("Recent documents") })
+        var back = try waitForTitle { $0.hasPrefix("Recent documents") }
         XCTAssertTrue(back.hasPrefix("Recent documents"), "Alt+Left is the home again: \(back)")
 
-        // A right click on the recipes offers "Remove from recent"; a click on it takes the
-        // entry off GTK's list and leaves the file. (Opening the notes in Glide kept them first.)
+        // An entry only GTK wrote (Glide never opened the recipes) opens too.
         usleep(500_000)
-        let second = centre(grid.frame(ofEntry: 1))
-        try pointer.rightClick(x: second.x, y: second.y)
+        let recipes = centre(grid.frame(ofEntry: 4))
+        try pointer.click(x: recipes.x, y: recipes.y)
+        let recipesTitle = try waitForTitle { $0.contains("Recipes") }
+        XCTAssertTrue(recipesTitle.contains("Recipes"), "the recipes opened: \(recipesTitle)")
+        try type(["-M", "alt", "-k", "Left", "-m", "alt"], until: { try title().hasPrefix("Recent documents") })
+        back = try waitForTitle { $0.hasPrefix("Recent documents") }
+        XCTAssertTrue(back.hasPrefix("Recent documents"), "Alt+Left is the home again: \(back)")
+
+        // Opening the recipes made them the most recent: the home, read again, shows them first.
+        let reordered = Date().addingTimeInterval(10)
+        while abs(inkPixels(in: grid.thumbnailFrame(ofEntry: 0), of: try sway.screenshot()) - recipesInk) > recipesInk / 50,
+              Date() < reordered { usleep(200_000) }
+        XCTAssertEqual(Double(inkPixels(in: grid.thumbnailFrame(ofEntry: 0), of: try sway.screenshot())), Double(recipesInk),
+                       accuracy: Double(recipesInk) / 50, "the recipes' thumbnail is first")
+        // A right click on the paper offers "Remove from recent"; a click on it takes the entry
+        // off GTK's list and leaves the file.
+        XCTAssertEqual(documents[3], folder + "/A paper.pdf")
+        let paper = centre(grid.frame(ofEntry: 4))
+        try pointer.rightClick(x: paper.x, y: paper.y)
         usleep(300_000)
-        let remove = centre(grid.removeButtonFrame(ofEntry: 1))
+        let remove = centre(grid.removeButtonFrame(ofEntry: 4))
         try pointer.click(x: remove.x, y: remove.y)
         let removal = Date().addingTimeInterval(10)
-        while try recentPaths().count != 1, Date() < removal { usleep(200_000) }
-        XCTAssertEqual(try recentPaths(), [documents[1]])
-        XCTAssertTrue(FileManager.default.fileExists(atPath: documents[0]), "the file stays")
+        while try recentPaths().count != 4, Date() < removal { usleep(200_000) }
+        XCTAssertEqual(try recentPaths().sorted(), documents.filter { $0 != documents[3] }.sorted())
+        XCTAssertTrue(FileManager.default.fileExists(atPath: documents[3]), "the file stays")
     }
 
     func testWithNoPortalCtrlOShowsTheFolderViewFromTheHomeFolderWhereAClickOpensADocument() throws {
@@ -177,20 +262,20 @@ final class HeadlessSwayHomeTests: XCTestCase {
         try "beta, plain text\n".write(toFile: home + "/beta.txt", atomically: true, encoding: .utf8)
         glide = try sway.startGlide([], environment: environment)
         XCTAssertTrue(try waitForTitle { $0.hasPrefix("Recent documents") }.hasPrefix("Recent documents"))
-        try wtype(["-M", "ctrl", "-k", "o", "-m", "ctrl"])
-        let title = try waitForTitle { $0.hasPrefix("Open") }
-        XCTAssertTrue(title.hasPrefix("Open"), "the folder view, since no portal answers: \(title)")
+        try type(["-M", "ctrl", "-k", "o", "-m", "ctrl"], until: { try title().hasPrefix("Open") })
+        let shown = try waitForTitle { $0.hasPrefix("Open") }
+        XCTAssertTrue(shown.hasPrefix("Open"), "the folder view, since no portal answers: \(shown); glide said: \(glide?.standardError ?? "")")
         // Rows: the parent folder, Reading, alpha.md, beta.txt.
         let row = { (index: Int) in
             (x: 640, y: Int(FolderLayout.headerHeightPixels + (Double(index) + 0.5) * FolderLayout.rowHeightPixels))
         }
         var screenshot = try sway.screenshot()
-        let shown = Date().addingTimeInterval(10)
+        let drawn = Date().addingTimeInterval(10)
         let rowRect = { (index: Int) in
             ContentRect(x: 320, y: FolderLayout.headerHeightPixels + Double(index) * FolderLayout.rowHeightPixels + 4,
                         width: 400, height: FolderLayout.rowHeightPixels - 8)
         }
-        while inkPixels(in: rowRect(3), of: screenshot) < 20, Date() < shown {
+        while inkPixels(in: rowRect(3), of: screenshot) < 20, Date() < drawn {
             usleep(200_000)
             screenshot = try sway.screenshot()
         }

@@ -42,6 +42,14 @@ public final class FolderLayout: ContentLayout {
         ProcessInfo.processInfo.environment["HOME"] ?? getpwuid(getuid()).map { String(cString: $0.pointee.pw_dir) } ?? "/"
     }
 
+    /// How the header names `folder`: under the home folder as `~/…`, as a shell and Files'
+    /// path bar do, so a deep folder's own name still fits.
+    public static func shownName(of folder: String, home: String = homeDirectory) -> String {
+        guard home.count > 1 else { return folder }
+        if folder == home { return "~" }
+        return folder.hasPrefix(home + "/") ? "~" + folder.dropFirst(home.count) : folder
+    }
+
     /// Lists `folder` in place of the one shown.
     public func show(_ folder: String) {
         directory = folder
@@ -85,7 +93,7 @@ public final class FolderLayout: ContentLayout {
         guard viewportWidth > 0 else { return }
         let headerFont = "Sans Bold 20px", rowFont = "Sans 16px", detailFont = "Sans 13px"
         let headerHeight = TextLine.height(font: headerFont, on: cairo)
-        TextLine.draw(directory, font: headerFont, color: palette.text, x: left,
+        TextLine.draw(Self.shownName(of: directory), font: headerFont, color: palette.text, x: left,
                       y: ((Self.headerHeightPixels - headerHeight) / 2).rounded(), width: width, on: cairo)
         if isLoaded, rows.count <= 1 {
             // TRANSLATORS: the folder view of a folder with no documents Glide shows.

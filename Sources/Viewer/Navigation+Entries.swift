@@ -64,8 +64,8 @@ extension Navigation {
     }
 
     private func show(_ opened: OpenedEntry, openedAt path: String) {
-        // Opened from a list, every kind scrolls: the list's view does not page.
-        let layout = opened.document.makeLayout(palette: document.palette, paged: false)
+        // Laid out as the window shows documents: in pages when it pages (`--paging`).
+        let layout = opened.document.makeLayout(palette: document.palette, paged: scene[documentPane.view].isPagingEnabled)
         onWillLeaveDocument?()
         recordJump()
         let place = opened.anchor.map { HistoryPlace(layout: layout, path: path, title: opened.document.title, anchor: $0, x: 0, yRemainder: 0) }

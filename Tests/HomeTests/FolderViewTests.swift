@@ -41,6 +41,13 @@ final class FolderViewTests: XCTestCase {
         XCTAssertEqual(rows[4].path, folder + "/zebra.md")
     }
 
+    func testTheHeaderNamesAFolderUnderTheHomeFolderFromTilde() {
+        XCTAssertEqual(FolderLayout.shownName(of: "/home/ann", home: "/home/ann"), "~")
+        XCTAssertEqual(FolderLayout.shownName(of: "/home/ann/Books/Sea", home: "/home/ann"), "~/Books/Sea")
+        XCTAssertEqual(FolderLayout.shownName(of: "/home/anna/Books", home: "/home/ann"), "/home/anna/Books")
+        XCTAssertEqual(FolderLayout.shownName(of: "/srv", home: "/"), "/srv")
+    }
+
     func testTheRootHasNoParentAndAFolderThatCannotBeReadListsOnlyItsParent() {
         XCTAssertFalse(FolderListing.rows(of: "/").contains { $0.kind == .parent })
         let missing = folder + "/no-such-folder"

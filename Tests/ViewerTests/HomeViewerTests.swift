@@ -74,6 +74,45 @@ final class HomeViewerTests: XCTestCase {
         return LogicalPoint(x: frame.x + frame.width / 2, y: frame.y + frame.height / 2)
     }
 
+    /// A home of 30 documents (more than a screen) in a viewer with `options`.
+    private func longHome(options: ViewerOptions) -> (ViewerHarness, HomeLayout) {
+        let entries = (0..<30).map { index in
+            HomeEntry(path: "/docs/\(index).pdf", title: "Document \(index)", kindName: "PDF", progress: nil, exists: true,
+                      recentURI: "file:///docs/\(index).pdf")
+        }
+        let home = HomeLayout(source: HomeSource(loadEntries: { entries }, loadThumbnail: { _ in nil }, removeRecent: { _ in }),
+                              palette: .light)
+        let harness = ViewerHarness(layout: home, options: options)
+        harness.deliverBackgroundWork { home.isLoaded }
+        harness.runUntilIdle()
+        return (harness, home)
+    }
+
+    func testTheHomeFlicksWithIndicatorsAndInPagesShowsAPageControl() throws {
+        // Scrolled: a flick glides on after the finger lifts, the indicator shown meanwhile.
+        let (scrolled, home) = longHome(options: ViewerOptions())
+        XCTAssertGreaterThan(home.contentSize.height, 3 * 600)
+        scrolled.drag(from: LogicalPoint(x: 400, y: 500), to: LogicalPoint(x: 400, y: 350), steps: 3)
+        let view = { scrolled.viewer.scene[scrolled.viewer.documentPane.view].frame }
+        let atLift = view().contentOffset.y
+        XCTAssertEqual(view().phase, .decelerating, "a fling after the lift")
+        XCTAssertGreaterThan(view().verticalIndicator.opacity, 0, "the indicator shows while it moves")
+        scrolled.runUntilIdle()
+        XCTAssertGreaterThan(view().contentOffset.y, atLift + 50, "it glided on past where the finger lifted")
+
+        // Paged (`--paging`): a page control with a dot a screen, a drag turns one screen.
+        var options = ViewerOptions()
+        options.isPaged = true
+        let (paged, _) = longHome(options: options)
+        let pages = { paged.viewer.scene[paged.viewer.documentPane.view].frame }
+        XCTAssertGreaterThan(pages().pageControl.numberOfPages, 2)
+        XCTAssertEqual(pages().pageControl.currentPage, 0)
+        paged.drag(from: LogicalPoint(x: 400, y: 450), to: LogicalPoint(x: 400, y: 150))
+        paged.runUntilIdle()
+        XCTAssertEqual(pages().pageControl.currentPage, 1)
+        XCTAssertEqual(pages().contentOffset.y, paged.viewer.scene.rects[paged.viewer.documentPane.view].size.height, accuracy: 1)
+    }
+
     func testATapOpensTheDocumentAtItsSavedPositionAndAltLeftComesBackHome() throws {
         let (harness, home) = try harness()
         let cell = centre(ofEntry: 3, in: home)

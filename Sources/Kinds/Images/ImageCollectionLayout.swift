@@ -47,8 +47,10 @@ public final class ImageCollectionLayout: ContentLayout {
         collection.observePageOrder { [weak self] in self?.changeLog.record(.everything) }
     }
 
-    /// Whether the pages after the first are still being put in order on a worker.
-    public var isReadingContent: Bool { collection.isOrderingPages }
+    /// Whether the pages after the first are still being put in order on a worker, or an
+    /// image asked for is still being decoded: a program that draws once (the thumbnailer)
+    /// waits for it rather than taking a slow decoder's start-up for a quiet spell.
+    public var isReadingContent: Bool { collection.isOrderingPages || images.isDecoding }
 
     /// The file name of the image at slot `slot`, for the page label.
     public func title(ofPage slot: Int) -> String? {

@@ -42,11 +42,12 @@ public final class FolderLayout: ContentLayout {
         ProcessInfo.processInfo.environment["HOME"] ?? getpwuid(getuid()).map { String(cString: $0.pointee.pw_dir) } ?? "/"
     }
 
-    /// How the header names `folder`: under the home folder as `~/…`, as a shell and Files'
-    /// path bar do, so a deep folder's own name still fits.
+    /// How the header names `folder`: the home folder as Files does ("Home"), a folder under it
+    /// as `~/…`, as a shell does, so a deep folder's own name still fits.
     public static func shownName(of folder: String, home: String = homeDirectory) -> String {
         guard home.count > 1 else { return folder }
-        if folder == home { return "~" }
+        // TRANSLATORS: the folder view's header over the reader's home folder (Files' name for it).
+        if folder == home { return localized("Home") }
         return folder.hasPrefix(home + "/") ? "~" + folder.dropFirst(home.count) : folder
     }
 

@@ -274,12 +274,14 @@ final class HeadlessSwayHomeTests: XCTestCase {
         try ("# Alpha\n\n" + (1...40).map { "The alpha document, line \($0)." }.joined(separator: "\n\n"))
             .write(toFile: home + "/alpha.md", atomically: true, encoding: .utf8)
         try "beta, plain text\n".write(toFile: home + "/beta.txt", atomically: true, encoding: .utf8)
+        // An executable's first bytes: no document, not listed.
+        try Data([0x7F, 0x45, 0x4C, 0x46, 2, 1, 1, 0] + [UInt8](repeating: 0, count: 512)).write(to: URL(fileURLWithPath: home + "/tool.bin"))
         glide = try sway.startGlide([], environment: environment)
         XCTAssertTrue(try waitForTitle { $0.hasPrefix("Recent documents") }.hasPrefix("Recent documents"))
         try type(["-M", "ctrl", "-k", "o", "-m", "ctrl"], until: { try title().hasPrefix("Open") })
         let shown = try waitForTitle { $0.hasPrefix("Open") }
         XCTAssertTrue(shown.hasPrefix("Open"), "the folder view, since no portal answers: \(shown); glide said: \(glide?.standardError ?? "")")
-        // Rows: the parent folder, Reading, alpha.md, beta.txt.
+        // Rows: the parent folder, Reading, alpha.md, beta.txt (tool.bin is no document).
         let row = { (index: Int) in
             (x: 640, y: Int(FolderLayout.headerHeightPixels + (Double(index) + 0.5) * FolderLayout.rowHeightPixels))
         }

@@ -41,8 +41,8 @@ final class FolderViewTests: XCTestCase {
         XCTAssertEqual(rows[4].path, folder + "/zebra.md")
     }
 
-    func testTheHeaderNamesAFolderUnderTheHomeFolderFromTilde() {
-        XCTAssertEqual(FolderLayout.shownName(of: "/home/ann", home: "/home/ann"), "~")
+    func testTheHeaderNamesTheHomeFolderHomeAndAFolderUnderItFromTilde() {
+        XCTAssertEqual(FolderLayout.shownName(of: "/home/ann", home: "/home/ann"), "Home")
         XCTAssertEqual(FolderLayout.shownName(of: "/home/ann/Books/Sea", home: "/home/ann"), "~/Books/Sea")
         XCTAssertEqual(FolderLayout.shownName(of: "/home/anna/Books", home: "/home/ann"), "/home/anna/Books")
         XCTAssertEqual(FolderLayout.shownName(of: "/srv", home: "/"), "/srv")

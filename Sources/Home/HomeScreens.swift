@@ -18,7 +18,9 @@ public enum HomeScreens {
     /// Lets `viewer` open the home's and the folder view's documents, and come back to a home
     /// like `home` (made afresh when none is kept) when its history has nothing left.
     public static func attach(to viewer: DocumentViewer, guidePath: String?, applicationVersion: String) {
-        viewer.navigation.entryOpener = openEntry(_:deliver:)
+        // The bundled guide, the first run's one entry, is no document of the reader's: it
+        // does not join the desktop's recent documents, as on the command line.
+        viewer.navigation.entryOpener = { path, deliver in openEntry(path, joinsRecent: path != guidePath, deliver: deliver) }
         viewer.navigation.homeMaker = { [unowned viewer] in
             makeHome(guidePath: guidePath, applicationVersion: applicationVersion, palette: viewer.document.palette)
         }
@@ -26,9 +28,10 @@ public enum HomeScreens {
     }
 
     /// Opens the document at `path` on a worker, with its saved reading position, and notes
-    /// it in the desktop's recent documents; `deliver` runs on the loop.
+    /// it in the desktop's recent documents when it `joinsRecent`; `deliver` runs on the loop.
     @discardableResult
-    public static func openEntry(_ path: String, deliver: @escaping (Result<OpenedEntry, DocumentError>) -> Void) -> WorkTicket {
+    public static func openEntry(_ path: String, joinsRecent: Bool = true,
+                                 deliver: @escaping (Result<OpenedEntry, DocumentError>) -> Void) -> WorkTicket {
         let delivery = LoopThreadValue(deliver)
         return WorkQueue.shared.submit(priority: .immediate) { _ in
             let outcome = Result { () throws(DocumentError) -> OpenedEntry in
@@ -37,7 +40,7 @@ public enum HomeScreens {
                 let anchor = document.opensAtItem ? nil : ReadingPositionStore().position(forFileAt: path)?.anchor
                 return OpenedEntry(document: document, anchor: anchor)
             }
-            if case .success(let opened) = outcome {
+            if joinsRecent, case .success(let opened) = outcome {
                 RecentDocuments.noteOpenedInBackground([path], shown: [opened.document], typedBy: KindRegistry.mimeType(ofFileAt:))
             }
             let result = LoopThreadValue(outcome)

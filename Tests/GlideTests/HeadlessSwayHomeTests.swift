@@ -268,7 +268,7 @@ final class HeadlessSwayHomeTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: documents[3]), "the file stays")
     }
 
-    func testWithNoPortalCtrlOShowsTheFolderViewFromTheHomeFolderWhereAClickOpensADocument() throws {
+    func testWithNoPortalOpenAndCtrlOShowTheFolderViewFromTheHomeFolderWhereAClickOpensADocument() throws {
         try FileManager.default.createDirectory(atPath: home + "/Reading", withIntermediateDirectories: true)
         try "# Gamma\n\nIn a folder.\n".write(toFile: home + "/Reading/gamma.md", atomically: true, encoding: .utf8)
         try ("# Alpha\n\n" + (1...40).map { "The alpha document, line \($0)." }.joined(separator: "\n\n"))
@@ -277,6 +277,15 @@ final class HeadlessSwayHomeTests: XCTestCase {
         // An executable's first bytes: no document, not listed.
         try Data([0x7F, 0x45, 0x4C, 0x46, 2, 1, 1, 0] + [UInt8](repeating: 0, count: 512)).write(to: URL(fileURLWithPath: home + "/tool.bin"))
         glide = try sway.startGlide([], environment: environment)
+        XCTAssertTrue(try waitForTitle { $0.hasPrefix("Recent documents") }.hasPrefix("Recent documents"))
+        // The home's Open… button, with no portal to ask, shows the folder view; Alt+Left
+        // comes back; Ctrl+O shows it again.
+        let pointer = try VirtualPointer(environment: sway.clientEnvironment)
+        let button = centre(HomeGrid(viewportWidth: 1280, count: 0).openButtonFrame)
+        try pointer.click(x: button.x, y: button.y)
+        let fromButton = try waitForTitle { $0.hasPrefix("Open") }
+        XCTAssertTrue(fromButton.hasPrefix("Open"), "Open… showed the folder view: \(fromButton)")
+        try type(["-M", "alt", "-k", "Left", "-m", "alt"], until: { try title().hasPrefix("Recent documents") })
         XCTAssertTrue(try waitForTitle { $0.hasPrefix("Recent documents") }.hasPrefix("Recent documents"))
         try type(["-M", "ctrl", "-k", "o", "-m", "ctrl"], until: { try title().hasPrefix("Open") })
         let shown = try waitForTitle { $0.hasPrefix("Open") }
@@ -300,7 +309,6 @@ final class HeadlessSwayHomeTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: "/tmp/glide-sway-folder-view.png")
         _ = try? ChildProcess.run("/usr/bin/grim", ["-o", "HEADLESS-1", "/tmp/glide-sway-folder-view.png"], environment: sway.clientEnvironment)
 
-        let pointer = try VirtualPointer(environment: sway.clientEnvironment)
         try pointer.click(x: row(2).x, y: row(2).y)
         let opened = try waitForTitle { $0.lowercased().contains("alpha") }
         XCTAssertTrue(opened.lowercased().contains("alpha"), "a click on alpha.md opened it: \(opened)")

@@ -45,12 +45,16 @@ final class HomeViewerTests: XCTestCase {
     /// paged five screens into it.
     private func harness() throws -> (ViewerHarness, HomeLayout) {
         let saved = try anchorFiveScreensDown(in: paths[3])
-        let entries = paths.enumerated().map { index, path in
-            HomeEntry(path: path, title: "Document \(index)", kindName: "Markdown", progress: 0.5, exists: true,
-                      recentURI: URL(fileURLWithPath: path).absoluteString)
+        // Read as the desktop's list is, each time: a file removed since shows as missing.
+        let paths = self.paths
+        let entries = { @Sendable in
+            paths.enumerated().map { index, path in
+                HomeEntry(path: path, title: "Document \(index)", kindName: "Markdown", progress: 0.5,
+                          exists: access(path, F_OK) == 0, recentURI: URL(fileURLWithPath: path).absoluteString)
+            }
         }
         let removed = self.removed
-        let home = HomeLayout(source: HomeSource(loadEntries: { entries }, loadThumbnail: { _ in nil },
+        let home = HomeLayout(source: HomeSource(loadEntries: entries, loadThumbnail: { _ in nil },
                                                  removeRecent: { removed.uris.append($0) }), palette: .light)
         let harness = ViewerHarness(layout: home)
         // As HomeScreens.openEntry opens, without noting the document in the desktop's list.
@@ -111,6 +115,22 @@ final class HomeViewerTests: XCTestCase {
         paged.runUntilIdle()
         XCTAssertEqual(pages().pageControl.currentPage, 1)
         XCTAssertEqual(pages().contentOffset.y, paged.viewer.scene.rects[paged.viewer.documentPane.view].size.height, accuracy: 1)
+    }
+
+    func testATapOnAMissingFileSaysWhyInANoticeAndStaysHome() throws {
+        let (harness, home) = try harness()
+        try FileManager.default.removeItem(atPath: paths[2])
+        // The home is read again as it is shown again; here, at once.
+        home.refresh()
+        harness.deliverBackgroundWork { home.entries.count == 5 && !home.entries[2].exists }
+        XCTAssertFalse(home.entries[2].exists)
+        let cell = centre(ofEntry: 2, in: home)
+        harness.tap(cell.x, cell.y)
+        harness.runUntilIdle()
+        let notice = try XCTUnwrap(harness.viewer.documentPane.renderer.notice)
+        XCTAssertTrue(notice.contains(paths[2]) && notice.contains("no longer there"), notice)
+        XCTAssertTrue(harness.viewer.document === home, "the home stays")
+        XCTAssertNil(harness.viewer.navigation.documentPath)
     }
 
     func testATapOpensTheDocumentAtItsSavedPositionAndAltLeftComesBackHome() throws {

@@ -150,7 +150,9 @@ extension HomeLayout: EntryChooser {
         }
         if grid.openButtonFrame.containsIncludingEdges(point) { return .openChooser }
         guard let index = grid.entry(at: point) else { return .none }
-        focusedEntry = index
+        // The keys' ring follows a tap only once the keys are in use: a touch or a click
+        // draws none, as GTK shows focus rings only after a key.
+        if focusedEntry != nil { focusedEntry = index }
         let entry = entries[index]
         guard entry.exists else {
             // TRANSLATORS: a notice over the home; %s is the missing document's file.

@@ -88,6 +88,10 @@ final class HomeLayoutTests: XCTestCase {
         let grid = HomeGrid(viewportWidth: 800, count: 5)
         let centre = { (rect: ContentRect) in ContentPoint(x: rect.x + rect.width / 2, y: rect.y + rect.height / 2) }
         XCTAssertEqual(layout.choose(at: centre(grid.frame(ofEntry: 1))), .open(path: "/docs/1.pdf"))
+        XCTAssertNil(layout.focusedEntry, "a tap draws no focus ring")
+        layout.focusedEntry = 0
+        XCTAssertEqual(layout.choose(at: centre(grid.frame(ofEntry: 3))), .open(path: "/docs/3.pdf"))
+        XCTAssertEqual(layout.focusedEntry, 3, "once the keys are in use, the ring follows a tap")
         guard case .refused(let reason) = layout.choose(at: centre(grid.frame(ofEntry: 2))) else { return XCTFail("a missing file opens") }
         XCTAssertTrue(reason.contains("/docs/2.pdf") && !reason.contains("\n"), reason)
         XCTAssertEqual(layout.choose(at: centre(grid.openButtonFrame)), .openChooser)

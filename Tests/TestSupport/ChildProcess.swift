@@ -42,6 +42,21 @@ public struct ChildProcess {
         String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
+    /// What the program wrote to stderr so far, without waiting for the pipe's end: for a
+    /// message about a program whose children (services a bus started) may hold it open.
+    public var standardErrorSoFar: String {
+        let descriptor = errors.fileHandleForReading.fileDescriptor
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            bytes += chunk[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Runs a program to the end and returns its status and output.
     public static func run(_ executable: String, _ arguments: [String] = [], environment: [String: String]? = nil,
                     timeoutSeconds: Double = 30) throws -> (status: Int32?, output: String, error: String) {

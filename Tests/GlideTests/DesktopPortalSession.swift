@@ -35,9 +35,17 @@ final class DesktopPortalSession {
         ])
     }
 
-    /// Ends the bus; every service it started ends with it.
+    /// Ends the bus; every service it started ends with it, the document portal unmounting its
+    /// FUSE file system from the bus's runtime directory (waited for, at most 10 s, so the test's
+    /// directory can be removed).
     func stop() {
         bus.stop()
+        let documents = directory.appendingPathComponent("bus-runtime/doc").path
+        let deadline = Date().addingTimeInterval(10)
+        while ((try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)) ?? "").contains(" \(documents) "),
+              Date() < deadline {
+            usleep(100_000)
+        }
     }
 
     /// The environment of a glide that uses these portals.

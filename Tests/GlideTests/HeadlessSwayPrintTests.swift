@@ -30,6 +30,10 @@ final class HeadlessSwayPrintTests: XCTestCase {
         portal?.stop()
         desktopPortals?.stop()
         glide = nil
+        // The session holds sway: both go, or sway would outlive the test run (XCTest keeps
+        // every test case object until the end).
+        desktopPortals = nil
+        portal = nil
         sway = nil
         if let directory { try? FileManager.default.removeItem(at: directory) }
     }

@@ -20,18 +20,28 @@ public struct ChildProcess {
     }
 
     /// Waits at most `seconds` for the program to end; kills it and returns nil if it does not.
+    ///
+    /// Never waits without bound: Foundation learns that a child ended when a socket the child
+    /// inherited closes, so a program whose own children keep that socket (a window it opened)
+    /// looks alive after it ended, and `waitUntilExit()` would never return.
     @discardableResult
     public func waitForExit(seconds: Double) -> Int32? {
+        guard !waitWhileRunning(seconds: seconds) else { return process.terminationStatus }
+        process.terminate()
+        if !waitWhileRunning(seconds: 5) {
+            kill(process.processIdentifier, SIGKILL)
+            _ = waitWhileRunning(seconds: 5)
+        }
+        return nil
+    }
+
+    /// Whether the program ended within `seconds`.
+    private func waitWhileRunning(seconds: Double) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning && Date() < deadline {
             usleep(20_000)
         }
-        guard !process.isRunning else {
-            process.terminate()
-            process.waitUntilExit()
-            return nil
-        }
-        return process.terminationStatus
+        return !process.isRunning
     }
 
     public var standardOutput: String {

@@ -39,12 +39,12 @@ public struct HomeEntry: Equatable, Sendable {
         var entries = documents.prefix(limit).compactMap { document -> HomeEntry? in
             guard let path = document.path else { return nil }
             return HomeEntry(path: path, title: document.title, kindName: kindName(ofMIMEType: document.mimeType),
-                             progress: document.exists ? positions.position(forFileAt: path)?.progress : nil,
+                             progress: document.exists ? positions.latestPosition(forFileAt: path)?.progress : nil,
                              exists: document.exists, recentURI: document.uri)
         }
         if entries.isEmpty, let guidePath {
             entries = [HomeEntry(path: guidePath, title: localized("Glide's guide"), kindName: kindName(ofMIMEType: "text/markdown"),
-                                 progress: positions.position(forFileAt: guidePath)?.progress, exists: true, recentURI: nil)]
+                                 progress: positions.latestPosition(forFileAt: guidePath)?.progress, exists: true, recentURI: nil)]
         }
         return entries
     }

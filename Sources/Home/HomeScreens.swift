@@ -17,27 +17,31 @@ public enum HomeScreens {
 
     /// Lets `viewer` open the home's and the folder view's documents, and come back to a home
     /// like `home` (made afresh when none is kept) when its history has nothing left.
-    public static func attach(to viewer: DocumentViewer, guidePath: String?, applicationVersion: String) {
+    public static func attach(to viewer: DocumentViewer, positions: ReadingPositionStore, guidePath: String?, applicationVersion: String) {
         // The bundled guide, the first run's one entry, is no document of the reader's: it
         // does not join the desktop's recent documents, as on the command line.
-        viewer.navigation.entryOpener = { path, deliver in openEntry(path, joinsRecent: path != guidePath, deliver: deliver) }
+        viewer.navigation.entryOpener = { path, deliver in
+            openEntry(path, positions: positions.forTheSameWindow(), joinsRecent: path != guidePath, deliver: deliver)
+        }
         viewer.navigation.homeMaker = { [unowned viewer] in
             makeHome(guidePath: guidePath, applicationVersion: applicationVersion, palette: viewer.document.palette)
         }
         if viewer.document.entryChooser != nil { viewer.navigation.documentTitle = localized("Recent documents") }
     }
 
-    /// Opens the document at `path` on a worker, with its saved reading position, and notes
-    /// it in the desktop's recent documents when it `joinsRecent`; `deliver` runs on the loop.
+    /// Opens the document at `path` on a worker, at the place `positions` (the window's, used
+    /// on that worker only) takes for it, and notes it in the desktop's recent documents when
+    /// it `joinsRecent`; `deliver` runs on the loop.
     @discardableResult
-    public static func openEntry(_ path: String, joinsRecent: Bool = true,
+    public static func openEntry(_ path: String, positions: ReadingPositionStore, joinsRecent: Bool = true,
                                  deliver: @escaping (Result<OpenedEntry, DocumentError>) -> Void) -> WorkTicket {
         let delivery = LoopThreadValue(deliver)
+        let positions = HandedToOneWorker(positions)
         return WorkQueue.shared.submit(priority: .immediate) { _ in
             let outcome = Result { () throws(DocumentError) -> OpenedEntry in
                 let document = try KindRegistry.openAlone(path)
                 try document.waitUntilOpened()
-                let anchor = document.opensAtItem ? nil : ReadingPositionStore().position(forFileAt: path)?.anchor
+                let anchor = document.opensAtItem ? nil : positions.value.position(forFileAt: path)?.anchor
                 return OpenedEntry(document: document, anchor: anchor)
             }
             if joinsRecent, case .success(let opened) = outcome {
@@ -71,4 +75,11 @@ public enum HomeScreens {
             if let glide = FilePath.executable, !shown.isEmpty { _ = ProgramLauncher.run(["setsid", "--fork", glide] + shown) }
         }
     }
+}
+
+/// A value handed to the one worker that alone uses it from then on (a store of the window's
+/// made for it), as `LoopThreadValue` is for the loop.
+private struct HandedToOneWorker<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

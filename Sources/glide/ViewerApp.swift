@@ -68,7 +68,7 @@ final class ViewerApp {
         viewer.navigation.documentTitle = documents.title
         viewer.navigation.documentOpener = KindRegistry.openLinkedText(_:deliver:)
         viewer.navigation.onWillLeaveDocument = { [unowned self] in saveReadingPosition() }
-        HomeScreens.attach(to: viewer, guidePath: ResourceLocator.path(of: ResourceLocator.defaultDocumentName), applicationVersion: glideVersion)
+        HomeScreens.attach(to: viewer, positions: positions, guidePath: ResourceLocator.path(of: ResourceLocator.defaultDocumentName), applicationVersion: glideVersion)
         window.onResize = { [unowned self] in
             viewer.resize(to: LogicalSize(width: Double(window.width), height: Double(window.height)))
         }
@@ -175,7 +175,7 @@ final class ViewerApp {
             switch request {
             case .quit: isQuitRequested = true
             case .setFullscreen(let isFullscreen): window.setFullscreen(isFullscreen)
-            case .print: PrintPortal.print(path: viewer.navigation.documentPath, title: viewer.navigation.documentTitle, report: printError)
+            case .print: PrintPortal.print(path: viewer.navigation.documentPath, title: viewer.navigation.documentTitle, report: viewer.failureReporter)
             case .openFile: FileChooserPortal.chooseDocuments(title: localized("Open"), mimeTypes: KindRegistry.shownMIMETypes, chosen: HomeScreens.openInNewWindow, report: HomeScreens.folderViewInstead(in: viewer))
             case .beginMove(let serial):
                 if let seat = seatAdapter.lastTouchSeat { window.beginMove(seat: seat, serial: serial) }

@@ -120,6 +120,12 @@ public final class AccessibleViewer: AccessibilityModel {
         viewer.navigation.showPage(index, timeMilliseconds: AccessibleViewer.compositorNowMilliseconds())
     }
 
+    public var pageEntry: (text: String, status: String)? { viewer.pageEntry }
+    public var findFieldFrame: AccessibleRect { viewer.pageEntryFrame }
+    public func openPageEntry() -> Bool { viewer.openPageEntry() }
+    public func label(ofPage index: Int) -> String? { viewer.navigation.label(ofPage: index) }
+    public func commitPageEntry() -> Bool { viewer.commitPageEntry() }
+
     public func selection(of text: String, at location: AccessibleBlockLocation) -> Range<Int>? {
         guard let range = viewer.selection, !range.isEmpty,
               let part = range.utf8Range(inSection: location.section, block: location.block, length: text.utf8.count),

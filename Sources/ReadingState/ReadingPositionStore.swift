@@ -9,10 +9,13 @@ import Machinery
 public struct ReadingPosition: Codable, Equatable {
     public var anchor: ReadingAnchor
     public var zoomScale: Double
+    /// The way back and forward from here (absent in records of earlier versions).
+    public var history: ReadingHistory?
 
-    public init(anchor: ReadingAnchor, zoomScale: Double) {
+    public init(anchor: ReadingAnchor, zoomScale: Double, history: ReadingHistory? = nil) {
         self.anchor = anchor
         self.zoomScale = zoomScale
+        self.history = history.flatMap { $0.isEmpty ? nil : $0 }
     }
 }
 
@@ -38,6 +41,8 @@ public final class ReadingPositionStore {
     /// A record is a few hundred bytes; anything much larger is not one, and is not read
     /// whole (a 200 MB file would cost 0.5 s and 400 MB).
     static let maximumRecordBytes = 64 << 10
+    /// The most places a record keeps each way: the viewer's history holds 100 (Okular's).
+    static let maximumHistoryPlaces = 100
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment,
          warn: @escaping (String) -> Void = { printError(localized("warning: %s", $0)) }) {
@@ -88,7 +93,10 @@ public final class ReadingPositionStore {
         }
         guard record.size == identity.size, record.modificationSeconds == identity.modificationSeconds else { return nil }
         lastWritten[identity.path] = record.position
-        return record.position
+        var position = record.position
+        // Places that cannot be are left out, the rest kept.
+        position.history = position.history?.validated(capacity: Self.maximumHistoryPlaces)
+        return position
     }
 
     private func removeStrayTemporariesOnce() {
@@ -111,8 +119,13 @@ public final class ReadingPositionStore {
         do throws(AtomicFile.Failure) {
             try AtomicFile.createDirectories(directory)
             removeStrayTemporariesOnce()
-            // Encoding plain numbers and a string cannot fail.
-            let bytes = (try? JSONEncoder().encode(record)).map { Array($0) } ?? []
+            // Encoding plain numbers and strings cannot fail. A history too long for a record
+            // (long paths) loses its farthest places.
+            var record = record
+            var bytes = (try? JSONEncoder().encode(record)).map { Array($0) } ?? []
+            while bytes.count > Self.maximumRecordBytes, record.position.history?.dropFarthest() == true {
+                bytes = (try? JSONEncoder().encode(record)).map { Array($0) } ?? []
+            }
             try AtomicFile.write(bytes, to: file)
             lastWritten[identity.path] = position
         } catch {

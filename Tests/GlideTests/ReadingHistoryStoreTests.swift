@@ -58,6 +58,28 @@ final class ReadingHistoryStoreTests: XCTestCase {
         XCTAssertEqual(stored.forward.last, history.forward.last, "the first step forward is kept")
     }
 
+    /// Two windows on one document, each with a long history: the record keeps both places
+    /// within its bound, each window its own history's nearest steps.
+    func testTwoWindowsLongHistoriesShareTheRecord() throws {
+        let environment = ["XDG_STATE_HOME": base + "/state", "HOME": "/nonexistent"]
+        func store(_ number: UInt64) -> ReadingPositionStore {
+            ReadingPositionStore(environment: environment, owner: .current(store: number)) { _ in }
+        }
+        let long = "/" + String(repeating: "d", count: 400)
+        func history(_ first: Int) -> ReadingHistory {
+            ReadingHistory(back: (first..<first + 100).map { place($0, path: long) }, forward: [])
+        }
+        store(1).save(ReadingPosition(anchor: ReadingAnchor(section: 1, block: 0, fraction: 0), zoomScale: 1, history: history(0)),
+                      forFileAt: documentPath)
+        store(2).save(ReadingPosition(anchor: ReadingAnchor(section: 2, block: 0, fraction: 0), zoomScale: 1, history: history(1000)),
+                      forFileAt: documentPath)
+        let first = try XCTUnwrap(store(1).position(forFileAt: documentPath)?.history, "the record was written")
+        let second = try XCTUnwrap(store(2).position(forFileAt: documentPath)?.history)
+        XCTAssertEqual(first.back.last, place(99, path: long), "window 1's first step back")
+        XCTAssertEqual(second.back.last, place(1099, path: long), "window 2's first step back")
+        XCTAssertGreaterThan(first.back.count + second.back.count, 20)
+    }
+
     /// Places that cannot be (a relative path, a negative page) are left out, the rest kept.
     func testInvalidPlacesAreLeftOut() {
         let history = ReadingHistory(back: [place(3), place(4, path: "relative.md"), place(-1)], forward: [])

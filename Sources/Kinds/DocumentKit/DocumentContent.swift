@@ -46,6 +46,15 @@ public protocol DocumentContent: ContentLayout {
     /// Why the document cannot be shown after all (a PDF that poppler refused once its
     /// background open ended): the app ends with it. Nil while it can.
     var failure: DocumentError? { get }
+
+    /// Turns every page by `turns` quarter turns clockwise (negative: counter-clockwise),
+    /// keeping the reading position (`anchorOffset`); false where pages do not turn (text).
+    func rotate(byQuarterTurns turns: Int) -> Bool
+}
+
+extension DocumentContent {
+    /// Text and other content that is not made of pages does not turn.
+    public func rotate(byQuarterTurns turns: Int) -> Bool { false }
 }
 
 /// How content answers a pinch, a double-tap or the zoom keys.

@@ -34,3 +34,11 @@ public final class PageOutlineSource: OutlineSource {
     /// Bookmarks need not be in page order.
     public var isInPageOrder: Bool { false }
 }
+
+extension PageOutlineSource {
+    /// The outline of `layout`'s document, read by its source.
+    public convenience init<Source>(pages layout: PagedLayout<Source>) {
+        let source = layout.source
+        self.init { rows in source.loadOutlineRows(rows) }
+    }
+}

@@ -5,9 +5,9 @@ import PageKit
 
 /// A DjVu document's pages as the paged layout asks for them (`PageSource`): the page count
 /// and the first page's size known when the file opened, the other pages' sizes and the pages'
-/// titles read by the render worker behind its renders, pixels from that worker
-/// (`DjVuRenderWorker`), the outline, and the hidden text read by handles of the text's own
-/// workers.
+/// titles read by the worker behind the renders, pixels from its renderer processes
+/// (`DjVuRenderWorker`, `PageRenderers`), the outline, and the hidden text read by handles of
+/// the text's own workers.
 public final class DjVuPages: FilePageSource {
     public typealias File = DjVuFile
 
@@ -42,7 +42,7 @@ public final class DjVuPages: FilePageSource {
     public func readSize(ofPage page: Int) -> PageSizeReading? { nil }
 
     public func request(_ jobs: [PageRenderJob], pointSize: (Int) -> PagePointSize) {
-        worker.want(jobs)
+        worker.want(jobs, pointSize: pointSize)
     }
 
     public func stop() {
@@ -50,6 +50,8 @@ public final class DjVuPages: FilePageSource {
     }
 
     public var renderedJobCount: Int { worker.jobsRendered }
+
+    public var rendererProcessIDs: [Int32] { worker.rendererProcessIDs }
 
     private func receive(_ result: PageRenderResult) {
         worker.acknowledge(result.job)

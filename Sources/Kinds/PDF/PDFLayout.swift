@@ -15,9 +15,6 @@ extension PagedLayout where Source == PDFPages {
     public func loadOutline(_ handler: @escaping (PDFOutline) -> Void) {
         source.loadOutline(handler)
     }
-
-    /// The page renderers' process IDs (for tests: one killed mid-fling is replaced).
-    public var rendererProcessIDs: [Int32] { source.rendererProcessIDs }
 }
 
 /// A PDF's outline as the rows of the list above its pages (`PageOutlineSource`): read by the

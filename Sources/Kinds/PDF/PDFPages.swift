@@ -90,7 +90,6 @@ public final class PDFPages: FilePageSource {
 
     public var renderedJobCount: Int { worker.jobsRendered }
 
-    /// The page renderers' process IDs (for tests: one killed mid-fling is replaced).
     public var rendererProcessIDs: [Int32] { worker.rendererProcessIDs }
 
     // MARK: Outline

@@ -30,6 +30,9 @@ public protocol PageSource: AnyObject {
     func stop()
     /// How many jobs the renderer has answered (for tests and benchmarks).
     var renderedJobCount: Int { get }
+    /// The renderer processes' IDs, where pages are drawn in processes of the source's own
+    /// (for tests: one killed mid-fling is replaced).
+    var rendererProcessIDs: [Int32] { get }
     /// Reads the outline (or a row per page) once; `rows` runs on the loop thread when it is read.
     func loadOutlineRows(_ rows: @escaping ([PageOutlineSource.Row]) -> Void)
     /// The text laid over the pages, when the document has one.
@@ -143,4 +146,6 @@ extension PageSource {
     public func title(ofPage page: Int) -> String? { nil }
     /// Whether pages are still being found on a worker (a comic's order).
     public var isReadingContent: Bool { false }
+    /// No processes of the source's own.
+    public var rendererProcessIDs: [Int32] { [] }
 }

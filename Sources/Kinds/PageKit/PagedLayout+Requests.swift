@@ -18,4 +18,7 @@ extension PagedLayout: PageScheduling {
 
     /// How many jobs the renderer has answered (for tests and benchmarks).
     public var renderedJobCount: Int { source.renderedJobCount }
+
+    /// The page renderers' process IDs (for tests: one killed mid-fling is replaced).
+    public var rendererProcessIDs: [Int32] { source.rendererProcessIDs }
 }

@@ -21,13 +21,9 @@ public final class DjVuPages: FilePageSource {
     public init(file: DjVuFile) {
         self.file = file
         let box = LoopThreadReference<DjVuPages>()
-        worker = DjVuRenderWorker(file: file, deliver: { result in
-            MainThreadMailbox.shared.post { box.object?.receive(result) }
-        }, deliverOutline: { outline in
-            MainThreadMailbox.shared.post { box.object?.receive(outline) }
-        }, deliverSizes: { sizes in
-            MainThreadMailbox.shared.post { box.object?.receive(sizes) }
-        })
+        worker = DjVuRenderWorker(file: file, deliver: box.posting { $0.receive($1) },
+                                  deliverOutline: box.posting { $0.receive($1) },
+                                  deliverSizes: box.posting { $0.receive($1) })
         box.object = self
     }
 

@@ -27,11 +27,8 @@ public final class PDFPages: FilePageSource {
     public init(file: PDFFile) {
         self.file = file
         let box = LoopThreadReference<PDFPages>()
-        worker = PDFRenderWorker(file: file, deliver: { result in
-            MainThreadMailbox.shared.post { box.object?.receive(result) }
-        }, deliverOutline: { outline in
-            MainThreadMailbox.shared.post { box.object?.receive(outline) }
-        })
+        worker = PDFRenderWorker(file: file, deliver: box.posting { $0.receive($1) },
+                                 deliverOutline: box.posting { $0.receive($1) })
         box.object = self
     }
 

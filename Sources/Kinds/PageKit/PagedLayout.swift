@@ -73,12 +73,6 @@ public final class PagedLayout<Source: PageSource>: ContentLayout {
         source.stop()
     }
 
-    /// The widest page, the gaps and the margins (`PageFrames`), in logical px.
-    public static var pageGapPixels: Double { PageFrames.pageGapPixels }
-    public static var sideMarginPixels: Double { PageFrames.sideMarginPixels }
-    public static var maximumPageWidthPixels: Double { PageFrames.maximumPageWidthPixels }
-    public static var pagedMarginPixels: Double { PageFrames.pagedMarginPixels }
-
     /// One page per viewport side by side, rather than a column.
     public var isPaged: Bool { frames.isPaged }
     public var viewportWidth: Double { frames.viewportWidth }

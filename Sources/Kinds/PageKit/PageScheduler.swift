@@ -250,8 +250,11 @@ extension PageScheduler {
                 cairo_restore(cairo)
                 drawNotice(layout.failureNotice(ofPage: page, reason: failure), in: pageRect, layout: layout, on: cairo)
             } else {
-                drawPieces(of: page, in: upright, clip: box.uprightRect(of: clip), scale: scale, layout: layout,
-                           numbered: numbersPlaceholders, on: cairo)
+                // A printout or an exported PDF gets one image a page where the pieces allow.
+                if !PageScheduler.drawsVectors(cairo) || !drawWholePage(page, in: upright, size: box.pointSize, on: cairo) {
+                    drawPieces(of: page, in: upright, clip: box.uprightRect(of: clip), scale: scale, layout: layout,
+                               numbered: numbersPlaceholders, on: cairo)
+                }
                 cairo_restore(cairo)
             }
             cairo_restore(cairo)

@@ -5,14 +5,29 @@ import Localization
 import Machinery
 
 /// Where the reader was in a document: the block at the top of the window, which also fixes
-/// the page of a paged view (or the page itself, for an image collection), and the zoom.
+/// the page of a paged view (or the page itself, for an image collection), the zoom, and the
+/// quarter turns clockwise the pages were shown at.
 public struct ReadingPosition: Codable, Equatable {
     public var anchor: ReadingAnchor
     public var zoomScale: Double
+    public var quarterTurns: Int
 
-    public init(anchor: ReadingAnchor, zoomScale: Double) {
+    public init(anchor: ReadingAnchor, zoomScale: Double, quarterTurns: Int = 0) {
         self.anchor = anchor
         self.zoomScale = zoomScale
+        self.quarterTurns = quarterTurns
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case anchor, zoomScale, quarterTurns
+    }
+
+    /// A record saved before pages turned has no turns: upright.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        anchor = try container.decode(ReadingAnchor.self, forKey: .anchor)
+        zoomScale = try container.decode(Double.self, forKey: .zoomScale)
+        quarterTurns = (try container.decodeIfPresent(Int.self, forKey: .quarterTurns) ?? 0) & 3
     }
 }
 

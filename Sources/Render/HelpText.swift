@@ -23,6 +23,7 @@ public enum HelpText {
         (translatable("Select and copy"), translatable("drag with the mouse to select, double-click a word, triple-click a paragraph, Shift+click to extend; on touch, long-press a word and drag its handles; a tap elsewhere clears. Ctrl+A selects all, Ctrl+C copies the text (a selection also goes to the middle-click paste).")),
         (translatable("Links"), translatable("tap or click to follow: a heading or a note of the document glides there, another document opens, web and mail links open on the desktop; nothing else is ever run. Hover or long-press shows where a link goes. While another document is read, the one shown stays and scrolls, with a notice (Alt+Left gives it up); one that cannot be opened leaves a notice saying why.")),
         (translatable("Back and forward"), translatable("Alt+Left, the mouse's back button or a swipe in from the left edge goes back to where you followed a link or an outline row, in this document or the one a link left, gliding as the link did; Alt+Right, the forward button or a swipe in from the right edge goes forward again. A new jump forgets the way forward; the last 100 places are kept. On pages turned sideways a swipe only turns the page.")),
+        (translatable("Turning pages"), translatable("Ctrl+Right turns the pages of a PDF, a DjVu document, a comic or images a quarter clockwise, Ctrl+Left a quarter back; the turn is remembered with your place.")),
         (translatable("Help"), translatable("F1 or `?` shows this card; a tap, Escape or the same key hides it.")),
     ]
 }

@@ -50,14 +50,13 @@ final class ViewerApp {
         let layout = documents.makeLayout(palette: palette, paged: viewerOptions.isPaged)
         // The first resize scrolls to the anchor, so the saved position is where the window opens.
         // An image opened on its own opens at that image, not where its folder was left.
-        let saved = document.opensAtItem ? nil
-            : documentPath.flatMap(positions.position(forFileAt:)).map { ($0.anchor, $0.zoomScale) }
+        let saved = document.opensAtItem ? nil : documentPath.flatMap(positions.position(forFileAt:))
             // A document opened afresh starts at the desktop's text size (GNOME's Large Text),
             // bounded by the view's zoom limits (pages, which do not zoom, stay as they are).
-            ?? (ReadingAnchor.top, ViewerSettings.textScalingFactor())
+            ?? ReadingPosition(anchor: .top, zoomScale: ViewerSettings.textScalingFactor())
         let size = options.windowSize
-        viewer = DocumentViewer(layout: layout, options: viewerOptions,
-                                windowSize: LogicalSize(width: size.width, height: size.height), position: saved)
+        viewer = DocumentViewer(layout: layout, options: viewerOptions, windowSize: LogicalSize(width: size.width, height: size.height),
+                                position: saved.map { ($0.anchor, $0.zoomScale) }, quarterTurns: saved?.quarterTurns ?? 0)
         window = Window(registry: registry, display: display, title: WindowTitle.naming( documents.title), appID: ViewerApp.appID,
                         width: Int32(size.width), height: Int32(size.height), bufferRoomHeights: BufferBlit.slideRoomHeights)
         viewer.showsWindowControls = window.hasClientSideDecorations
@@ -119,7 +118,8 @@ final class ViewerApp {
         // A document that could not be shown keeps the position it had.
         guard let documentPath = viewer.navigation.documentPath, documentFailure == nil else { return }
         let position = viewer.readingPosition
-        positions.save(ReadingPosition(anchor: position.anchor, zoomScale: position.zoomScale), forFileAt: documentPath)
+        positions.save(ReadingPosition(anchor: position.anchor, zoomScale: position.zoomScale, quarterTurns: viewer.quarterTurns),
+                       forFileAt: documentPath)
     }
 
     /// The descriptors the loop must watch besides the display's (frame fallback, background

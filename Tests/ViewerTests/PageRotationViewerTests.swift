@@ -2,6 +2,7 @@ import DocumentKit
 import Glibc
 import PDFFixtures
 import PDFKind
+@testable import TextKind
 import ScrollEngine
 import Viewer
 import XCTest
@@ -60,6 +61,7 @@ final class PageRotationViewerTests: XCTestCase {
 
         harness.send(.key("Right", modifiers: .control))
         XCTAssertEqual(pdf.quarterTurns, 1)
+        XCTAssertEqual(harness.viewer.quarterTurns, 1, "what the app remembers with the reading position")
         XCTAssertTrue(frames(harness) { pdf.isSharp })
         let turned = try XCTUnwrap(drawnPageBox(harness))
         XCTAssertGreaterThan(turned.width, turned.height, "the page box lies on its side")
@@ -81,5 +83,32 @@ final class PageRotationViewerTests: XCTestCase {
         XCTAssertEqual(pdf.readingAnchor.section, 20, "the page shown stays shown")
         let back = try XCTUnwrap(drawnPageBox(harness))
         XCTAssertLessThan(back.width, back.height, "upright again")
+    }
+
+    func testADocumentReopenedAtItsRememberedTurnsShowsItsPagesOnTheirSideAtTheSamePage() throws {
+        let path = PDFFixture(pageCount: 12).write()
+        paths.append(path)
+        let pdf = PDFLayout(file: try PDFFile(path: path), paged: true)
+        var options = ViewerOptions()
+        options.isPaged = true
+        let harness = ViewerHarness(layout: pdf, options: options,
+                                    position: (ReadingAnchor(section: 5, block: 0, fraction: 0), 1), quarterTurns: 3)
+        XCTAssertEqual(pdf.quarterTurns, 3)
+        XCTAssertTrue(frames(harness) { pdf.isSharp })
+        XCTAssertEqual(pdf.readingAnchor.section, 5)
+        let turned = try XCTUnwrap(drawnPageBox(harness))
+        XCTAssertGreaterThan(turned.width, turned.height, "the page box lies on its side")
+        harness.send(.key("Left", modifiers: .control))
+        XCTAssertEqual(harness.viewer.quarterTurns, 2, "three quarters and one back: upside down")
+        XCTAssertTrue(frames(harness) { pdf.isSharp })
+        let upsideDown = try XCTUnwrap(drawnPageBox(harness))
+        XCTAssertLessThan(upsideDown.width, upsideDown.height)
+        XCTAssertEqual(pdf.readingAnchor.section, 5, "the page shown stays shown")
+    }
+
+    func testTextDoesNotTurn() {
+        let harness = ViewerHarness(layout: DocumentLayout(document: TextDocument(text: "# Title\n\nSome words.", isMarkdown: true, title: "t")))
+        harness.send(.key("Right", modifiers: .control))
+        XCTAssertEqual(harness.viewer.quarterTurns, 0)
     }
 }

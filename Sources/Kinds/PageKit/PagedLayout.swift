@@ -121,8 +121,10 @@ public final class PagedLayout<Source: PageSource>: ContentLayout {
         return source.title(ofPage: page(atSlot: slot))
     }
 
-    /// Whether pages are still being found on a worker.
-    public var isReadingContent: Bool { source.isReadingContent }
+    /// Whether pages are still being found on a worker, or pages on screen wait for their
+    /// renderer (`PageScheduler.isAwaitingVisiblePixels`): a program that draws once waits for
+    /// renderers still starting.
+    public var isReadingContent: Bool { source.isReadingContent || scheduler.isAwaitingVisiblePixels }
 
     /// The zoom at which the page at the reading position fits the viewport whole: the
     /// smallest zoom worth offering.

@@ -5,17 +5,21 @@ import Localization
 import Machinery
 
 /// Where the reader was in a document: the block at the top of the window, which also fixes
-/// the page of a paged view (or the page itself, for an image collection), and the zoom.
+/// the page of a paged view (or the page itself, for an image collection), the zoom, and the
+/// quarter turns clockwise the pages were shown at.
 public struct ReadingPosition: Codable, Equatable {
     public var anchor: ReadingAnchor
     public var zoomScale: Double
     /// The way back and forward from here (absent in records of earlier versions).
     public var history: ReadingHistory?
+    /// How many quarter turns clockwise the pages are turned (absent before pages turned: 0).
+    public var quarterTurns: Int
 
-    public init(anchor: ReadingAnchor, zoomScale: Double, history: ReadingHistory? = nil) {
+    public init(anchor: ReadingAnchor, zoomScale: Double, history: ReadingHistory? = nil, quarterTurns: Int = 0) {
         self.anchor = anchor
         self.zoomScale = zoomScale
         self.history = history.flatMap { $0.isEmpty ? nil : $0 }
+        self.quarterTurns = quarterTurns
     }
 
     /// The position with its history's invalid places left out, and at most
@@ -24,6 +28,20 @@ public struct ReadingPosition: Codable, Equatable {
         var position = self
         position.history = history?.validated(capacity: ReadingPositionStore.maximumHistoryPlaces)
         return position
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case anchor, zoomScale, history, quarterTurns
+    }
+
+    /// A record saved before pages turned has no turns: upright; one saved before the history
+    /// was kept has none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        anchor = try container.decode(ReadingAnchor.self, forKey: .anchor)
+        zoomScale = try container.decode(Double.self, forKey: .zoomScale)
+        history = try container.decodeIfPresent(ReadingHistory.self, forKey: .history)
+        quarterTurns = (try container.decodeIfPresent(Int.self, forKey: .quarterTurns) ?? 0) & 3
     }
 }
 

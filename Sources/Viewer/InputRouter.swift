@@ -274,9 +274,13 @@ final class InputRouter: ViewerPart {
     }
 
     /// Whether the viewer answered a key itself: Ctrl+0 on reflowing text (the default text
-    /// size), or a row key while the outline has the keys.
+    /// size), Ctrl+Left and Ctrl+Right on pages (a quarter turn), or a row key while the
+    /// outline has the keys.
     private func handleViewerKey(_ name: String, modifiers: InputModifiers) -> Bool {
         if name == "0", modifiers == .control, scene.focusedView == documentPane.view { return state.resetTextSize() }
+        if name == "Left" || name == "Right", modifiers == .control, scene.focusedView == documentPane.view {
+            return state.rotatePages(byQuarterTurns: name == "Right" ? 1 : -1)
+        }
         return handleOutlineKey(name, modifiers: modifiers)
     }
 }

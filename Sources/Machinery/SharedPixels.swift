@@ -2,7 +2,8 @@ import Glibc
 
 /// Pixels a page renderer drew into a memory file that Glide made and mapped: the page is never
 /// copied through a pipe. Cairo RGB24, `width`×`height`, rows of `width * 4` bytes; unmapped
-/// when released. Written by the renderer, then only read on the loop thread.
+/// when released, on a thread of its own (`DeferredUnmapping`), not on the loop thread that
+/// lets it go. Written by the renderer, then only read on the loop thread.
 public final class SharedPixels: @unchecked Sendable {
     public let base: UnsafeMutableRawPointer
     public let width: Int
@@ -17,6 +18,6 @@ public final class SharedPixels: @unchecked Sendable {
     }
 
     deinit {
-        munmap(base, byteCount)
+        DeferredUnmapping.unmap(base, byteCount: byteCount)
     }
 }

@@ -16,7 +16,6 @@ final class ImageExtensionBytesTests: XCTestCase {
     }
 
     func testANulInTheSuffixIsNoImage() {
-        // Packed as an integer, a leading NUL would read as "png"'s code.
         XCTAssertFalse(FileFormat.hasImageExtension(bytes: Array("x.".utf8) + [0] + Array("png".utf8)))
         XCTAssertFalse(FileFormat.hasImageExtension(bytes: Array("x.".utf8) + [0, 0, 0, 0] + Array("png".utf8)))
     }

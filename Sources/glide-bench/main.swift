@@ -47,8 +47,15 @@ if arguments.first == "pages" {
     PageBenchmarks.run()
     exit(0)
 }
-// `glide-bench pdf` runs only the PDF benchmarks (PDFBenchmarks.swift).
+// `glide-bench pdf` runs only the PDF benchmarks (PDFBenchmarks.swift); `--own-cost N` only
+// the fling from renderer processes against an in-process renderer, N runs each.
 if arguments.first == "pdf" {
+    if let index = arguments.firstIndex(of: "--own-cost") {
+        let path = PDFBenchmarks.writeTextHeavy()
+        PDFBenchmarks.printOwnCost(path: path, runs: arguments.dropFirst(index - arguments.startIndex + 1).first.flatMap { Int($0) } ?? 3)
+        unlink(path)
+        exit(0)
+    }
     PDFBenchmarks.run()
     exit(0)
 }

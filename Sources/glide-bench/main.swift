@@ -36,6 +36,7 @@ if arguments.first == "epub-memory" {
     EPUBBenchmarks.printMemory(arguments: Array(arguments.dropFirst()))
     exit(0)
 }
+if arguments.first == "probe-epub" { ProbeEPUB.run(Array(arguments.dropFirst())); exit(0) }
 if arguments.first == "epub" {
     EPUBBenchmarks.run()
     exit(0)

@@ -107,6 +107,7 @@ final class DebianPackageTests: XCTestCase {
             XCTAssertTrue(metainfo.contains("<control>\(control)</control>"), control)
         }
         XCTAssertTrue(metainfo.contains("<content_rating type=\"oars-1.1\""))
+        XCTAssertTrue(metainfo.contains("<mediatype>application/epub+zip</mediatype>"), "software centres find Glide for books")
         let screenshots = metainfo.components(separatedBy: "<image>").dropFirst().map { $0.prefix { $0 != "<" } }
         XCTAssertGreaterThanOrEqual(screenshots.count, 3)
         for url in screenshots {

@@ -5,9 +5,9 @@ import GlideDriver
 import TestCompositor
 import XCTest
 
-/// A fixed-layout book's page of text under a finger in the test compositor (issue 24): a long
-/// press selects a word of the page, Ctrl+C copies it, and a tap on a link turns to the page
-/// it names.
+/// A fixed-layout book's page of text under a finger and a mouse in the test compositor (issue
+/// 24): a long press selects a word of the page, Ctrl+C copies it, a tap on a link turns to the
+/// page it names; a mouse drag selects along a line, and find turns to the page with the word.
 final class FixedLayoutBookTouchTests: GlideTestCase {
     /// Two 800×600 pages of text, `rendition:layout` pre-paginated; the first links to the second.
     private func book() throws -> String {
@@ -42,7 +42,7 @@ final class FixedLayoutBookTouchTests: GlideTestCase {
                 </package>
                 """),
             page("p1.xhtml", body: "<p>Lantern glows over the fixed page.</p><p><a href=\"p2.xhtml\">Onward to the next</a></p>"),
-            page("p2.xhtml", body: "<p>The second page.</p>"),
+            page("p2.xhtml", body: "<p>The second page keeps a quokka.</p>"),
         ], to: path)
         return path
     }
@@ -93,5 +93,36 @@ final class FixedLayoutBookTouchTests: GlideTestCase {
         try session.up()
         _ = try session.runUntilIdle()
         XCTAssertEqual(try session.traceOfShownFrame().page, 1, "the tap turned to the page the link names")
+    }
+
+    /// Pixels within `tolerance` of `color` (0xRRGGBB) on each channel.
+    private func count(_ color: UInt32, in image: SurfaceImage, tolerance: Int = 24) -> Int {
+        image.pixels.filter { pixel in
+            (0..<3).allSatisfy { (index: UInt32) -> Bool in
+                abs(Int((pixel >> (index * 8)) & 0xff) - Int((color >> (index * 8)) & 0xff)) <= tolerance
+            }
+        }.count
+    }
+
+    func testAMouseDragSelectsAlongAFixedPagesLineAndFindTurnsToThePageWithTheWord() throws {
+        let session = try start(document: .paths([try book()]))
+        _ = try session.runUntilIdle()
+        let word = try XCTUnwrap(firstInk(in: try session.image), "the page's first line is drawn")
+        try session.pointerEnter(x: Double(word.x + 2), y: Double(word.y + 5))
+        try session.leftButton(isPressed: true)
+        // Across the first two words of "Lantern glows over the fixed page." at the page's scale.
+        for step in 1...8 { try session.pointerMotion(x: Double(word.x + 2 + step * 16), y: Double(word.y + 5)) }
+        try session.leftButton(isPressed: false)
+        _ = try session.runUntilIdle()
+        let selected = try XCTUnwrap(session.primarySelectionText(), "the drag selected the page's text")
+        XCTAssertTrue(selected.hasPrefix("Lantern gl"), "from where the drag began, along the line: \(selected)")
+        XCTAssertEqual(try session.traceOfShownFrame().page, 0)
+
+        try session.type(.escape)
+        try session.type(KeyCode.letter("f")!, with: [.leftControl])
+        try session.typeText("quokka")
+        _ = try session.runUntilIdle()
+        XCTAssertEqual(try session.traceOfShownFrame().page, 1, "find turned to the page with the word")
+        XCTAssertGreaterThan(count(0xFB9625, in: try session.image), 20, "the match highlighted in orange where the page draws it")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KindRegistry
 import TestSupport
 import XCTest
 
@@ -143,5 +144,10 @@ final class DebianPackageTests: XCTestCase {
             XCTAssertTrue(page.contains(".B " + keys.replacingOccurrences(of: "-", with: "\\-")), "glide.1 lists the keys \(keys)")
         }
         XCTAssertTrue(page.contains(".SH EXIT STATUS"))
+        // What FILE may be, every registered kind (an EPUB book among them, issue 24), as --help says.
+        let flatPage = page.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for kind in KindRegistry.fileDescriptions {
+            XCTAssertTrue(flatPage.contains(kind.replacingOccurrences(of: "-", with: "\\-")), "glide.1 names \(kind)")
+        }
     }
 }

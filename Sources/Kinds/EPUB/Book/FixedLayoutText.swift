@@ -23,7 +23,14 @@ final class FixedLayoutText: ReadableLayout {
         self.pages = pages
     }
 
-    var revision: Int { pages.revision }
+    /// The pages' revision, changed also by a turn to other pages: every page spans the same
+    /// vertical band, so a cache keyed by the band and the revision (the find highlights') would
+    /// otherwise keep the rectangles of the pages shown before the turn (none, for a match on
+    /// the page turned to).
+    var revision: Int {
+        let shown = sections(meeting: 0...0)
+        return pages.revision &* 1_000_003 &+ shown.lowerBound &* 1_009 &+ shown.upperBound
+    }
 
     // MARK: Positions
 

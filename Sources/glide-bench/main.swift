@@ -36,6 +36,11 @@ if arguments.first == "epub-memory" {
     EPUBBenchmarks.printMemory(arguments: Array(arguments.dropFirst()))
     exit(0)
 }
+// `glide-bench epub-first-frame book|one-chapter|markdown [COUNT]`: one document's first frames, for callgrind.
+if arguments.first == "epub-first-frame" {
+    EPUBFirstFrameProfile.run(arguments: Array(arguments.dropFirst()))
+    exit(0)
+}
 if arguments.first == "epub" {
     EPUBBenchmarks.run()
     exit(0)

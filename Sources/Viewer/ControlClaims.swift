@@ -18,6 +18,8 @@ struct ControlClaims {
         /// A page control: a tap moves one page, a drag along it scrubs from the page shown
         /// when it started.
         case pageControl(pane: Int, start: LogicalPoint, startPage: Int, isScrubbing: Bool)
+        /// The overview's grid button beside the document's page control: a tap shows the grid.
+        case overviewButton
     }
 
     private var claims: [Int: Claim] = [:]

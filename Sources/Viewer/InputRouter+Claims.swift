@@ -16,8 +16,9 @@ extension InputRouter {
             return .windowControl(target, location: point)
         }
         for index in panes.indices {
-            guard let control = state.pageControl(ofPane: index),
-                  control.layout.contains(x: point.x - control.origin.x, y: point.y - control.origin.y) else { continue }
+            guard let control = state.pageControl(ofPane: index) else { continue }
+            if panes[index] === documentPane, overview.isButtonOn(control, at: point) { return .overviewButton }
+            guard control.layout.contains(x: point.x - control.origin.x, y: point.y - control.origin.y) else { continue }
             return .pageControl(pane: index, start: point, startPage: control.layout.currentPage, isScrubbing: false)
         }
         return nil
@@ -46,6 +47,8 @@ extension InputRouter {
             if scrubs, page != control.layout.currentPage {
                 scene[panes[pane].view].scrollToPage(page, timeMilliseconds: timeMilliseconds)
             }
+        case .overviewButton:
+            break
         case nil:
             return false
         }
@@ -60,6 +63,8 @@ extension InputRouter {
             if target == .close, releasedOn == .close { requests.append(.quit) }
         case .pageControl(let pane, let start, _, let isScrubbing):
             if !isScrubbing { tapPageControl(ofPane: pane, at: start) }
+        case .overviewButton:
+            overview.toggle()
         case nil:
             return false
         }

@@ -30,6 +30,8 @@ final class InputRouter: ViewerPart {
     var pendingReadingScroll: LogicalPoint?
     /// The time of the last frame, for the selection's autoscroll.
     var lastReadingFrameMilliseconds: Double?
+    /// The grid of the pages' thumbnails in place of the document (PageOverviewMode.swift).
+    lazy var overview = PageOverviewMode(state: state, navigation: navigation)
 
     init(state: ViewerState, navigation: Navigation) {
         self.state = state
@@ -66,6 +68,7 @@ final class InputRouter: ViewerPart {
         let time = input.timeMilliseconds == 0 ? Double.nan : input.timeMilliseconds
         let wasNeeded = needsFrame
         needsFrame = true
+        if case .key(let name, let modifiers) = event, overview.key(name, modifiers: modifiers) { return }
         // The reading tools see keys first: Escape closes find before it quits.
         if case .key(let name, let modifiers) = event,
            readingTools.key(name, shift: modifiers.contains(.shift), control: modifiers.contains(.control),
@@ -85,7 +88,7 @@ final class InputRouter: ViewerPart {
         // Taps are acted on once the scene has finished the frame: acting on one changes the
         // scene, which must not happen while the scene is still mutating itself.
         var taps: [(view: Int, tap: Tap)] = []
-        let isUsed = scene.apply(event, timeMilliseconds: time) { view, tap in taps.append((view, tap)) }
+        let isUsed = overview.watchPinch { scene.apply(event, timeMilliseconds: time) { view, tap in taps.append((view, tap)) } }
         for (view, tap) in taps { handleTap(tap, inView: view) }
         readingToolsFollow(input, event, sceneUsedIt: isUsed)
         switch event {
@@ -108,7 +111,7 @@ final class InputRouter: ViewerPart {
                 pressLocation = location
             } else if let press = pressLocation {
                 pressLocation = nil
-                navigation.pointerClicked(from: press, to: location)
+                if !overview.click(from: press, to: location) { navigation.pointerClicked(from: press, to: location) }
             }
         case .pointerButton(InputRouter.backButton, true):
             // On the press: a thumb button is never dragged, so its release would only delay it.
@@ -252,6 +255,7 @@ final class InputRouter: ViewerPart {
         let origin = scene.rects[view].origin
         let point = LogicalPoint(x: tap.location.x + origin.x, y: tap.location.y + origin.y)
         if view == documentPane.view {
+            if overview.tap(at: tap.location) { return }
             // A PDF's link is followed even with a selection shown, as a text link is.
             if tap.count == 1, !readingTools.isHelpShown, navigation.followLink(at: tap.location) {
                 readingTools.clearSelection()

@@ -40,9 +40,11 @@ if arguments.first == "epub" {
     EPUBBenchmarks.run()
     exit(0)
 }
-// `glide-bench pages`: a fling through scanned pages with 1 page renderer and with 2 (PageBenchmarks.swift).
+// `glide-bench pages`: a fling through scanned pages with 1 page renderer and with 2 (PageBenchmarks.swift),
+// then the overview of a 1,000-page PDF (PageOverviewBenchmarks.swift).
 if arguments.first == "pages" {
     PageBenchmarks.run()
+    PageOverviewBenchmarks.run()
     exit(0)
 }
 // `glide-bench pdf` runs only the PDF benchmarks (PDFBenchmarks.swift).

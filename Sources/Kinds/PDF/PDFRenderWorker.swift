@@ -5,7 +5,6 @@ import Glibc
 import Localization
 import Machinery
 import PageKit
-import Synchronization
 
 /// Renders a PDF's pages in `glide-page-renderer` processes (`PageRendererPool`), so the frame
 /// loop never waits for poppler and no page, however hostile, can hold a core, grow Glide's
@@ -36,10 +35,7 @@ final class PDFRenderWorker: Sendable {
 
     private let outlineQueue = WorkQueue(name: "glide-pdf-outline")
     private let outlineReader: OutlineReader
-    private let pool: PageRendererPool<PageRenderJob>
-    /// Jobs rendered and handed over but not yet acknowledged by the loop thread: not rendered
-    /// again while their result is on its way.
-    private let delivered = DeliveredJobs()
+    private let renderers: PageRenderers
     private let deliverOutline: @Sendable (PDFOutline) -> Void
 
     /// The renderer program and its arguments for PDF.
@@ -50,54 +46,20 @@ final class PDFRenderWorker: Sendable {
          deliver: @escaping @Sendable (PageRenderResult) -> Void, deliverOutline: @escaping @Sendable (PDFOutline) -> Void) {
         outlineReader = OutlineReader(file: file)
         self.deliverOutline = deliverOutline
-        pool = PageRendererPool(settings: settings, document: file.descriptor, admit: { [delivered] job in
-            delivered.jobs.withLock { $0.insert(job).inserted }
-        }, deliver: { job, outcome in
-            deliver(PDFRenderWorker.result(of: job, outcome))
-        })
+        renderers = PageRenderers(settings: settings, descriptor: file.descriptor, deliver: deliver)
     }
 
     /// Kills the renderers, whatever they draw, and ends the outline's queue after the job it is
     /// on (`WorkQueue.stop`).
     func stop() {
-        pool.stop()
+        renderers.stop()
         outlineQueue.stop()
     }
 
     /// Replaces the jobs to do, most wanted first; `pointSize` gives each page's size in PDF
     /// points (the layout asks only for pages it has measured).
     func want(_ jobs: [PageRenderJob], pointSize: (Int) -> (width: Double, height: Double)) {
-        pool.want(jobs.map { job in (job, PDFRenderWorker.request(for: job, pointSize: pointSize(job.page))) })
-    }
-
-    /// What the renderer is asked for `job`: the whole page at the preview scale with its links,
-    /// or one piece of the grid at a sharp scale.
-    static func request(for job: PageRenderJob, pointSize size: (width: Double, height: Double)) -> PageRenderRequest {
-        switch job {
-        case .preview(let page):
-            let scale = PagePreviewScale.scale(pageWidthPoints: size.width, pageHeightPoints: size.height)
-            let grid = PagePieceGrid(pageWidthPoints: size.width, pageHeightPoints: size.height, scale: scale)
-            return PageRenderRequest(page: page, scale: scale, x: 0, y: 0, width: grid.pageWidth, height: grid.pageHeight,
-                                     flags: .details)
-        case .piece(let key):
-            let rect = PagePieceGrid(pageWidthPoints: size.width, pageHeightPoints: size.height, scale: key.scale)
-                .rect(column: key.column, row: key.row)
-            return PageRenderRequest(page: key.page, scale: key.scale, x: rect.x, y: rect.y, width: rect.width, height: rect.height)
-        }
-    }
-
-    private static func result(of job: PageRenderJob, _ outcome: PageRendererPool<PageRenderJob>.Outcome) -> PageRenderResult {
-        switch outcome {
-        case .drawn(let pixels, let width, let height, let details):
-            var result = PageRenderResult(job: job, pageSize: (width, height))
-            result.pixels = PagePixels(shared: pixels)
-            if case .preview = job { result.links = PDFLinkCoding.decode(details) }
-            return result
-        case .failed(let reason), .unavailable(let reason):
-            return PageRenderResult(job: job, failure: reason)
-        case .overBudget:
-            return PageRenderResult(job: job, failure: localized("this page is too complex to show"))
-        }
+        renderers.want(jobs, pointSize: pointSize)
     }
 
     /// Asks for the outline once.
@@ -111,17 +73,12 @@ final class PDFRenderWorker: Sendable {
 
     /// The loop thread has the result of `job`: it may be rendered again if asked.
     func acknowledge(_ job: PageRenderJob) {
-        delivered.jobs.withLock { _ = $0.remove(job) }
+        renderers.acknowledge(job)
     }
 
     /// How many jobs the renderers have answered, for tests and benchmarks.
-    var jobsRendered: Int { pool.renderCount }
+    var jobsRendered: Int { renderers.jobsRendered }
 
     /// The renderers' process IDs, for tests.
-    var rendererProcessIDs: [pid_t] { pool.processIDs }
-}
-
-/// Jobs rendered and handed over but not yet acknowledged by the loop thread.
-private final class DeliveredJobs: Sendable {
-    let jobs = Mutex<Set<PageRenderJob>>([])
+    var rendererProcessIDs: [pid_t] { renderers.processIDs }
 }

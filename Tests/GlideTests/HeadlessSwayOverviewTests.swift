@@ -88,7 +88,8 @@ final class HeadlessSwayOverviewTests: XCTestCase {
         XCTAssertTrue(HeadlessSwayOverviewTests.pages(in: first, minimumWidth: 600).contains { $0.number == 1 },
                       "page 1 is drawn, its bar read back")
 
-        let typed = try ChildProcess.run("/usr/bin/wtype", ["-k", "F9"], environment: sway.clientEnvironment)
+        // A Shift first takes the place of a key lost to wtype's new keymap.
+        let typed = try ChildProcess.run("/usr/bin/wtype", ["-k", "Shift_L", "-k", "F9"], environment: sway.clientEnvironment)
         XCTAssertEqual(typed.status, 0, typed.error)
         let grid = try screenshot(of: sway) { thumbnails(in: $0).count >= 12 }
         let shown = thumbnails(in: grid)

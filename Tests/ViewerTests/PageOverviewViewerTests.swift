@@ -115,6 +115,28 @@ final class PageOverviewViewerTests: XCTestCase {
         XCTAssertEqual((harness.viewer.document as? any PageOverviewContent)?.readerPage, 2)
     }
 
+    func testAPinchInOnAThumbnailOpensThatPage() throws {
+        let harness = try harness(atPage: 0)
+        key("F9", harness)
+        harness.runUntilIdle()
+        let overview = try XCTUnwrap(harness.viewer.document as? any PageOverviewContent)
+        let target = thumbnail(9, of: overview, harness)
+        let x = target.x + target.width / 2, y = target.y + target.height / 2
+        harness.send(.touchDown(id: 0, location: LogicalPoint(x: x - 20, y: y)),
+                     .touchDown(id: 1, location: LogicalPoint(x: x + 20, y: y)), .touchFrame)
+        for step in 1...12 {
+            let half = 20 + Double(step) * 10
+            harness.send(.touchMotion(id: 0, location: LogicalPoint(x: x - half, y: y)),
+                         .touchMotion(id: 1, location: LogicalPoint(x: x + half, y: y)), .touchFrame)
+        }
+        harness.send(.touchUp(id: 0), .touchUp(id: 1), .touchFrame)
+        harness.deliverBackgroundWork { !harness.viewer.isOverviewShown }
+        XCTAssertFalse(harness.viewer.isOverviewShown, "a pinch in on a thumbnail opens its page")
+        harness.runUntilIdle()
+        XCTAssertEqual(harness.viewer.document.readingAnchor.section, 9, "page 10, the one under the fingers")
+        XCTAssertEqual(harness.viewer.navigation.historyDepth.back, 1, "a jump the history records")
+    }
+
     func testAPinchOutThatStaysAtTheWholePageDoesNotOpenIt() throws {
         let harness = try harness(atPage: 2)
         harness.send(.touchDown(id: 0, location: LogicalPoint(x: 340, y: 400)),

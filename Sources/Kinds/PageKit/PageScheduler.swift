@@ -160,6 +160,9 @@ public final class PageScheduler {
         let rect = layout.pageRect(page)
         let size = layout.pointSize(page)
         let scale = PageScheduler.pieceScale(drawScale: drawScale, pageWidth: rect.width, pointWidth: size.width)
+        // A page drawn no larger than its preview (a thumbnail of the overview, a page zoomed
+        // far out) is sharp with the preview alone.
+        guard scale > PagePreviewScale.scale(pageWidthPoints: size.width, pageHeightPoints: size.height) else { return [] }
         let grid = PagePieceGrid(pageWidthPoints: size.width, pageHeightPoints: size.height, scale: scale)
         let region = grid.pieces(x: (visible.x - rect.x) * drawScale, y: (visible.y - rect.y) * drawScale,
                                  maxX: (visible.maxX - rect.x) * drawScale, maxY: (visible.maxY - rect.y) * drawScale)
@@ -246,7 +249,11 @@ extension PageScheduler {
         cairo_scale(cairo, rect.width / Double(preview.width), rect.height / Double(preview.height))
         cairo_set_source_surface(cairo, preview.surface, 0, 0)
         cairo_pattern_set_extend(cairo_get_source(cairo), CAIRO_EXTEND_PAD)
-        cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_BILINEAR)
+        // Drawn smaller than it is (a thumbnail), each pixel averages the preview's under it.
+        var deviceWidth = Double(preview.width), deviceHeight = 0.0
+        cairo_user_to_device_distance(cairo, &deviceWidth, &deviceHeight)
+        let isShrunk = abs(deviceWidth) < Double(preview.width) * 0.99
+        cairo_pattern_set_filter(cairo_get_source(cairo), isShrunk ? CAIRO_FILTER_GOOD : CAIRO_FILTER_BILINEAR)
         cairo_paint(cairo)
         cairo_restore(cairo)
     }
@@ -261,6 +268,9 @@ extension PageScheduler {
         }
         let size = layout.pointSize(page)
         let exact = PageScheduler.pieceScale(drawScale: scale, pageWidth: rect.width, pointWidth: size.width)
+        guard exact > PagePreviewScale.scale(pageWidthPoints: size.width, pageHeightPoints: size.height) else {
+            return drawPreview(of: page, in: rect, layout: layout, numbered: numbered, on: cairo)
+        }
         // The page's top-left on a whole device pixel, so pieces land pixel for pixel.
         var originX = rect.x, originY = rect.y
         cairo_user_to_device(cairo, &originX, &originY)

@@ -32,7 +32,7 @@ enum PageOverviewBenchmarks {
             + "opened at page \(readerPage + 1); medians of 5")
         print("  first frame (layout made to frame drawn, the thumbnails' pixels asked for): document \(RenderBenchmarks.rounded(document, 2)) ms, "
             + "overview \(RenderBenchmarks.rounded(overview, 2)) ms: overview/document = \(RenderBenchmarks.rounded(overview / document, 2))× (goal ≤ 1.5×)")
-        print("  every thumbnail in view sharp (previews and pieces at the thumbnails' scale delivered, frames drawn at 60 Hz) "
+        print("  every thumbnail in view sharp (its page's 240 px preview delivered, or pieces where a thumbnail is larger, frames drawn at 60 Hz) "
             + "\(RenderBenchmarks.rounded(sharpMedian, 1)) ms, slowest \(RenderBenchmarks.rounded(slowest, 1)) ms: "
             + "/1000 ms = \(RenderBenchmarks.rounded(sharpMedian / 1000, 2))× (goal ≤ 1×), slowest \(RenderBenchmarks.rounded(slowest / 1000, 2))×")
     }

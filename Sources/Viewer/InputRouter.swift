@@ -68,11 +68,12 @@ final class InputRouter: ViewerPart {
         let time = input.timeMilliseconds == 0 ? Double.nan : input.timeMilliseconds
         let wasNeeded = needsFrame
         needsFrame = true
-        if case .key(let name, let modifiers) = event, overview.key(name, modifiers: modifiers) { return }
         // The reading tools see keys first: Escape closes find before it quits.
         if case .key(let name, let modifiers) = event,
            readingTools.key(name, shift: modifiers.contains(.shift), control: modifiers.contains(.control),
                             alt: modifiers.contains(.alt), text: input.text) { return }
+        // Then the overview: F9, and Escape once find and help are closed.
+        if case .key(let name, let modifiers) = event, overview.key(name, modifiers: modifiers) { return }
         guard !isTakenByViewer(input, event), !isTakenByReadingTools(event) else {
             // A window key becomes a request for the app; it changes nothing to draw.
             if case .key = event { needsFrame = wasNeeded }

@@ -195,6 +195,25 @@ final class PageOverviewViewerTests: XCTestCase {
         XCTAssertEqual(harness.frames.last!.traced.contentOffset, before)
     }
 
+    func testEscapeHidesTheHelpCardOverTheOverviewBeforeTheOverview() throws {
+        let harness = try harness(atPage: 0)
+        func darkShare() -> Double {
+            let pixels = harness.rows(100..<500).flatMap { $0 }
+            return Double(pixels.filter { ($0 >> 8) & 0xff < 80 }.count) / Double(pixels.count)
+        }
+        key("F9", harness)
+        harness.runUntilIdle()
+        let grid = darkShare()
+        key("F1", harness)
+        XCTAssertGreaterThan(darkShare(), grid + 0.3, "the dark help card over the grid")
+        key("Escape", harness)
+        harness.runUntilIdle()
+        XCTAssertLessThan(darkShare(), grid + 0.1, "Escape hid the help card")
+        XCTAssertTrue(harness.viewer.isOverviewShown, "and left the overview")
+        key("Escape", harness)
+        XCTAssertFalse(harness.viewer.isOverviewShown, "a second Escape returns to the document")
+    }
+
     func testTheOverviewReadsAsAListOfPages() throws {
         let harness = try harness(atPage: 0)
         key("F9", harness)

@@ -140,7 +140,33 @@ struct OverlayRenderer {
                                 y: controls.targetSizePixels / 2 - controls.handleHeightPixels / 2,
                                 width: controls.handleWidthPixels, height: controls.handleHeightPixels, on: cairo)
         let radius = controls.closeRadiusPixels
-        return [LogicalRect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius), handle]
+        return [LogicalRect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius), handle,
+                drawOpenButton(controls, opacity: opacity, viewportWidth: viewportWidth, on: cairo)]
+    }
+
+    /// The Open… button: the close button's disc with a folder drawn in.
+    private func drawOpenButton(_ controls: WindowControls, opacity: Double, viewportWidth: Double, on cairo: OpaquePointer) -> LogicalRect {
+        let (level, alpha) = style.ink
+        let center = controls.openCenter(windowWidth: viewportWidth), radius = controls.closeRadiusPixels
+        cairo_set_source_rgba(cairo, level, level, level, alpha * opacity)
+        cairo_new_sub_path(cairo)
+        cairo_arc(cairo, center.x, center.y, radius, 0, 2 * Double.pi)
+        cairo_fill(cairo)
+        let background = style.isOnDarkContent ? 0.0 : 1.0
+        cairo_set_source_rgba(cairo, background, background, background, opacity)
+        cairo_set_line_width(cairo, 1.5)
+        cairo_set_line_join(cairo, CAIRO_LINE_JOIN_ROUND)
+        // A folder 12×9 px with its tab at the top left.
+        let left = center.x - 6, top = center.y - 4, right = center.x + 6, bottom = center.y + 5
+        cairo_move_to(cairo, left, bottom)
+        cairo_line_to(cairo, left, top - 1.5)
+        cairo_line_to(cairo, left + 4, top - 1.5)
+        cairo_line_to(cairo, left + 5.5, top)
+        cairo_line_to(cairo, right, top)
+        cairo_line_to(cairo, right, bottom)
+        cairo_close_path(cairo)
+        cairo_stroke(cairo)
+        return LogicalRect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
     }
 
     /// A bar with fully rounded ends; returns its rectangle.

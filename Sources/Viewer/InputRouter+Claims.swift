@@ -61,6 +61,7 @@ extension InputRouter {
         case .windowControl(let target, let location):
             let releasedOn = windowControls.target(atX: location.x, y: location.y, windowWidth: windowSize.width)
             if target == .close, releasedOn == .close { requests.append(.quit) }
+            if target == .open, releasedOn == .open { requests.append(.openFile) }
         case .pageControl(let pane, let start, _, let isScrubbing):
             if !isScrubbing { tapPageControl(ofPane: pane, at: start) }
         case .overviewButton:

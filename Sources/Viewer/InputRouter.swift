@@ -66,6 +66,11 @@ final class InputRouter: ViewerPart {
         // its animation at the next frame instead of in the past. 0 is what senders without a
         // clock stamp (virtual keyboards such as wtype): no time at all.
         let time = input.timeMilliseconds == 0 ? Double.nan : input.timeMilliseconds
+        // A failure's notice has been read once the reader does something (it marks a frame).
+        switch event {
+        case .touchDown, .key, .pointerButton(_, isPressed: true): navigation.dismissFailure()
+        default: break
+        }
         let wasNeeded = needsFrame
         needsFrame = true
         // The reading tools see keys first: Escape closes find before it quits.

@@ -28,6 +28,9 @@ public final class ViewerState {
     public var showsWindowControls = false
     /// Whether the window is fullscreen now (Escape leaves fullscreen before it quits).
     public var isFullscreen = false
+    /// The notice a failure put up (`DocumentViewer.failureReporter`), which the next key,
+    /// click or touch takes away.
+    var failureNotice: String?
     /// How the document answers zoom.
     let zoomRules: ZoomRules
 

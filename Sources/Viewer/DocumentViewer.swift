@@ -144,9 +144,9 @@ public final class DocumentViewer {
     /// Where the reader is now, to remember between runs: for text that reflows on zoom, the
     /// zoom is its text size.
     public var readingPosition: (anchor: ReadingAnchor, zoomScale: Double) {
-        let zoom = scene[documentPane.view].frame.zoomScale
+        let zoom = input.overview.zoomScaleLeft ?? scene[documentPane.view].frame.zoomScale
         let textScale = state.textScaling?.textScale ?? 1
-        return (documentPane.layout.readingAnchor, zoom * textScale)
+        return (input.overview.readingAnchorLeft ?? documentPane.layout.readingAnchor, zoom * textScale)
     }
 
     /// Quarter turns clockwise the document's pages are shown at (Ctrl+Right, Ctrl+Left), to

@@ -48,6 +48,10 @@ public protocol DocumentContent: ContentLayout {
     /// document (it cannot reload, or it is another file).
     func replaceDocument(with document: any LoadedDocument) -> Bool
 
+    /// The document's pages as a grid of thumbnails (the overview); nil for content without
+    /// pages drawn by the page scheduler (`PageOverviewContent`).
+    func makePageOverview() -> (any PageOverviewContent)?
+
     /// Why the document cannot be shown after all (a PDF that poppler refused once its
     /// background open ended): the app ends with it. Nil while it can.
     var failure: DocumentError? { get }

@@ -185,6 +185,9 @@ public final class PageScheduler {
         let box = layout.pageBox(page)
         let size = box.pointSize
         let scale = PageScheduler.pieceScale(drawScale: drawScale, pageWidth: box.uprightWidth, pointWidth: size.width)
+        // A page drawn no larger than its preview (a thumbnail of the overview, a page zoomed
+        // far out) is sharp with the preview alone.
+        guard scale > PagePreviewScale.scale(pageWidthPoints: size.width, pageHeightPoints: size.height) else { return [] }
         let grid = PagePieceGrid(pageWidthPoints: size.width, pageHeightPoints: size.height, scale: scale)
         // The part of the upright page the view shows: a turned page's pieces are its own.
         let shown = box.uprightRect(of: visible)
@@ -298,7 +301,11 @@ extension PageScheduler {
         cairo_scale(cairo, rect.width / Double(preview.width), rect.height / Double(preview.height))
         cairo_set_source_surface(cairo, preview.surface, 0, 0)
         cairo_pattern_set_extend(cairo_get_source(cairo), CAIRO_EXTEND_PAD)
-        cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_BILINEAR)
+        // Drawn smaller than it is (a thumbnail), each pixel averages the preview's under it.
+        var deviceWidth = Double(preview.width), deviceHeight = 0.0
+        cairo_user_to_device_distance(cairo, &deviceWidth, &deviceHeight)
+        let isShrunk = abs(deviceWidth) < Double(preview.width) * 0.99
+        cairo_pattern_set_filter(cairo_get_source(cairo), isShrunk ? CAIRO_FILTER_GOOD : CAIRO_FILTER_BILINEAR)
         cairo_paint(cairo)
         cairo_restore(cairo)
     }
@@ -313,6 +320,9 @@ extension PageScheduler {
         }
         let size = layout.pointSize(page)
         let exact = PageScheduler.pieceScale(drawScale: scale, pageWidth: rect.width, pointWidth: size.width)
+        guard exact > PagePreviewScale.scale(pageWidthPoints: size.width, pageHeightPoints: size.height) else {
+            return drawPreview(of: page, in: rect, layout: layout, numbered: numbered, on: cairo)
+        }
         // The page's top-left on a whole device pixel, so pieces land pixel for pixel.
         var originX = rect.x, originY = rect.y
         cairo_user_to_device(cairo, &originX, &originY)

@@ -26,6 +26,7 @@ public enum HomeScreens {
         viewer.navigation.homeMaker = { [unowned viewer] in
             makeHome(guidePath: guidePath, applicationVersion: applicationVersion, palette: viewer.document.palette)
         }
+        viewer.navigation.onBackPastStart = { [unowned viewer] in viewer.navigation.goHome() }
         if viewer.document.entryChooser != nil { viewer.navigation.documentTitle = localized("Recent documents") }
     }
 

@@ -5,18 +5,49 @@ import Localization
 import Machinery
 
 /// Where the reader was in a document: the block at the top of the window, which also fixes
-/// the page of a paged view (or the page itself, for an image collection), and the zoom.
+/// the page of a paged view (or the page itself, for an image collection), the zoom, and the
+/// quarter turns clockwise the pages were shown at.
 public struct ReadingPosition: Codable, Equatable {
     public var anchor: ReadingAnchor
     public var zoomScale: Double
     /// How far through the document, from 0 to 1, for the home; nil in records written before
     /// it was kept.
     public var progress: Double?
+    /// The way back and forward from here (absent in records of earlier versions).
+    public var history: ReadingHistory?
+    /// How many quarter turns clockwise the pages are turned (absent before pages turned: 0).
+    public var quarterTurns: Int
 
-    public init(anchor: ReadingAnchor, zoomScale: Double, progress: Double? = nil) {
+    public init(anchor: ReadingAnchor, zoomScale: Double, progress: Double? = nil, history: ReadingHistory? = nil,
+                quarterTurns: Int = 0) {
         self.anchor = anchor
         self.zoomScale = zoomScale
         self.progress = progress
+        self.history = history.flatMap { $0.isEmpty ? nil : $0 }
+        self.quarterTurns = quarterTurns
+    }
+
+    /// The position with its history's invalid places left out, and at most
+    /// `ReadingPositionStore.maximumHistoryPlaces` each way (a state file is untrusted input).
+    var withValidHistory: ReadingPosition {
+        var position = self
+        position.history = history?.validated(capacity: ReadingPositionStore.maximumHistoryPlaces)
+        return position
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case anchor, zoomScale, progress, history, quarterTurns
+    }
+
+    /// A record saved before pages turned has no turns: upright; one saved before the history
+    /// or the progress was kept has none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        anchor = try container.decode(ReadingAnchor.self, forKey: .anchor)
+        zoomScale = try container.decode(Double.self, forKey: .zoomScale)
+        progress = try container.decodeIfPresent(Double.self, forKey: .progress)
+        history = try container.decodeIfPresent(ReadingHistory.self, forKey: .history)
+        quarterTurns = (try container.decodeIfPresent(Int.self, forKey: .quarterTurns) ?? 0) & 3
     }
 }
 
@@ -49,6 +80,8 @@ public final class ReadingPositionStore {
     /// A record is a few hundred bytes; anything much larger is not one, and is not read
     /// whole (a 200 MB file would cost 0.5 s and 400 MB).
     static let maximumRecordBytes = 64 << 10
+    /// The most places a record keeps each way: the viewer's history holds 100 (Okular's).
+    static let maximumHistoryPlaces = 100
 
     public convenience init(environment: [String: String] = ProcessInfo.processInfo.environment,
                             warn: @escaping (String) -> Void = { printError(localized("warning: %s", $0)) }) {
@@ -86,6 +119,17 @@ public final class ReadingPositionStore {
         var windows: [WindowPosition]?
 
         var places: [WindowPosition] { windows ?? [WindowPosition(position: position, owner: nil)] }
+
+        /// Drops the farthest place of the longest history; false when no history has one.
+        mutating func dropFarthestHistoryPlace() -> Bool {
+            func length(_ position: ReadingPosition) -> Int { position.history.map { $0.back.count + $0.forward.count } ?? 0 }
+            guard var windows, let index = windows.indices.max(by: { length(windows[$0].position) < length(windows[$1].position) }),
+                  var history = windows[index].position.history, history.dropFarthest()
+            else { return position.history?.dropFarthest() ?? false }
+            windows[index].position.history = history
+            self.windows = windows
+            return true
+        }
     }
 
     /// The saved position of the file at `path` for this window, if the file has not changed
@@ -101,7 +145,8 @@ public final class ReadingPositionStore {
         return withDirectoryLocked { () -> ReadingPosition? in
             guard var record = storedRecord(in: file, of: identity) else { return nil }
             var places = record.places
-            guard let index = places.indexToTake(for: owner) else { return places.first?.position }
+            // Places in a history that cannot be are left out, the rest kept.
+            guard let index = places.indexToTake(for: owner) else { return places.first?.position.withValidHistory }
             if places[index].owner != owner {
                 places[index].owner = owner
                 record.windows = places
@@ -109,7 +154,7 @@ public final class ReadingPositionStore {
                 try? write(record, to: file)
             }
             lastWritten[identity.path] = places[index].position
-            return places[index].position
+            return places[index].position.withValidHistory
         }
     }
 
@@ -155,8 +200,16 @@ public final class ReadingPositionStore {
     }
 
     private func write(_ record: Record, to file: String) throws(AtomicFile.Failure) {
-        // Encoding plain numbers and strings cannot fail.
-        let bytes = (try? JSONEncoder().encode(record)).map { Array($0) } ?? []
+        var record = record
+        // The windows' places carry the histories; the most recent place's copy would only
+        // double the record (versions before histories read it, and ignore them).
+        if record.windows != nil { record.position.history = nil }
+        // Encoding plain numbers and strings cannot fail. Histories too long for a record (long
+        // paths, several windows) lose their farthest places, the longest first.
+        var bytes = (try? JSONEncoder().encode(record)).map { Array($0) } ?? []
+        while bytes.count > Self.maximumRecordBytes, record.dropFarthestHistoryPlace() {
+            bytes = (try? JSONEncoder().encode(record)).map { Array($0) } ?? []
+        }
         try AtomicFile.write(bytes, to: file)
     }
 

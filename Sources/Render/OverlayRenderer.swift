@@ -10,9 +10,9 @@ struct OverlayRenderer {
 
 
     /// Draws the overlays of `frame`; `pageTitle` names what the current page shows, for the
-    /// page label when several files are open.
+    /// page label when several files are open, and `pageLabel` is the label printed on it.
     func draw(_ frame: ScrollFrame, viewportWidth: Double, viewportHeight: Double, pageTitle: String? = nil,
-              on cairo: OpaquePointer) -> [LogicalRect] {
+              pageLabel: String? = nil, on cairo: OpaquePointer) -> [LogicalRect] {
         var covered: [LogicalRect] = []
         let control = frame.pageControl
         let controlShown = !control.isHidden && control.numberOfPages > 0
@@ -47,8 +47,9 @@ struct OverlayRenderer {
         if controlShown {
             let layout = PageControlLayout(control, viewportWidth: viewportWidth, viewportHeight: viewportHeight, style: style)
             covered.append(drawPageControl(layout, on: cairo))
+            if style.showsOverviewButton { covered.append(drawOverviewButton(layout, on: cairo)) }
             if control.labelOpacity > 0 {
-                covered.append(drawPageLabel(layout.label(title: pageTitle), centerX: viewportWidth / 2,
+                covered.append(drawPageLabel(layout.label(title: pageTitle, pageLabel: pageLabel), centerX: viewportWidth / 2,
                                              centerY: layout.labelCenterY,
                                              maximumWidth: viewportWidth - 2 * style.pageControlSideMarginPixels,
                                              opacity: control.labelOpacity, on: cairo))

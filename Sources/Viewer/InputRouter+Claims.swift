@@ -16,9 +16,14 @@ extension InputRouter {
             return .windowControl(target, location: point)
         }
         for index in panes.indices {
-            guard let control = state.pageControl(ofPane: index),
-                  control.layout.contains(x: point.x - control.origin.x, y: point.y - control.origin.y) else { continue }
+            guard let control = state.pageControl(ofPane: index) else { continue }
+            if panes[index] === documentPane, overview.isButtonOn(control, at: point) { return .overviewButton }
+            guard control.layout.contains(x: point.x - control.origin.x, y: point.y - control.origin.y) else { continue }
             return .pageControl(pane: index, start: point, startPage: control.layout.currentPage, isScrubbing: false)
+        }
+        if let control = state.pageControl(ofPane: panes.count - 1), scene[documentPane.view].frame.pageControl.labelOpacity > 0,
+           control.layout.labelContains(x: point.x - control.origin.x, y: point.y - control.origin.y) {
+            return .pageLabel
         }
         return nil
     }
@@ -46,6 +51,8 @@ extension InputRouter {
             if scrubs, page != control.layout.currentPage {
                 scene[panes[pane].view].scrollToPage(page, timeMilliseconds: timeMilliseconds)
             }
+        case .pageLabel, .overviewButton:
+            break
         case nil:
             return false
         }
@@ -61,6 +68,10 @@ extension InputRouter {
             if target == .open, releasedOn == .open { requests.append(.openFile) }
         case .pageControl(let pane, let start, _, let isScrubbing):
             if !isScrubbing { tapPageControl(ofPane: pane, at: start) }
+        case .pageLabel:
+            openPageEntry()
+        case .overviewButton:
+            overview.toggle()
         case nil:
             return false
         }

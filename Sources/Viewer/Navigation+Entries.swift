@@ -87,13 +87,13 @@ extension Navigation {
 
     /// Back with nothing left in the history: the home, as if it had been the place before
     /// (so forward returns to what was shown). False when there is no home to go to, or a
-    /// list of entries is shown already.
-    func goHome() -> Bool {
+    /// list of entries is shown already. The app makes it `onBackPastStart`.
+    public func goHome() -> Bool {
         guard let homeMaker, document.entryChooser == nil else { return false }
         history.push(HistoryPlace(layout: homeMaker(), path: nil, title: localized("Recent documents"), anchor: .top, x: 0, yRemainder: 0))
-        guard let home = history.goBack(from: currentPlace) else { return false }
+        guard let home = history.goBack(from: currentPlace), let layout = home.layout else { return false }
         onWillLeaveDocument?()
-        show(home.layout, at: nil)
+        show(layout, at: nil)
         documentPath = nil
         documentTitle = home.title
         return true

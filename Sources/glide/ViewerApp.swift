@@ -53,14 +53,13 @@ final class ViewerApp {
             : documents.makeLayout(palette: palette, paged: viewerOptions.isPaged)
         // The first resize scrolls to the anchor, so the saved position is where the window opens.
         // An image opened on its own opens at that image, not where its folder was left.
-        let saved = document.opensAtItem ? nil
-            : documentPath.flatMap(positions.position(forFileAt:)).map { ($0.anchor, $0.zoomScale) }
-            // A document opened afresh starts at the desktop's text size (GNOME's Large Text),
-            // bounded by the view's zoom limits (pages, which do not zoom, stay as they are).
-            ?? (ReadingAnchor.top, ViewerSettings.textScalingFactor())
+        let record = document.opensAtItem ? nil : documentPath.flatMap(positions.position(forFileAt:))
+        // A document opened afresh starts at the desktop's text size (GNOME's Large Text),
+        // bounded by the view's zoom limits (pages, which do not zoom, stay as they are).
+        let saved = document.opensAtItem ? nil : record.map { ($0.anchor, $0.zoomScale) } ?? (ReadingAnchor.top, ViewerSettings.textScalingFactor())
         let size = options.windowSize
-        viewer = DocumentViewer(layout: layout, options: viewerOptions,
-                                windowSize: LogicalSize(width: size.width, height: size.height), position: saved)
+        viewer = DocumentViewer(layout: layout, options: viewerOptions, windowSize: LogicalSize(width: size.width, height: size.height),
+                                position: saved, quarterTurns: record?.quarterTurns ?? 0)
         window = Window(registry: registry, display: display, title: WindowTitle.naming( documents.title), appID: ViewerApp.appID,
                         width: Int32(size.width), height: Int32(size.height), bufferRoomHeights: BufferBlit.slideRoomHeights)
         viewer.showsWindowControls = window.hasClientSideDecorations
@@ -69,6 +68,7 @@ final class ViewerApp {
         viewer.navigation.documentOpener = KindRegistry.openLinkedText(_:deliver:)
         viewer.navigation.onWillLeaveDocument = { [unowned self] in saveReadingPosition() }
         HomeScreens.attach(to: viewer, positions: positions, guidePath: ResourceLocator.path(of: ResourceLocator.defaultDocumentName), applicationVersion: glideVersion)
+        viewer.navigation.restoreHistory(record?.history)
         window.onResize = { [unowned self] in
             viewer.resize(to: LogicalSize(width: Double(window.width), height: Double(window.height)))
         }
@@ -123,7 +123,8 @@ final class ViewerApp {
         // A document that could not be shown keeps the position it had.
         guard let documentPath = viewer.navigation.documentPath, documentFailure == nil else { return }
         let position = viewer.readingPosition
-        positions.save(ReadingPosition(anchor: position.anchor, zoomScale: position.zoomScale, progress: viewer.readingProgress), forFileAt: documentPath)
+        positions.save(ReadingPosition(anchor: position.anchor, zoomScale: position.zoomScale, progress: viewer.readingProgress,
+                                       history: viewer.navigation.savedHistory, quarterTurns: viewer.quarterTurns), forFileAt: documentPath)
     }
 
     /// The descriptors the loop must watch besides the display's (frame fallback, background

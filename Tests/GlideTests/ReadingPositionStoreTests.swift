@@ -44,6 +44,20 @@ final class ReadingPositionStoreTests: XCTestCase {
         XCTAssertEqual(stateFiles.count, 1, "one file, no temporary left behind: \(stateFiles)")
     }
 
+    func testThePagesTurnsAreRememberedAndARecordSavedBeforeTurnsExistedIsUpright() throws {
+        let turned = ReadingPosition(anchor: position.anchor, zoomScale: 1, quarterTurns: 3)
+        makeStore().save(turned, forFileAt: documentPath)
+        XCTAssertEqual(makeStore().position(forFileAt: documentPath)?.quarterTurns, 3)
+        let file = stateHome + "/glide/" + stateFiles[0]
+        let record = try String(contentsOfFile: file, encoding: .utf8)
+        XCTAssertTrue(record.contains("\"quarterTurns\":3"), record)
+        try record.replacingOccurrences(of: ",\"quarterTurns\":3", with: "").replacingOccurrences(of: "\"quarterTurns\":3,", with: "")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let older = try XCTUnwrap(makeStore().position(forFileAt: documentPath), "a record without turns is still read")
+        XCTAssertEqual(older.quarterTurns, 0)
+        XCTAssertEqual(older.anchor, position.anchor)
+    }
+
     func testAnEditedFileStartsAgainFromTheTop() throws {
         makeStore().save(position, forFileAt: documentPath)
         try "# Notes\n\nMore text than before.\n".write(toFile: documentPath, atomically: true, encoding: .utf8)

@@ -68,6 +68,7 @@ final class HomeViewerTests: XCTestCase {
             }
         }
         harness.viewer.navigation.homeMaker = { home }
+        harness.viewer.navigation.onBackPastStart = { [unowned navigation = harness.viewer.navigation] in navigation.goHome() }
         harness.deliverBackgroundWork { home.isLoaded }
         harness.runUntilIdle()
         return (harness, home)
@@ -186,6 +187,7 @@ final class HomeViewerTests: XCTestCase {
         harness.viewer.navigation.documentPath = paths[0]
         let home = HomeLayout(source: HomeSource(loadEntries: { [] }, loadThumbnail: { _ in nil }, removeRecent: { _ in }), palette: .light)
         harness.viewer.navigation.homeMaker = { home }
+        harness.viewer.navigation.onBackPastStart = { [unowned navigation = harness.viewer.navigation] in navigation.goHome() }
         harness.send(.key("Left", modifiers: .alt))
         harness.runUntilIdle()
         XCTAssertTrue(harness.viewer.document === home)

@@ -27,6 +27,11 @@ public protocol DocumentContent: ContentLayout {
     /// outline to show (it scrolls, or it holds images).
     var outline: (any OutlineSource)? { get }
 
+    /// The document's own pages as a reader names them (numbers, labels), for going to a page
+    /// and the page label; nil where it has none (`PageNumbering.swift` answers nil for
+    /// content that does not say).
+    var pageNumbering: (any PageNumbering)? { get }
+
     /// The link at `point` (content coordinates, zoom 1) that the viewer follows itself on a
     /// tap or click, with the slop a finger needs at `zoomScale`: a PDF's links, which lead to
     /// places and addresses. Nil where there is none; a text's links are the reading tools'
@@ -43,12 +48,29 @@ public protocol DocumentContent: ContentLayout {
     /// document (it cannot reload, or it is another file).
     func replaceDocument(with document: any LoadedDocument) -> Bool
 
+    /// The document's pages as a grid of thumbnails (the overview); nil for content without
+    /// pages drawn by the page scheduler (`PageOverviewContent`).
+    func makePageOverview() -> (any PageOverviewContent)?
+
     /// Why the document cannot be shown after all (a PDF that poppler refused once its
     /// background open ended): the app ends with it. Nil while it can.
     var failure: DocumentError? { get }
     /// The entries of content that is a list to choose from (the home, the folder view); nil
     /// for a document (see `EntryChooser`).
     var entryChooser: (any EntryChooser)? { get }
+
+    /// Turns every page by `turns` quarter turns clockwise (negative: counter-clockwise),
+    /// keeping the reading position (`anchorOffset`); false where pages do not turn (text).
+    func rotate(byQuarterTurns turns: Int) -> Bool
+    /// Quarter turns clockwise the pages are shown at, 0 to 3 (remembered with the reading
+    /// position).
+    var quarterTurns: Int { get }
+}
+
+extension DocumentContent {
+    /// Text and other content that is not made of pages does not turn.
+    public func rotate(byQuarterTurns turns: Int) -> Bool { false }
+    public var quarterTurns: Int { 0 }
 }
 
 /// How content answers a pinch, a double-tap or the zoom keys.

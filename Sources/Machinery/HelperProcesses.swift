@@ -5,34 +5,52 @@ import Synchronization
 /// exactly once: by whoever ends it first, its owner or the process's exit. A process ID is
 /// forgotten before it is reaped, so no one kills a process that took a reaped one's ID.
 public enum HelperProcesses {
-    private static let running = Mutex<Set<pid_t>>([])
+    private struct State {
+        var running: Set<pid_t> = []
+        /// Killed by their owner, who is reaping them.
+        var ending: Set<pid_t> = []
+    }
+
+    private static let state = Mutex(State())
+
+    /// How long the process's exit waits for helpers their owners are reaping, in s: a renderer
+    /// killed at its budget frees up to its gigabyte before it ends (tens of ms), well within
+    /// the 1 s in which Glide answers SIGTERM.
+    static let endingWaitSeconds = 0.5
 
     static func register(_ processID: pid_t) {
-        _ = running.withLock { $0.insert(processID) }
+        _ = state.withLock { $0.running.insert(processID) }
     }
 
     /// The helper processes running now (for tests and benchmarks).
-    public static var processIDs: Set<pid_t> { running.withLock { $0 } }
+    public static var processIDs: Set<pid_t> { state.withLock { $0.running } }
 
     /// Kills `processID` (if it still runs; one that ended by itself is only reaped) and reaps
     /// it; its wait status, or nil when another caller ended it first.
     @discardableResult
     static func end(_ processID: pid_t) -> Int32? {
-        let owned = running.withLock { running in
-            guard running.remove(processID) != nil else { return false }
+        let owned = state.withLock { state in
+            guard state.running.remove(processID) != nil else { return false }
             kill(processID, SIGKILL)
+            state.ending.insert(processID)
             return true
         }
-        return owned ? ProgramLauncher.waitStatus(of: processID) : nil
+        guard owned else { return nil }
+        let status = ProgramLauncher.waitStatus(of: processID)
+        _ = state.withLock { $0.ending.remove(processID) }
+        return status
     }
 
-    /// Kills every helper and reaps them: on the way out of the process.
+    /// Kills every helper and reaps them, and waits a moment for those their owners are
+    /// reaping: on the way out of the process, so that none outlives it.
     public static func endAll() {
-        let all = running.withLock { running in
-            defer { running.removeAll() }
-            for processID in running { kill(processID, SIGKILL) }
-            return running
+        let all = state.withLock { state in
+            defer { state.running.removeAll() }
+            for processID in state.running { kill(processID, SIGKILL) }
+            return state.running
         }
         for processID in all { _ = ProgramLauncher.waitStatus(of: processID) }
+        let deadline = MonotonicClock.seconds() + endingWaitSeconds
+        while state.withLock({ !$0.ending.isEmpty }), MonotonicClock.seconds() < deadline { usleep(1000) }
     }
 }

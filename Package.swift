@@ -261,7 +261,7 @@ let package = Package(
         .testTarget(name: "GlideTests", dependencies: [
             "TestSupport",
             "glide", "CCairo", "DocumentKit", "TextKind", "KindRegistry", "Render", "ScrollEngine", "GlideTools", "PDFFixtures", "DjVuFixtures",
-            "ArchiveFixtures", "Localization", "Machinery", "ReadingState",
+            "ArchiveFixtures", "Localization", "Machinery", "ReadingState", "Portals", "CGIO",
         ]),
 
         // An in-process Wayland compositor that drives the real client in tests.

@@ -120,6 +120,12 @@ public final class AccessibleViewer: AccessibilityModel {
         viewer.navigation.showPage(index, timeMilliseconds: AccessibleViewer.compositorNowMilliseconds())
     }
 
+    public var showsNightPages: Bool { viewer.showsNightPages }
+
+    public func toggleNightPages() {
+        viewer.toggleNightPages()
+    }
+
     public func selection(of text: String, at location: AccessibleBlockLocation) -> Range<Int>? {
         guard let range = viewer.selection, !range.isEmpty,
               let part = range.utf8Range(inSection: location.section, block: location.block, length: text.utf8.count),

@@ -5,14 +5,25 @@ import Localization
 import Machinery
 
 /// Where the reader was in a document: the block at the top of the window, which also fixes
-/// the page of a paged view (or the page itself, for an image collection), and the zoom.
+/// the page of a paged view (or the page itself, for an image collection), and the zoom; and
+/// how the reader chose to show its pages (`PageModes`: night pages).
 public struct ReadingPosition: Codable, Equatable {
     public var anchor: ReadingAnchor
     public var zoomScale: Double
+    public var pageModes: PageModes
 
-    public init(anchor: ReadingAnchor, zoomScale: Double) {
+    public init(anchor: ReadingAnchor, zoomScale: Double, pageModes: PageModes = PageModes()) {
         self.anchor = anchor
         self.zoomScale = zoomScale
+        self.pageModes = pageModes
+    }
+
+    /// A record written before page modes existed has none: no choice made.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        anchor = try container.decode(ReadingAnchor.self, forKey: .anchor)
+        zoomScale = try container.decode(Double.self, forKey: .zoomScale)
+        pageModes = try container.decodeIfPresent(PageModes.self, forKey: .pageModes) ?? PageModes()
     }
 }
 

@@ -265,9 +265,13 @@ final class InputRouter: ViewerPart {
     }
 
     /// Whether the viewer answered a key itself: Ctrl+0 on reflowing text (the default text
-    /// size), or a row key while the outline has the keys.
+    /// size), Ctrl+I (night pages), or a row key while the outline has the keys.
     private func handleViewerKey(_ name: String, modifiers: InputModifiers) -> Bool {
         if name == "0", modifiers == .control, scene.focusedView == documentPane.view { return state.resetTextSize() }
+        if name == "i" || name == "I", modifiers == .control {
+            state.toggleNightPages()
+            return true
+        }
         return handleOutlineKey(name, modifiers: modifiers)
     }
 }

@@ -47,6 +47,11 @@ final class PortalStandInBus {
         }
     }
 
+    /// Sends `signal` to the portal (a stand-in that changes a setting on SIGUSR1).
+    func send(_ signal: Int32) {
+        kill(portalProcessID, signal)
+    }
+
     /// Ends the portal; dbus-run-session then ends its bus and exits.
     func stop() {
         kill(portalProcessID, SIGTERM)

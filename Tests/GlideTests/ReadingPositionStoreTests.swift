@@ -44,6 +44,24 @@ final class ReadingPositionStoreTests: XCTestCase {
         XCTAssertEqual(stateFiles.count, 1, "one file, no temporary left behind: \(stateFiles)")
     }
 
+    func testPageModesAreRememberedBesideThePositionAndAnOlderRecordHasNone() throws {
+        var night = position
+        night.pageModes.nightPages = true
+        makeStore().save(night, forFileAt: documentPath)
+        XCTAssertEqual(makeStore().position(forFileAt: documentPath)?.pageModes, PageModes(nightPages: true))
+        // A record written before page modes existed: the position, and no choice of modes.
+        let file = stateHome + "/glide/" + stateFiles[0]
+        var record = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        var saved = try XCTUnwrap(record["position"] as? [String: Any])
+        XCTAssertNotNil(saved.removeValue(forKey: "pageModes"), "the modes are in the record")
+        record["position"] = saved
+        try JSONSerialization.data(withJSONObject: record).write(to: URL(fileURLWithPath: file))
+        let older = try XCTUnwrap(makeStore().position(forFileAt: documentPath))
+        XCTAssertEqual(older.anchor, position.anchor)
+        XCTAssertEqual(older.pageModes, PageModes())
+        XCTAssertTrue(warnings.isEmpty, "\(warnings)")
+    }
+
     func testAnEditedFileStartsAgainFromTheTop() throws {
         makeStore().save(position, forFileAt: documentPath)
         try "# Notes\n\nMore text than before.\n".write(toFile: documentPath, atomically: true, encoding: .utf8)

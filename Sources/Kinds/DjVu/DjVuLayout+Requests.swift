@@ -7,12 +7,12 @@ extension DjVuLayout: PageScheduling {
     /// Asks the worker for what `visible` needs, most urgent first (`PageScheduler.jobs`).
     func requestPixels(for visible: ContentRect, margin: Double) {
         guard let jobs = scheduler.jobs(for: visible, margin: margin, in: self) else { return }
-        worker.want(jobs)
+        worker.want(jobs, invertsLightness: scheduler.invertsLightness)
     }
 
     /// A result from the worker, on the loop thread: the page's pixels are redrawn.
     func receive(_ result: PageRenderResult) {
-        worker.acknowledge(result.job)
+        worker.acknowledge(result)
         let page = result.job.page
         guard page < pageCount else { return }
         let isOnScreen = scheduler.receive(result, in: self)

@@ -4,12 +4,14 @@ import Localization
 import PageKit
 
 /// Makes one job's pixels on the worker's thread and handle: a cairo image surface the
-/// render writes into (`DjVuPageRendering`), and a preview's links.
+/// render writes into (`DjVuPageRendering`), inverted there for night pages, and a preview's
+/// links.
 struct DjVuPageRenderer {
     let handle: DjVuHandle
     let file: DjVuFile
 
-    func render(_ job: PageRenderJob) -> PageRenderResult {
+    func render(_ ticket: PageRenderTicket) -> PageRenderResult {
+        let job = ticket.job
         var result = PageRenderResult(job: job)
         guard let size = handle.pageSize(job.page) else {
             result.failure = localized("DjVuLibre cannot read this page")
@@ -36,7 +38,7 @@ struct DjVuPageRenderer {
         }
         // Opaque pixels, as a PDF page's: pixman copies them onto a frame without blending.
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(rect.width), Int32(rect.height))!
-        let pixels = PagePixels(surface: surface, width: rect.width, height: rect.height)
+        let pixels = PagePixels(surface: surface, width: rect.width, height: rect.height, invertsLightness: ticket.invertsLightness)
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
             result.failure = localized("rendering failed: %s", localized("out of memory"))
             return result
@@ -45,11 +47,16 @@ struct DjVuPageRenderer {
         let failure = DjVuPageRendering.render(page: job.page, of: handle, scale: scale,
                                                region: .init(x: rect.x, y: rect.y, width: rect.width, height: rect.height),
                                                into: data, rowBytes: Int(cairo_image_surface_get_stride(surface)))
-        cairo_surface_mark_dirty(surface)
         if let failure {
+            cairo_surface_mark_dirty(surface)
             result.failure = failure
             return result
         }
+        if ticket.invertsLightness {
+            // RGB24 rows are 4 bytes a pixel with no padding (cairo's stride for them).
+            NightPixels.invertLightness(data, count: Int(cairo_image_surface_get_stride(surface)) / 4 * rect.height)
+        }
+        cairo_surface_mark_dirty(surface)
         result.pixels = pixels
         return result
     }

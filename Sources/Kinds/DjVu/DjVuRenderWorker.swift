@@ -42,7 +42,7 @@ final class DjVuRenderWorker: Sendable {
     private let renderer: Renderer
     /// Jobs rendered and handed over but not yet acknowledged by the loop thread: not rendered
     /// again while their result is on its way.
-    private let delivered = Mutex<Set<PageRenderJob>>([])
+    private let delivered = Mutex<Set<PageRenderTicket>>([])
     private let deliver: @Sendable (PageRenderResult) -> Void
     private let deliverOutline: @Sendable (DjVuOutline) -> Void
     private let deliverSizes: @Sendable (DjVuPageSizes) -> Void
@@ -87,9 +87,11 @@ final class DjVuRenderWorker: Sendable {
         queue.stop()
     }
 
-    /// Replaces the jobs to do, most wanted first.
-    func want(_ jobs: [PageRenderJob]) {
-        queue.replacePending(inGroup: DjVuRenderWorker.renderGroup, with: jobs.map { job in { [self] _ in render(job) } })
+    /// Replaces the jobs to do, most wanted first, as night pages when `invertsLightness`.
+    func want(_ jobs: [PageRenderJob], invertsLightness: Bool = false) {
+        queue.replacePending(inGroup: DjVuRenderWorker.renderGroup, with: jobs.map { job in
+            { [self] _ in render(PageRenderTicket(job, invertsLightness: invertsLightness)) }
+        })
         if !isMeasuring.exchange(true, ordering: .relaxed) { measure(from: 1) }
     }
 
@@ -102,20 +104,21 @@ final class DjVuRenderWorker: Sendable {
         }
     }
 
-    /// The loop thread has the result of `job`: it may be rendered again if asked.
-    func acknowledge(_ job: PageRenderJob) {
-        delivered.withLock { _ = $0.remove(job) }
+    /// The loop thread has the result of `result`'s job: it may be rendered again if asked.
+    func acknowledge(_ result: PageRenderResult) {
+        delivered.withLock { _ = $0.remove(PageRenderTicket(result.job, invertsLightness: result.invertsLightness)) }
     }
 
     /// How many jobs have been rendered, for tests and benchmarks.
     var jobsRendered: Int { rendered.load(ordering: .relaxed) }
     private let rendered = Atomic<Int>(0)
 
-    private func render(_ job: PageRenderJob) {
-        guard delivered.withLock({ $0.insert(job).inserted }) else { return }
+    private func render(_ ticket: PageRenderTicket) {
+        guard delivered.withLock({ $0.insert(ticket).inserted }) else { return }
         renderer.open()
-        let result = renderer.handle.map { DjVuPageRenderer(handle: $0, file: renderer.file).render(job) }
-            ?? PageRenderResult(job: job, failure: localized("DjVuLibre cannot read this document"))
+        var result = renderer.handle.map { DjVuPageRenderer(handle: $0, file: renderer.file).render(ticket) }
+            ?? PageRenderResult(job: ticket.job, failure: localized("DjVuLibre cannot read this document"))
+        result.invertsLightness = ticket.invertsLightness
         rendered.add(1, ordering: .relaxed)
         deliver(result)
     }

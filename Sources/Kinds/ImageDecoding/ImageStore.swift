@@ -37,6 +37,12 @@ public final class ImageStore {
     /// issue 24), and a photo is a fraction of that. Two decodes at once then hold at most
     /// 128 MB of a book's bytes while their decoders run (one copy each, `SealedMemoryFile`).
     public var maximumEncodedBytes = 64 << 20
+    /// Night pages (`Palette.nightPages`): images are decoded with their lightness inverted
+    /// and their hue kept. An image decoded the other way is decoded again when next asked
+    /// for (`image(atPath:)`, which the layouts call for the pages near the view), and shown
+    /// as it was until the new pixels arrive.
+    public var invertsLightness = false
+
     /// Decoders running at once: two, so a page and its neighbour decode together on a
     /// two-core laptop without starving the frame loop of a core.
     static let maximumConcurrentDecodes = 2
@@ -48,12 +54,14 @@ public final class ImageStore {
         /// Whether a decoder is (or will be) working on this image.
         var isDecoding = true
         var lastUse: Int
+        /// Whether the image shown (or its failure) was decoded as night pages.
+        var invertsLightness = false
     }
 
     private var entries: [String: Entry] = [:]
     private var useCount = 0
     /// Decodes not started yet, the most recently asked for last (it starts first).
-    private var waiting: [(path: String, target: ImageSize?)] = []
+    private var waiting: [(path: String, target: ImageSize?, invertsLightness: Bool)] = []
     private var runningCount = 0
     private var observers: [(String) -> Void] = []
 
@@ -72,9 +80,10 @@ public final class ImageStore {
         useCount += 1
         if let entry = entries[path] {
             entries[path]?.lastUse = useCount
+            if entry.invertsLightness != invertsLightness, !entry.isDecoding { decodeInCurrentStyle(path) }
             return entry.state
         }
-        entries[path] = Entry(state: .pending(nil), lastUse: useCount)
+        entries[path] = Entry(state: .pending(nil), lastUse: useCount, invertsLightness: invertsLightness)
         enqueue(path, target: nil)
         return .pending(nil)
     }
@@ -105,8 +114,19 @@ public final class ImageStore {
     public var cachedBytes: Int { entries.values.reduce(0) { $0 + $1.state.byteCount } }
 
     private func enqueue(_ path: String, target: ImageSize?) {
-        waiting.append((path, target))
+        waiting.append((path, target, invertsLightness))
         startWaitingDecodes()
+    }
+
+    /// Decodes the image at `path` again as night pages are now (on or off), at the size it
+    /// has; what it shows stays until the new pixels arrive.
+    private func decodeInCurrentStyle(_ path: String) {
+        guard var entry = entries[path] else { return }
+        entry.isDecoding = true
+        var target: ImageSize?
+        if case .image(let current) = entry.state { target = ImageSize(width: current.width, height: current.height) }
+        entries[path] = entry
+        enqueue(path, target: target)
     }
 
     private func startWaitingDecodes() {
@@ -115,14 +135,15 @@ public final class ImageStore {
             var input = ImageDecoderProcess.Input.file(path: next.path)
             if let bytesSource { input = .bytes(key: next.path, source: bytesSource, maximumBytes: maximumEncodedBytes) }
             let decoder = ImageDecoderProcess(input: input, maximumSidePixels: maximumDecodedSidePixels, target: next.target,
-                                              budgetBytes: budgetBytes, budgetSeconds: decodeBudgetSeconds)
-            let path = next.path
+                                              budgetBytes: budgetBytes, budgetSeconds: decodeBudgetSeconds,
+                                              invertsLightness: next.invertsLightness)
+            let path = next.path, inverts = next.invertsLightness
             let store = LoopThreadReference(self)
-            decoder.start { report in store.object?.receive(report, for: path) }
+            decoder.start { report in store.object?.receive(report, for: path, invertsLightness: inverts) }
         }
     }
 
-    private func receive(_ report: ImageDecoderProcess.Report, for path: String) {
+    private func receive(_ report: ImageDecoderProcess.Report, for path: String, invertsLightness inverts: Bool) {
         if case .size = report {} else {
             runningCount -= 1
             startWaitingDecodes()
@@ -138,10 +159,13 @@ public final class ImageStore {
             image.onShownAtOtherSize = { [weak self] shown in self?.decodeAgain(path, at: shown) }
             entry.state = .image(image)
             entry.isDecoding = false
+            entry.invertsLightness = inverts
         case .failure(let reason):
             // A sharper rendering that failed leaves the one shown.
             if case .image = entry.state {} else { entry.state = .failure(reason) }
             entry.isDecoding = false
+            // Tried in this style: a restyled decode that fails is not tried again at every frame.
+            entry.invertsLightness = inverts
         }
         entries[path] = entry
         if case .image = report { evict(keeping: path) }

@@ -18,7 +18,12 @@ public final class ImageCollectionLayout: ContentLayout {
     public let collection: ImageCollection
     public let images: ImageStore
     public var palette: Palette {
-        didSet { if palette != oldValue { changeLog.record(.everything) } }
+        didSet {
+            guard palette != oldValue else { return }
+            // Night pages invert the images where they are decoded (`ImageStore`).
+            images.invertsLightness = palette.nightPages
+            changeLog.record(.everything)
+        }
     }
 
     /// Room kept clear at the bottom of every page, in logical px: the band the page control
@@ -40,6 +45,7 @@ public final class ImageCollectionLayout: ContentLayout {
         self.collection = collection
         self.palette = palette
         self.images = images ?? ImageStore(bytesSource: collection.imageSource)
+        self.images.invertsLightness = palette.nightPages
         anchorPage = collection.startPage
         // Whatever image changed, the pages redraw: only the few near the viewport are drawn.
         self.images.observeChanges { [weak self] _ in self?.changeLog.record(.everything) }

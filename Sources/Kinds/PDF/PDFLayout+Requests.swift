@@ -7,12 +7,12 @@ extension PDFLayout: PageScheduling {
     /// Asks the worker for what `visible` needs, most urgent first (`PageScheduler.jobs`).
     func requestPixels(for visible: ContentRect, margin: Double) {
         guard let jobs = scheduler.jobs(for: visible, margin: margin, in: self) else { return }
-        worker.want(jobs, pointSize: pointSize)
+        worker.want(jobs, invertsLightness: scheduler.invertsLightness, pointSize: pointSize)
     }
 
     /// A result from the worker, on the loop thread: the page's pixels are redrawn.
     func receive(_ result: PageRenderResult) {
-        worker.acknowledge(result.job)
+        worker.acknowledge(result)
         let page = result.job.page
         guard page < pageCount else { return }
         let isOnScreen = scheduler.receive(result, in: self)

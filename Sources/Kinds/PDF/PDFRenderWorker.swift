@@ -36,7 +36,7 @@ final class PDFRenderWorker: Sendable {
 
     private let outlineQueue = WorkQueue(name: "glide-pdf-outline")
     private let outlineReader: OutlineReader
-    private let pool: PageRendererPool<PageRenderJob>
+    private let pool: PageRendererPool<PageRenderTicket>
     /// Jobs rendered and handed over but not yet acknowledged by the loop thread: not rendered
     /// again while their result is on its way.
     private let delivered = DeliveredJobs()
@@ -52,8 +52,8 @@ final class PDFRenderWorker: Sendable {
         self.deliverOutline = deliverOutline
         pool = PageRendererPool(settings: settings, document: file.descriptor, admit: { [delivered] job in
             delivered.jobs.withLock { $0.insert(job).inserted }
-        }, deliver: { job, outcome in
-            deliver(PDFRenderWorker.result(of: job, outcome))
+        }, deliver: { ticket, outcome in
+            deliver(PDFRenderWorker.result(of: ticket, outcome))
         })
     }
 
@@ -64,10 +64,15 @@ final class PDFRenderWorker: Sendable {
         outlineQueue.stop()
     }
 
-    /// Replaces the jobs to do, most wanted first; `pointSize` gives each page's size in PDF
-    /// points (the layout asks only for pages it has measured).
-    func want(_ jobs: [PageRenderJob], pointSize: (Int) -> (width: Double, height: Double)) {
-        pool.want(jobs.map { job in (job, PDFRenderWorker.request(for: job, pointSize: pointSize(job.page))) })
+    /// Replaces the jobs to do, most wanted first, as night pages when `invertsLightness`;
+    /// `pointSize` gives each page's size in PDF points (the layout asks only for pages it has
+    /// measured).
+    func want(_ jobs: [PageRenderJob], invertsLightness: Bool = false, pointSize: (Int) -> (width: Double, height: Double)) {
+        pool.want(jobs.map { job in
+            var request = PDFRenderWorker.request(for: job, pointSize: pointSize(job.page))
+            if invertsLightness { request.flags.insert(.invertsLightness) }
+            return (PageRenderTicket(job, invertsLightness: invertsLightness), request)
+        })
     }
 
     /// What the renderer is asked for `job`: the whole page at the preview scale with its links,
@@ -86,18 +91,21 @@ final class PDFRenderWorker: Sendable {
         }
     }
 
-    private static func result(of job: PageRenderJob, _ outcome: PageRendererPool<PageRenderJob>.Outcome) -> PageRenderResult {
+    private static func result(of ticket: PageRenderTicket, _ outcome: PageRendererPool<PageRenderTicket>.Outcome) -> PageRenderResult {
+        let job = ticket.job
+        var result: PageRenderResult
         switch outcome {
         case .drawn(let pixels, let width, let height, let details):
-            var result = PageRenderResult(job: job, pageSize: (width, height))
-            result.pixels = PagePixels(shared: pixels)
+            result = PageRenderResult(job: job, pageSize: (width, height))
+            result.pixels = PagePixels(shared: pixels, invertsLightness: ticket.invertsLightness)
             if case .preview = job { result.links = PDFLinkCoding.decode(details) }
-            return result
         case .failed(let reason), .unavailable(let reason):
-            return PageRenderResult(job: job, failure: reason)
+            result = PageRenderResult(job: job, failure: reason)
         case .overBudget:
-            return PageRenderResult(job: job, failure: localized("this page is too complex to show"))
+            result = PageRenderResult(job: job, failure: localized("this page is too complex to show"))
         }
+        result.invertsLightness = ticket.invertsLightness
+        return result
     }
 
     /// Asks for the outline once.
@@ -109,9 +117,9 @@ final class PDFRenderWorker: Sendable {
         }
     }
 
-    /// The loop thread has the result of `job`: it may be rendered again if asked.
-    func acknowledge(_ job: PageRenderJob) {
-        delivered.jobs.withLock { _ = $0.remove(job) }
+    /// The loop thread has the result of `result`'s job: it may be rendered again if asked.
+    func acknowledge(_ result: PageRenderResult) {
+        delivered.jobs.withLock { _ = $0.remove(PageRenderTicket(result.job, invertsLightness: result.invertsLightness)) }
     }
 
     /// How many jobs the renderers have answered, for tests and benchmarks.
@@ -123,5 +131,5 @@ final class PDFRenderWorker: Sendable {
 
 /// Jobs rendered and handed over but not yet acknowledged by the loop thread.
 private final class DeliveredJobs: Sendable {
-    let jobs = Mutex<Set<PageRenderJob>>([])
+    let jobs = Mutex<Set<PageRenderTicket>>([])
 }

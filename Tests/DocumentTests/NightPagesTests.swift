@@ -129,7 +129,7 @@ final class NightPagesTests: XCTestCase {
         store.invertsLightness = true
         _ = store.image(atPath: path)
         store.waitForDecodes()
-        guard case .image(let night) = store.image(atPath: path) else { return XCTFail("not decoded") }
+        guard case .image(let night) = store.image(atPath: path) else { return XCTFail("not decoded: \(store.image(atPath: path))") }
         XCTAssertEqual(pixel(night, x: 2, y: 2), 0xff00_0000, "white turns black")
         let red = pixel(night, x: 15, y: 2)
         XCTAssertGreaterThan((red >> 16) & 0xff, 0xc0, "the red stays red: \(String(red, radix: 16))")

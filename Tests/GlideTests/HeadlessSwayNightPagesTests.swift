@@ -156,6 +156,8 @@ final class HeadlessSwayNightPagesTests: XCTestCase {
         try start([])
         XCTAssertLessThan(try nightPage().lightness, 0.3, "the desktop prefers dark from the start")
         let methods = try XCTUnwrap(portal).calls().compactMap { $0["method"] as? String }
-        XCTAssertEqual(Array(methods.prefix(2)), ["ReadOne", "Read"], "ReadOne refused, Read answered")
+        // GDBus refuses ReadOne itself (UnknownMethod, not in the stand-in's interface), so
+        // the stand-in sees only the Read that answered.
+        XCTAssertEqual(methods.first, "Read", "ReadOne refused, Read answered: \(methods)")
     }
 }

@@ -83,6 +83,9 @@ final class NightPagesViewerTests: XCTestCase {
         harness.viewer.desktopDarkStyleChanged(prefersDark: true)
         XCTAssertTrue(harness.viewer.showsNightPages)
         XCTAssertEqual(harness.viewer.pageModes, PageModes(), "the newer word is the desktop's: no choice of the document's is kept")
+        // The next frame asks for the pages again in the night style.
+        _ = harness.drawFrame()
+        XCTAssertFalse(pdf.isSharp, "the pages are asked for again")
         harness.deliverBackgroundWork { pdf.isSharp }
         XCTAssertLessThan(measure(harness, page: pdf.pageRect(0)).lightness, 0.3)
         harness.viewer.desktopDarkStyleChanged(prefersDark: false)

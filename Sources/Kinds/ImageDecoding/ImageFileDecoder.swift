@@ -131,10 +131,12 @@ public enum ImageFileDecoder {
                 let alpha = hasAlpha ? UInt32(pixel[3]) : 255
                 var red = UInt32(pixel[0]), green = UInt32(pixel[1]), blue = UInt32(pixel[2])
                 if invertsLightness {
-                    let shift = 255 - max(red, green, blue) - min(red, green, blue)
-                    red += shift
-                    green += shift
-                    blue += shift
+                    // The shift is negative for light pixels; each channel still ends within
+                    // 0…255, so wrapping arithmetic is exact.
+                    let shift = 255 &- max(red, green, blue) &- min(red, green, blue)
+                    red &+= shift
+                    green &+= shift
+                    blue &+= shift
                 }
                 func premultiplied(_ value: UInt32) -> UInt32 { (value * alpha + 127) / 255 }
                 row[x] = alpha << 24 | premultiplied(red) << 16 | premultiplied(green) << 8 | premultiplied(blue)

@@ -188,7 +188,7 @@ let package = Package(
         // Draws one document's pages on request, long-lived, locked down after it opens the
         // document; glide runs several under budgets (PageRendererPool).
         .executableTarget(
-            name: "glide-page-renderer", dependencies: ["PDFKind", "Machinery", "CSandbox", "CSystem", "Localization"],
+            name: "glide-page-renderer", dependencies: ["PDFKind", "DjVuKind", "Machinery", "CSandbox", "CSystem", "Localization"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
         // The file manager's thumbnails: a document's first screen, drawn as the viewer draws it.
         .executableTarget(name: "glide-thumbnailer", dependencies: [
@@ -200,14 +200,16 @@ let package = Package(
             name: "glide-bench", dependencies: [
                 "ScrollEngine", "DocumentKit", "TextKind", "PDFKind", "KindRegistry", "Render", "CAllocationCounter", "CSystem",
                 "PDFFixtures", "ArchiveFixtures", "EPUBFixtures", "ImageKind", "Machinery", "DjVuKind", "DjVuFixtures", "CPoppler",
+                "PageKit",
             ],
             // Its allocation counter stands in for malloc process-wide, which needs the
             // executable's symbols in the dynamic symbol table.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
 
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
-        // The page renderers' tests write their hostile PDFs with PDFFixtures.
-        .testTarget(name: "MachineryTests", dependencies: ["Machinery", "PDFFixtures"]),
+        // The page renderers' tests write their hostile PDFs with PDFFixtures, their DjVu documents
+        // with DjVuFixtures.
+        .testTarget(name: "MachineryTests", dependencies: ["Machinery", "PDFFixtures", "DjVuFixtures"]),
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine", "TestSupport"]),
         // Replay scripts, the trace format and the glide-replay tool.
         .testTarget(name: "GlideToolsTests", dependencies: ["GlideTools", "ScrollEngine", "TestSupport"]),

@@ -17,6 +17,13 @@ int glide_sandbox_lock_down(uint64_t address_space_bytes) {
     if (setrlimit(RLIMIT_CORE, &core) != 0) return -errno;
     scmp_filter_ctx filter = seccomp_init(SCMP_ACT_ALLOW);
     if (filter == NULL) return -ENOMEM;
+    // Every thread of the process, not only the caller: a library may have started threads of
+    // its own before (DjVuLibre decodes on threads it starts as it reads the document).
+    int synced = seccomp_attr_set(filter, SCMP_FLTATR_CTL_TSYNC, 1);
+    if (synced != 0) {
+        seccomp_release(filter);
+        return synced;
+    }
     // What a renderer has no business doing once its document is open: reach another file,
     // the network or another program. Looked up by name, so a call this libseccomp or this
     // architecture does not know (openat2 on an old kernel's headers) is skipped.

@@ -29,7 +29,7 @@ enum DjVuBenchmarks {
         let one = write(pages: 1), seventyOne = write(pages: 71)
         defer { unlink(one); unlink(seventyOne) }
 
-        _ = firstFrames(path: one)  // DjVuLibre, the fonts and the workers start up once
+        _ = firstFrames(path: one)  // DjVuLibre, the fonts, the workers and the renderers start up once
         let runs1 = (0..<9).map { _ in firstFrames(path: one) }, runs71 = (0..<9).map { _ in firstFrames(path: seventyOne) }
         let frame1 = RenderBenchmarks.median(runs1.map(\.frame)), frame71 = RenderBenchmarks.median(runs71.map(\.frame))
         let shown1 = RenderBenchmarks.median(runs1.map(\.pageShown)), shown71 = RenderBenchmarks.median(runs71.map(\.pageShown))
@@ -40,10 +40,10 @@ enum DjVuBenchmarks {
         print("first frame (wall clock from opening the file to the frame drawn: the directory read, page 1 measured, "
             + "its pixels asked for, a placeholder drawn) 1 page \(RenderBenchmarks.rounded(frame1, 2)) ms, 71 pages "
             + "\(RenderBenchmarks.rounded(frame71, 2)) ms: 71/1 = \(RenderBenchmarks.rounded(frame71 / frame1, 2))× (goal ≤ 2×)")
-        print("first page shown (to the frame that draws page 1 sharp, rendered on the worker) 1 page "
+        print("first page shown (to the frame that draws page 1 sharp, drawn by a glide-page-renderer process) 1 page "
             + "\(RenderBenchmarks.rounded(shown1, 2)) ms, 71 pages \(RenderBenchmarks.rounded(shown71, 2)) ms: "
             + "71/1 = \(RenderBenchmarks.rounded(shown71 / shown1, 2))×")
-        print("71 pages' sizes read on the render worker behind its renders, arrived through the mailbox, "
+        print("71 pages' sizes read on the DjVu worker in Glide's process, arrived through the mailbox, "
             + "\(RenderBenchmarks.rounded(measured71, 1)) ms from the open")
     }
 

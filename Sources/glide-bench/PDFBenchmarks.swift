@@ -1,6 +1,7 @@
 import CCairo
 import DocumentKit
 import KindRegistry
+import PageKit
 import PDFKind
 import TextKind
 import Glibc
@@ -73,6 +74,17 @@ enum PDFBenchmarks {
         print("  frames with a blank visible page area \(fling.blank) of \(fling.frames) = \(RenderBenchmarks.rounded(Double(fling.blank) / Double(fling.frames), 3)) (goal 0); "
             + "frames with a placeholder \(fling.placeholders); pages rendered \(fling.jobs)")
 
+        let cost = ownCost(path: threeHundred)
+        print("no cost of its own: the same fling through a column of the same pages drawn through the page scheduler, "
+            + "the pixels from the page renderer processes (\(PageRendererPools.defaultRendererCount)) or from poppler in this "
+            + "process on one thread (Glide's renderer before issue 25, the benchmark's own), alternately, \(cost.processes.count) runs each")
+        print("  loop thread CPU time median per run: renderer processes \(cost.processes.map { RenderBenchmarks.rounded($0, 3) }) ms, "
+            + "in-process thread \(cost.inProcess.map { RenderBenchmarks.rounded($0, 3) }) ms")
+        let processes = RenderBenchmarks.median(cost.processes), inProcess = RenderBenchmarks.median(cost.inProcess)
+        print("  medians \(RenderBenchmarks.rounded(processes, 3)) ms / \(RenderBenchmarks.rounded(inProcess, 3)) ms: processes/in-process = "
+            + "\(RenderBenchmarks.rounded(processes / inProcess, 2))× (goal ≤ 1.1×); frames with a placeholder "
+            + "\(cost.placeholders.processes) / \(cost.placeholders.inProcess) of \(cost.frames) a run (medians)")
+
         let crisp = zoomEndToCrisp(path: threeHundred)
         print("zoom end to crisp pixels at 2560x1600, text-heavy page, zooms 1.5…4: median \(RenderBenchmarks.rounded(crisp.median, 1)) ms, "
             + "slowest \(RenderBenchmarks.rounded(crisp.slowest, 1)) ms (goal median < 150 ms); one frame period = "
@@ -117,11 +129,30 @@ enum PDFBenchmarks {
         var over8 = 0, frames = 0, blank = 0, placeholders = 0, jobs = 0
     }
 
+    /// The fling of `flingThrough` through the pages of `path` in a `PageColumn`, alternately
+    /// from renderer processes and from an in-process thread, `runs` times each: each run's
+    /// loop-thread median, and the median runs' placeholder counts.
+    private static func ownCost(path: String, runs: Int = 3)
+        -> (processes: [Double], inProcess: [Double], placeholders: (processes: Int, inProcess: Int), frames: Int) {
+        var processes: [Fling] = [], inProcess: [Fling] = []
+        for _ in 0..<runs {
+            processes.append(flingThrough(PageColumn(path: path, source: .rendererProcesses)) { $0.renderedJobCount })
+            inProcess.append(flingThrough(PageColumn(path: path, source: .inProcessThread)) { $0.renderedJobCount })
+        }
+        func medianPlaceholders(_ flings: [Fling]) -> Int { flings.map(\.placeholders).sorted()[flings.count / 2] }
+        return (processes.map(\.median), inProcess.map(\.median), (medianPlaceholders(processes), medianPlaceholders(inProcess)),
+                processes.first?.frames ?? 0)
+    }
+
     /// Scrolls at 5000 px/s, a frame every 16.7 ms of real time so the worker renders as it
     /// would, timing each frame's main-thread work: running the worker's deliveries and
     /// rendering. Then counts frames where a visible page area was blank white.
     static func flingThrough(path: String) -> Fling {
-        let layout = openedLayout(path: path)
+        flingThrough(openedLayout(path: path)) { $0.renderedJobCount }
+    }
+
+    /// `flingThrough(path:)` through `layout`, whose renderers have drawn `renderedJobs` jobs.
+    static func flingThrough<Layout: ContentLayout & PageScheduling>(_ layout: Layout, renderedJobs: (Layout) -> Int) -> Fling {
         var view = view(of: layout, width: 1280, height: 800)
         let renderer = FrameRenderer()
         let buffers = [OwnedBuffer(width: 1280, height: 800, scale: 1), OwnedBuffer(width: 1280, height: 800, scale: 1)]
@@ -173,13 +204,13 @@ enum PDFBenchmarks {
             _ = buffers[frame % 2].fillMilliseconds()
             return threadMilliseconds() - start
         })
-        fling.jobs = layout.renderedJobCount
+        fling.jobs = renderedJobs(layout)
         return fling
     }
 
     /// Whether the frame shows a visible page area (at least 150 px of a page) that is all
     /// white, and whether it shows a placeholder.
-    private static func inspect(_ buffer: PixelBuffer, layout: PDFLayout, offsetY: Double) -> (blank: Bool, placeholder: Bool) {
+    private static func inspect(_ buffer: PixelBuffer, layout: some PageScheduling, offsetY: Double) -> (blank: Bool, placeholder: Bool) {
         let visible = ContentRect(x: 0, y: offsetY, width: 1280, height: 800)
         var blank = false, placeholder = false
         let grey = layout.placeholderColour
@@ -246,7 +277,7 @@ enum PDFBenchmarks {
 
     /// Anonymous resident memory at the first frame of a 500-page PDF and after flicking
     /// through it at zooms 1, 2 and 4 (every fifth page shown until sharp or for 200 ms), MB.
-    private static func anonymousMemoryAfterFlicks(path: String) -> (first: Double, after: Double, shared: Double) {
+    static func anonymousMemoryAfterFlicks(path: String) -> (first: Double, after: Double, shared: Double) {
         let layout = openedLayout(path: path)
         var view = view(of: layout, width: 1280, height: 800)
         view.maximumZoomScale = 8

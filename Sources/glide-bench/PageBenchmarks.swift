@@ -2,16 +2,42 @@ import CCairo
 import CPoppler
 import Glibc
 import Machinery
+import PDFFixtures
 
-/// `glide-bench pages`: how page renderers scale. A fling at 5,000 px/s through 300 scanned
-/// pages (a PDF of images, written here with cairo), as `glide-bench pdf` flings, with one page
-/// renderer and then with two; the figure is the fraction of frames with a placeholder in view.
+/// `glide-bench pages`: issue 25's figures, each a ratio or a difference measured in the same
+/// run. The memory after flicking 500 pages of a PDF (first, while the heap holds nothing of
+/// the rest); the first frames of a 10,000-page CBZ against a 10-page one (`ComicBenchmarks`)
+/// and of a 71-page DjVu against a 1-page one (`DjVuBenchmarks`); and how page renderers scale:
+/// a fling at 5,000 px/s through 300 scanned pages (a PDF of images, written here with cairo),
+/// as `glide-bench pdf` flings, with one page renderer and then with two, the figure being the
+/// fraction of frames with a placeholder in view.
 enum PageBenchmarks {
+    /// Issue 25's memory goal: the app's anonymous memory plus its renderers' after flicking 500
+    /// pages grows by no more than it did with the in-process renderer (`glide-bench pdf`, 154.8 MB).
+    static let memoryGoalMegabytes = 154.8
+
     static func run() {
+        let fiveHundred = PDFFixture(pageCount: 500).write()
+        let memory = PDFBenchmarks.anonymousMemoryAfterFlicks(path: fiveHundred)
+        unlink(fiveHundred)
+        print("glide-bench pages: memory after flicking 500 pages of a PDF at zoom 1, 2, 4 (1280x800 logical px): the app's "
+            + "anonymous memory at the first frame \(RenderBenchmarks.rounded(memory.first, 1)) MB; after, with its page renderers' "
+            + "own, \(RenderBenchmarks.rounded(memory.after, 1)) MB: +\(RenderBenchmarks.rounded(memory.after - memory.first, 1)) MB "
+            + "(goal ≤ +\(memoryGoalMegabytes) MB); besides, the pixels in shared memory Glide maps \(RenderBenchmarks.rounded(memory.shared, 1)) MB")
+        print("")
+        ComicBenchmarks.run()
+        print("")
+        DjVuBenchmarks.run()
+        print("")
+        runScaling()
+    }
+
+    /// The fling through scanned pages with one renderer and with two.
+    static func runScaling() {
         let path = "/tmp/glide-bench-scans-\(getpid()).pdf"
         defer { unlink(path) }
         writeScans(to: path, pageCount: 300)
-        print("glide-bench pages: a fling at 5000 px/s for 6 s through 300 scanned pages (one 1275x1650 px image each), 1280x800 logical px")
+        print("scaling: a fling at 5000 px/s for 6 s through 300 scanned pages (one 1275x1650 px image each), 1280x800 logical px")
         var fractions: [Int: Double] = [:]
         for count in [1, 2] {
             setenv("GLIDE_RENDERERS", String(count), 1)

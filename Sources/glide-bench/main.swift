@@ -40,7 +40,9 @@ if arguments.first == "epub" {
     EPUBBenchmarks.run()
     exit(0)
 }
-// `glide-bench pages`: a fling through scanned pages with 1 page renderer and with 2 (PageBenchmarks.swift).
+// `glide-bench pages`: issue 25's figures: memory after flicking 500 PDF pages, the first frames of
+// comics and DjVu (ComicBenchmarks.swift, DjVuBenchmarks.swift), a fling through scanned pages
+// with 1 page renderer and with 2 (PageBenchmarks.swift).
 if arguments.first == "pages" {
     PageBenchmarks.run()
     exit(0)

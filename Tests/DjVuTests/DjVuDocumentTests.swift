@@ -103,6 +103,66 @@ final class DjVuDocumentTests: XCTestCase {
         let rows = boxRows(djvu), columns = boxColumns(djvu)
         XCTAssertGreaterThan(draw(), rows.count * columns.count * 9 / 10, "the box is black where the image has it")
         XCTAssertGreaterThan(djvu.renderedJobCount, 0)
+        assertDrawnByRendererProcesses(djvu)
+    }
+
+    /// The pixels came from `glide-page-renderer` processes, children of this one.
+    private func assertDrawnByRendererProcesses(_ djvu: DjVuLayout, file: StaticString = #filePath, line: UInt = #line) {
+        let renderers = djvu.rendererProcessIDs
+        XCTAssertFalse(renderers.isEmpty, "renderer processes drew the pages", file: file, line: line)
+        for processID in renderers {
+            XCTAssertNotEqual(processID, getpid(), file: file, line: line)
+            let name = (try? String(contentsOfFile: "/proc/\(processID)/comm", encoding: .utf8)) ?? ""
+            XCTAssertEqual(name.trimmingCharacters(in: .whitespacesAndNewlines), "glide-page-rend", "process \(processID)",
+                           file: file, line: line)
+        }
+    }
+
+    /// Prepares `visible` and delivers the renderers' results until it is sharp (at most 20 s).
+    private func waitUntilSharp(_ djvu: DjVuLayout, _ visible: ContentRect) {
+        MainThreadMailbox.shared.deliver(while: {
+            _ = djvu.prepare(visible, margin: 0, drawScale: 1)
+            return !djvu.isSharp
+        }, timeoutSeconds: 20)
+    }
+
+    /// How many of `visible`'s pixels in `rows` × `columns` (view coordinates) are ink.
+    private func ink(of djvu: DjVuLayout, _ visible: ContentRect, rows: Range<Int>, columns: Range<Int>) -> Int {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(visible.width), Int32(visible.height))!
+        defer { cairo_surface_destroy(surface) }
+        let cairo = cairo_create(surface)!
+        cairo_set_source_rgb(cairo, 1, 1, 1)
+        cairo_paint(cairo)
+        cairo_translate(cairo, -visible.x, -visible.y)
+        djvu.draw(visible, on: cairo)
+        cairo_destroy(cairo)
+        cairo_surface_flush(surface)
+        return SurfaceInk(surface: surface).inkCount(rows: rows, columns: columns)
+    }
+
+    func testARendererKilledWhileTheDocumentIsShownIsReplacedAndThePagesComeBack() throws {
+        let djvu = try layout(of: try bundle())
+        djvu.setViewportSize(width: 800, height: 600)
+        let top = ContentRect(x: 0, y: 0, width: 800, height: 600)
+        waitUntilSharp(djvu, top)
+        XCTAssertTrue(djvu.isSharp)
+        let killed = djvu.rendererProcessIDs
+        XCTAssertFalse(killed.isEmpty)
+        let renderedBefore = djvu.renderedJobCount
+        for processID in killed { kill(processID, SIGKILL) }
+        // Page 3's box (page pixels 600…800 × 800…1000), once the renderers are gone.
+        MainThreadMailbox.shared.deliver(while: { !djvu.hasAllSizes }, timeoutSeconds: 10)
+        let page = djvu.pageRect(2), factor = page.width / 850
+        let visible = ContentRect(x: 0, y: page.y + 700 * factor, width: 800, height: 600)
+        waitUntilSharp(djvu, visible)
+        XCTAssertTrue(djvu.isSharp, "page 3 drawn by the renderers that took the killed ones' place")
+        XCTAssertNil(djvu.failures[2])
+        let rows = Int(page.y + 810 * factor - visible.y)..<Int(page.y + 990 * factor - visible.y)
+        let columns = Int(page.x + 610 * factor)..<Int(page.x + 790 * factor)
+        XCTAssertGreaterThan(ink(of: djvu, visible, rows: rows, columns: columns), rows.count * columns.count * 9 / 10)
+        XCTAssertGreaterThan(djvu.renderedJobCount, renderedBefore, "the new renderers drew")
+        XCTAssertTrue(Set(djvu.rendererProcessIDs).isDisjoint(with: killed), "new renderers")
+        assertDrawnByRendererProcesses(djvu)
     }
 
     func testNightPagesAreRenderedInvertedOffTheLoopWithTheDayPixelsShownMeanwhile() throws {
@@ -168,6 +228,16 @@ final class DjVuDocumentTests: XCTestCase {
         })
         XCTAssertTrue(isDarkPixel(pixels[306 * 792 + 400]), "the band")
         XCTAssertFalse(isDarkPixel(pixels[100 * 792 + 400]), "white above it")
+        // In the app, page 1 is drawn by the renderer processes, which opened the page files
+        // before their lock-down.
+        djvu.setViewportSize(width: 800, height: 600)
+        let visible = ContentRect(x: 0, y: 0, width: 800, height: 600)
+        waitUntilSharp(djvu, visible)
+        XCTAssertTrue(djvu.isSharp)
+        XCTAssertNil(djvu.failures[0])
+        let rows = boxRows(djvu), columns = boxColumns(djvu)
+        XCTAssertGreaterThan(ink(of: djvu, visible, rows: rows, columns: columns), rows.count * columns.count * 9 / 10)
+        assertDrawnByRendererProcesses(djvu)
     }
 
     func testAnIndirectDocumentMissingAPageFileShowsANoticeThere() throws {

@@ -3,8 +3,9 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// A multi-page DjVu document (made by djvulibre-bin) in a real compositor: its pages drawn,
-/// a word of its hidden text found and highlighted, and Ctrl+A, Ctrl+C copying the text layer.
+/// A multi-page DjVu document (made by djvulibre-bin) in a real compositor: its pages drawn by
+/// renderer processes (one killed mid-fling is replaced), a word of its hidden text found and
+/// highlighted, and Ctrl+A, Ctrl+C copying the text layer.
 final class HeadlessSwayDjVuTests: XCTestCase {
     private var sway: HeadlessSway!
     private var glide: ChildProcess!
@@ -27,7 +28,7 @@ final class HeadlessSwayDjVuTests: XCTestCase {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("glide-sway-\(UUID().uuidString).djvu").path
         try DjVuFixture.write(HeadlessSwayDjVuTests.pages(), to: path)
         tracePath = FileManager.default.temporaryDirectory.appendingPathComponent("glide-djvu-\(UUID().uuidString).jsonl").path
-        glide = try sway.startGlide(["--trace", tracePath, path])
+        glide = try sway.startGlide(["--trace", tracePath, path], environment: ["GLIDE_RENDERERS": "2"])
         _ = try restingOffset()
     }
 
@@ -82,6 +83,55 @@ final class HeadlessSwayDjVuTests: XCTestCase {
         XCTAssertGreaterThan(orangeCount(shot), 100, "the match is highlighted on the page")
         _ = try ChildProcess.run("/usr/bin/grim", ["-o", "HEADLESS-1", "/tmp/glide-sway-djvu-find.png"],
                                  environment: sway.clientEnvironment)
+    }
+
+    /// Waits at most `seconds` for `condition`.
+    @discardableResult
+    private func wait(seconds: Double, for condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try condition() { return true }
+            usleep(100_000)
+        }
+        return try condition()
+    }
+
+    func testARendererKilledMidFlingIsReplacedAndThePagesComeBack() throws {
+        let processID = glide.process.processIdentifier
+        XCTAssertTrue(wait(seconds: 30) { RendererProcesses.of(processID).count == 2 }, "two renderers draw the pages")
+        let before = RendererProcesses.of(processID)
+        let pointer = try VirtualPointer(environment: sway.clientEnvironment)
+        try pointer.move(x: 640, y: 400)
+        for frame in 0..<10 {
+            try pointer.send("finger 0 60")
+            // Mid-fling, the test kills a renderer.
+            if frame == 5, let first = before.first { kill(first, SIGKILL) }
+            usleep(16_000)
+        }
+        try pointer.send("stop")
+        let rested = try restingOffset(movedFrom: 0)
+        XCTAssertGreaterThan(rested, 500, "the fling moved")
+        // Where the fling rests, the pages are drawn (white paper), not placeholders (grey).
+        let shot = try screenshot { paperPixels($0) > $0.width * $0.height / 4 / 3 }
+        XCTAssertGreaterThan(paperPixels(shot), shot.width * shot.height / 4 / 3, "the pages came back")
+        XCTAssertFalse(RendererProcesses.of(processID).contains(before.first ?? 0), "the killed renderer was reaped")
+        // The next flick's pages need renderers again: the killed one's place is taken.
+        try pointer.flick(step: 60, frames: 10)
+        XCTAssertTrue(wait(seconds: 30) { RendererProcesses.of(processID).count == 2 }, "two renderers again")
+        XCTAssertTrue(glide.process.isRunning)
+        glide.process.terminate()
+        glide.waitForExit(seconds: 5)
+        XCTAssertEqual(glide.standardError.components(separatedBy: "a page renderer stopped").count - 1, 1,
+                       "the death is said once: \(glide.standardError)")
+    }
+
+    /// Pure white pixels, every other row and column: a drawn page's paper.
+    private func paperPixels(_ image: RGBImage) -> Int {
+        var count = 0
+        for y in stride(from: 0, to: image.height, by: 2) {
+            for x in stride(from: 0, to: image.width, by: 2) where image.rgb(x: x, y: y) & 0xFFFFFF == 0xFFFFFF { count += 1 }
+        }
+        return count
     }
 
     func testCtrlAThenCtrlCPutsTheTextLayerOnTheClipboard() throws {

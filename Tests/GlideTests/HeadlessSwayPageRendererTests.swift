@@ -20,18 +20,7 @@ final class HeadlessSwayPageRendererTests: XCTestCase {
         return path
     }
 
-    /// Glide's page renderers: its children named glide-page-renderer (as /proc shows them, cut
-    /// to 15 bytes).
-    private static func renderers(of parent: pid_t) -> [pid_t] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { Int32($0) }.filter { processID in
-            guard let stat = try? String(contentsOfFile: "/proc/\(processID)/stat", encoding: .utf8),
-                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { return false }
-            let name = stat[stat.index(after: open)..<close]
-            let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
-            return name == "glide-page-rend" && fields.count > 1 && Int32(fields[1]) == parent && fields[0] != "Z"
-        }
-    }
+    private static func renderers(of parent: pid_t) -> [pid_t] { RendererProcesses.of(parent) }
 
     /// A field of /proc/PID/status in kB (`VmHWM`, `RssAnon`).
     private static func statusKilobytes(_ field: String, of processID: pid_t) -> Int? {

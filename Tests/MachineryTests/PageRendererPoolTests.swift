@@ -1,3 +1,4 @@
+import DjVuFixtures
 import Foundation
 import Glibc
 import Machinery
@@ -27,7 +28,7 @@ final class PageRendererPoolTests: XCTestCase {
     private var paths: [String] = []
 
     override func tearDown() {
-        for path in paths { unlink(path) }
+        for path in paths { try? FileManager.default.removeItem(atPath: path) }
     }
 
     private func pool(pages: [String], rendererCount: Int = 1, cpuSeconds: Double = 5,
@@ -100,9 +101,9 @@ final class PageRendererPoolTests: XCTestCase {
         let (pool, outcomes) = try pool(pages: [HostilePDF.endless, HostilePDF.filled(red: 0, green: 1, blue: 0)],
                                         cpuSeconds: 1)
         defer { pool.stop() }
+        pool.want([(0, Self.request(page: 0))])
         let started = Date().addingTimeInterval(30)
         while pool.processIDs.isEmpty, Date() < started { usleep(10_000) }
-        pool.want([(0, Self.request(page: 0))])
         let first = pool.processIDs
         guard case .overBudget? = outcomes.waitFor(0) else {
             return XCTFail("the endless page: \(String(describing: outcomes.waitFor(0, seconds: 0)))")
@@ -212,5 +213,110 @@ final class PageRendererPoolTests: XCTestCase {
         var dark = 0
         for y in 0..<pixels.height { for x in 0..<pixels.width where Self.pixel(pixels, x: x, y: y) & 0xff < 0x80 { dark += 1 } }
         XCTAssertGreaterThan(dark, 50, "the text is drawn")
+    }
+
+    // DjVu: pages drawn by DjVuLibre in the same renderer, bundled and indirect documents.
+
+    /// A DjVu document of three Letter pages at 100 dpi (612×792 points): a black box at page
+    /// pixels (100, 100) 300×200 on the first, a band at y 400 on the second, a box at (600,
+    /// 800) on the third, and on the first a link to page 3 and one to a web address.
+    private func writeDjVu() throws -> String {
+        let path = NSTemporaryDirectory() + "glide-renderer-djvu-\(getpid())-\(UUID().uuidString).djvu"
+        paths.append(path)
+        try DjVuFixture.write([
+            DjVuFixture.Page(ink: [(100, 100, 300, 200)], links: [DjVuFixture.Link("#3", x: 500, y: 700, width: 200, height: 60),
+                                                                  DjVuFixture.Link("https://example.org/", x: 100, y: 900, width: 200, height: 60)]),
+            DjVuFixture.Page(ink: [(0, 400, 850, 50)], isBitonal: true),
+            DjVuFixture.Page(ink: [(600, 800, 200, 200)]),
+        ], to: path)
+        return path
+    }
+
+    /// The same document made indirect (an index and a file per page in a folder of its own); the
+    /// index's path.
+    private func writeIndirectDjVu() throws -> String {
+        let folder = NSTemporaryDirectory() + "glide-renderer-djvu-indirect-\(getpid())-\(UUID().uuidString)"
+        paths.append(folder)
+        return try DjVuFixture.writeIndirect(from: try writeDjVu(), into: folder)
+    }
+
+    /// Each page's ink at 1 device px a point: the box, the band, the box, a little inside each.
+    private static let djvuInk: [(page: Int, x: Int, y: Int)] = [(0, 150, 100), (1, 300, 300), (2, 500, 650)]
+    /// And paper on each.
+    private static let djvuPaper: [(page: Int, x: Int, y: Int)] = [(0, 400, 400), (1, 300, 100), (2, 100, 100)]
+
+    private static func djvuRequest(page: Int, flags: PageRenderFlags = []) -> PageRenderRequest {
+        PageRenderRequest(page: page, scale: 1, x: 0, y: 0, width: 612, height: 792, flags: flags)
+    }
+
+    private func assertDjVuPagesDrawn(_ outcomes: Outcomes, tags: [Int], file: StaticString = #filePath, line: UInt = #line) {
+        for (tag, page) in zip(tags, 0..<3) {
+            guard case .drawn(let pixels, let width, let height, _)? = outcomes.waitFor(tag) else {
+                return XCTFail("page \(page + 1): \(String(describing: outcomes.waitFor(tag, seconds: 0)))", file: file, line: line)
+            }
+            XCTAssertEqual([width, height], [612, 792], "the page's size in points", file: file, line: line)
+            let ink = Self.djvuInk[page], paper = Self.djvuPaper[page]
+            XCTAssertLessThan(Self.pixel(pixels, x: ink.x, y: ink.y) & 0xff, 0x40, "page \(page + 1)'s ink", file: file, line: line)
+            XCTAssertGreaterThan(Self.pixel(pixels, x: paper.x, y: paper.y) & 0xff, 0xC0, "page \(page + 1)'s paper",
+                                 file: file, line: line)
+        }
+    }
+
+    func testDjVuPagesAreDrawnByARendererWithTheirLinks() throws {
+        let path = try writeDjVu()
+        let (pool, outcomes) = try pool(path: path, arguments: ["glide-page-renderer", "djvu", path])
+        defer { pool.stop() }
+        pool.want((0..<3).map { ($0, Self.djvuRequest(page: $0)) } + [(3, Self.djvuRequest(page: 0, flags: .details))])
+        assertDjVuPagesDrawn(outcomes, tags: [0, 1, 2])
+        guard case .drawn(_, _, _, let details)? = outcomes.waitFor(3) else { return XCTFail("the page with its links") }
+        XCTAssertFalse(details.isEmpty, "a page's links come with its pixels")
+        XCTAssertFalse(pool.processIDs.contains(getpid()))
+        XCTAssertEqual(pool.startCount, 1)
+    }
+
+    func testADjVuRendererThatCannotReadItsDocumentSaysSo() throws {
+        let path = NSTemporaryDirectory() + "glide-renderer-djvu-bad-\(getpid()).djvu"
+        try Data("AT&TFORM\0\0\u{10}\0DJVMnonsense".utf8).write(to: URL(fileURLWithPath: path))
+        let (pool, outcomes) = try pool(path: path, arguments: ["glide-page-renderer", "djvu", path])
+        defer { pool.stop() }
+        pool.want([(0, Self.djvuRequest(page: 0))])
+        guard case .unavailable(let reason)? = outcomes.waitFor(0) else { return XCTFail("no refusal") }
+        XCTAssertFalse(reason.isEmpty)
+        XCTAssertEqual(pool.deathCount, 0, "a refusal, not a crash")
+    }
+
+    /// A DjVu renderer opens its document, and an indirect document's page files, before it
+    /// locks itself down: under `strace -f` (every thread, DjVuLibre decodes on its own), after
+    /// its greeting it draws every page of a bundled and of an indirect document with no `open`,
+    /// `openat` or `execve`.
+    func testADjVuRendererOpensNoFileAfterStartUpBundledOrIndirect() throws {
+        guard let renderer = FilePath.helper(named: "glide-page-renderer") else { return XCTFail("no renderer built") }
+        XCTAssertTrue(access("/usr/bin/strace", X_OK) == 0, "make test-deps installs strace")
+        for (name, path) in [("bundled", try writeDjVu()), ("indirect", try writeIndirectDjVu())] {
+            let log = FileManager.default.temporaryDirectory.appendingPathComponent("glide-strace-\(UUID().uuidString)").path
+            paths.append(log)
+            let (pool, outcomes) = try pool(
+                path: path, cpuSeconds: 20,
+                arguments: ["strace", "-f", "-qq", "-o", log, "-e", "trace=open,openat,openat2,execve,execveat,sendmsg", "--",
+                            renderer, "djvu", path],
+                executable: "/usr/bin/strace")
+            pool.want((0..<3).map { ($0, Self.djvuRequest(page: $0)) } + [(3, Self.djvuRequest(page: 0, flags: .details))])
+            assertDjVuPagesDrawn(outcomes, tags: [0, 1, 2])
+            guard case .drawn? = outcomes.waitFor(3) else { return XCTFail("\(name): the page with its links") }
+            pool.stop()
+            let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+            guard let greeting = lines.firstIndex(where: { $0.contains("sendmsg(3") }) else {
+                return XCTFail("\(name): no greeting in the trace:\n\(lines.joined(separator: "\n"))")
+            }
+            XCTAssertTrue(lines[..<greeting].contains { $0.contains("openat(") }, "\(name): the trace sees the opens of start-up")
+            if name == "indirect" {
+                XCTAssertTrue(lines[..<greeting].contains { $0.contains("openat(") && $0.contains("p0003.djvu") },
+                              "the page files are opened before the lock-down")
+            }
+            let late = lines[greeting...].filter {
+                $0.contains("open(") || $0.contains("openat(") || $0.contains("openat2(") || $0.contains("execve")
+            }
+            XCTAssertEqual(late, [], "\(name): opened or started after start-up")
+        }
     }
 }

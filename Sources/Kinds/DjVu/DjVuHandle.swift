@@ -6,11 +6,12 @@ import Localization
 import Machinery
 
 /// A DjVu document opened through ddjvuapi, with a context of its own: used by one thread at a
-/// time (the opening queue, then a render worker, a text reader, a search), as each of Glide's
-/// poppler documents is. DjVuLibre decodes on threads of its own and says what it did in
-/// messages; every wait here pumps them and gives up at `waitSeconds`, so a file that makes
-/// the decoder stall is refused or shown as a failed page, never a hang. Its errors reach the
-/// user only with `GLIDE_DEBUG` (`LibraryOutput`'s rule), as one line each.
+/// time (the opening queue, then the pages' worker, a text reader, a search, or a renderer
+/// process's one thread), as each of Glide's poppler documents is. DjVuLibre decodes on
+/// threads of its own and says what it did in messages; every wait here pumps them and gives
+/// up at `waitSeconds`, so a file that makes the decoder stall is refused or shown as a failed
+/// page, never a hang. Its errors reach the user only with `GLIDE_DEBUG` (`LibraryOutput`'s
+/// rule), as one line each.
 final class DjVuHandle: @unchecked Sendable {
     let path: String
     private let context: OpaquePointer

@@ -7,7 +7,7 @@ extension DjVuLayout: PageScheduling {
     /// Asks the worker for what `visible` needs, most urgent first (`PageScheduler.jobs`).
     func requestPixels(for visible: ContentRect, margin: Double) {
         guard let jobs = scheduler.jobs(for: visible, margin: margin, in: self) else { return }
-        worker.want(jobs, invertsLightness: scheduler.invertsLightness)
+        worker.want(jobs, invertsLightness: scheduler.invertsLightness, pointSize: pointSize)
     }
 
     /// A result from the worker, on the loop thread: the page's pixels are redrawn.
@@ -30,5 +30,8 @@ extension DjVuLayout: PageScheduling {
 
     /// How many jobs the worker has rendered (for tests and benchmarks).
     public var renderedJobCount: Int { worker.jobsRendered }
+
+    /// The page renderers' process IDs (for tests: one killed mid-fling is replaced).
+    public var rendererProcessIDs: [Int32] { worker.rendererProcessIDs }
 
 }

@@ -1,4 +1,5 @@
 import DocumentKit
+import Glibc
 import Localization
 import Machinery
 import PageKit
@@ -11,15 +12,19 @@ struct DjVuPageSizes: Sendable {
     var titles: [String?]?
 }
 
-/// Renders a DjVu document's pages on a queue of one thread with a `DjVuHandle` of its own, so
-/// the frame loop never waits for DjVuLibre and no handle is used from two threads.
+/// Renders a DjVu document's pages in `glide-page-renderer` processes (`PageRenderers`), as a
+/// PDF's: the frame loop never waits for DjVuLibre, and no page, however hostile, can hold a
+/// core, grow Glide's memory or delay its exit. The pages' sizes and titles and the outline are
+/// read in Glide's process, on a queue of one thread with a `DjVuHandle` of its own (a page's
+/// header and the directory, no image is decoded there).
 ///
-/// The loop thread replaces the wanted jobs whenever the view moves (`want(_:)`), in priority
-/// order; jobs no longer wanted are dropped before they start. Results are handed to
-/// `deliver` on the worker, which posts them to the loop thread.
+/// The loop thread replaces the wanted jobs whenever the view moves
+/// (`want(_:invertsLightness:pointSize:)`), in priority order; jobs no longer wanted are dropped
+/// before they start. Results are handed to `deliver` on a worker, which posts them to the loop
+/// thread.
 final class DjVuRenderWorker: Sendable {
-    /// The worker's handle: opened by its first job, used only on the queue's one thread.
-    private final class Renderer: @unchecked Sendable {
+    /// The queue's handle: opened by its first job, used only on the queue's one thread.
+    private final class Reader: @unchecked Sendable {
         let file: DjVuFile
         private var isOpened = false
         private(set) var handle: DjVuHandle?
@@ -35,91 +40,84 @@ final class DjVuRenderWorker: Sendable {
         }
     }
 
-    /// The one group of the queue's render jobs, replaced as the view moves.
-    private static let renderGroup = 0
-    private let queue = WorkQueue(name: "glide-djvu-render",
-                                  releasesMemoryAfterIdleMilliseconds: WorkQueue.pageMemoryReleaseIdleMilliseconds)
-    private let renderer: Renderer
-    /// Jobs rendered and handed over but not yet acknowledged by the loop thread: not rendered
-    /// again while their result is on its way.
-    private let delivered = Mutex<Set<PageRenderTicket>>([])
-    private let deliver: @Sendable (PageRenderResult) -> Void
+    private let queue = WorkQueue(name: "glide-djvu-pages")
+    private let reader: Reader
+    private let renderers: PageRenderers
     private let deliverOutline: @Sendable (DjVuOutline) -> Void
     private let deliverSizes: @Sendable (DjVuPageSizes) -> Void
 
     /// Pages measured per job: a bundled page's header takes about 0.65 ms to read on the
-    /// project's VM, so a job of 8 keeps a page's render waiting at most about 5 ms.
+    /// project's VM, so a job of 8 keeps the outline waiting at most about 5 ms.
     static let measuredPagesPerJob = 8
+
+    /// The renderer program and its arguments for `file`: DjVuLibre opens the document by
+    /// name, which the renderer serves from the descriptor it is given.
+    static func settings(for file: DjVuFile) -> PageRendererSettings {
+        PageRendererSettings(executable: FilePath.helper(named: "glide-page-renderer"),
+                             arguments: ["glide-page-renderer", "djvu", file.rendererPath])
+    }
 
     init(file: DjVuFile, deliver: @escaping @Sendable (PageRenderResult) -> Void,
          deliverOutline: @escaping @Sendable (DjVuOutline) -> Void,
          deliverSizes: @escaping @Sendable (DjVuPageSizes) -> Void) {
-        renderer = Renderer(file: file)
-        self.deliver = deliver
+        reader = Reader(file: file)
         self.deliverOutline = deliverOutline
         self.deliverSizes = deliverSizes
-        // The handle opens at once, not with the first page asked for.
-        queue.submit(priority: .immediate) { [renderer] _ in renderer.open() }
+        renderers = PageRenderers(settings: DjVuRenderWorker.settings(for: file), descriptor: file.descriptor, deliver: deliver)
     }
 
     /// Whether the pages' sizes are being read: from the first pixels asked for on.
     private let isMeasuring = Atomic<Bool>(false)
 
-    /// Reads the sizes of the pages from `first` on, a few per job, behind every render
-    /// (page 1's size came with the open): a long document's first frame and pages never
-    /// wait for them, and each job queues the next. The first job is queued with the first
-    /// pixels asked for, so it runs after them and not beside the first frame.
+    /// Reads the sizes of the pages from `first` on, a few per job (page 1's size came with the
+    /// open): a long document's first frame never waits for them, and each job queues the next.
+    /// The first job is queued with the first pixels asked for, so it does not run beside the
+    /// first frame.
     private func measure(from first: Int) {
-        let count = renderer.file.pageCount
+        let count = reader.file.pageCount
         queue.submit(priority: .background) { [self] _ in
-            renderer.open()
+            reader.open()
             let last = min(first + DjVuRenderWorker.measuredPagesPerJob, count)
-            let sizes = (first..<max(first, last)).map { (page: $0, size: renderer.handle?.pageSize($0)) }
+            let sizes = (first..<max(first, last)).map { (page: $0, size: reader.handle?.pageSize($0)) }
             // The last job brings the pages' titles, read from the directory.
-            let titles = last >= count ? renderer.handle?.pageTitles ?? [] : nil
+            let titles = last >= count ? reader.handle?.pageTitles ?? [] : nil
             deliverSizes(DjVuPageSizes(sizes: sizes, titles: titles))
             if last < count { measure(from: last) }
         }
     }
 
-    /// Ends the queue after the job it is on, waiting a moment for it (`WorkQueue.stop`).
+    /// Kills the renderers, whatever they draw, and ends the queue after the job it is on
+    /// (`WorkQueue.stop`).
     func stop() {
+        renderers.stop()
         queue.stop()
     }
 
-    /// Replaces the jobs to do, most wanted first, as night pages when `invertsLightness`.
-    func want(_ jobs: [PageRenderJob], invertsLightness: Bool = false) {
-        queue.replacePending(inGroup: DjVuRenderWorker.renderGroup, with: jobs.map { job in
-            { [self] _ in render(PageRenderTicket(job, invertsLightness: invertsLightness)) }
-        })
+    /// Replaces the jobs to do, most wanted first, as night pages when `invertsLightness`;
+    /// `pointSize` gives each page's size in page points (the layout asks only for pages it has
+    /// measured).
+    func want(_ jobs: [PageRenderJob], invertsLightness: Bool = false, pointSize: (Int) -> (width: Double, height: Double)) {
+        renderers.want(jobs, invertsLightness: invertsLightness, pointSize: pointSize)
         if !isMeasuring.exchange(true, ordering: .relaxed) { measure(from: 1) }
     }
 
     /// Asks for the outline once.
     func wantOutline() {
         queue.submit(priority: .immediate) { [self] _ in
-            renderer.open()
-            guard let handle = renderer.handle else { return deliverOutline(.pageList(pageCount: renderer.file.pageCount)) }
+            reader.open()
+            guard let handle = reader.handle else { return deliverOutline(.pageList(pageCount: reader.file.pageCount)) }
             deliverOutline(DjVuOutline.reading(handle.outlineExpression(), handle: handle))
         }
     }
 
-    /// The loop thread has the result of `result`'s job: it may be rendered again if asked.
+    /// The loop thread has `result`: its job may be rendered again, in its style, if asked.
     func acknowledge(_ result: PageRenderResult) {
-        delivered.withLock { _ = $0.remove(PageRenderTicket(result.job, invertsLightness: result.invertsLightness)) }
+        renderers.acknowledge(result)
     }
 
-    /// How many jobs have been rendered, for tests and benchmarks.
-    var jobsRendered: Int { rendered.load(ordering: .relaxed) }
-    private let rendered = Atomic<Int>(0)
+    /// How many jobs the renderers have answered, for tests and benchmarks.
+    var jobsRendered: Int { renderers.jobsRendered }
 
-    private func render(_ ticket: PageRenderTicket) {
-        guard delivered.withLock({ $0.insert(ticket).inserted }) else { return }
-        renderer.open()
-        var result = renderer.handle.map { DjVuPageRenderer(handle: $0, file: renderer.file).render(ticket) }
-            ?? PageRenderResult(job: ticket.job, failure: localized("DjVuLibre cannot read this document"))
-        result.invertsLightness = ticket.invertsLightness
-        rendered.add(1, ordering: .relaxed)
-        deliver(result)
-    }
+    /// The renderers' process IDs, for tests.
+    var rendererProcessIDs: [pid_t] { renderers.processIDs }
 }

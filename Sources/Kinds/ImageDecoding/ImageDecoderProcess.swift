@@ -75,6 +75,9 @@ struct ImageDecoderProcess: Sendable {
     private func decode(onSize: (ImageSize, Bool) -> Void) -> Report {
         switch input {
         case .file(let path):
+            // A file that cannot be read is said so without starting a decoder, as the decoder
+            // would say it: a README's broken image paths each cost a process start otherwise.
+            guard access(path, R_OK) == 0 else { return .failure(String(cString: strerror(errno))) }
             return run(path: path, input: nil, onSize: onSize)
         case .bytes(let key, let source, let maximumBytes):
             let file: SealedMemoryFile

@@ -4,11 +4,13 @@ import DocumentKit
 import Glibc
 import Localization
 import Machinery
+import PageKit
 
 /// Draws PDF pages with poppler in `glide-page-renderer`: the renderer's one document, opened
 /// from the descriptor Glide passes (its standard input), used by its one thread.
 public final class PDFRenderBackend: PageRenderBackend {
     private let document: PopplerDocumentHandle
+    private let pages: PopplerPageCache
 
     /// Opens the PDF on `descriptor` (duplicated: poppler closes what it is given).
     public init(descriptor: Int32) throws(PageRendererRefusal) {
@@ -22,6 +24,7 @@ public final class PDFRenderBackend: PageRenderBackend {
             throw PageRendererRefusal(error.map { String(cString: $0.pointee.message) } ?? localized("poppler gave no reason"))
         }
         document = PopplerDocumentHandle(opened)
+        pages = PopplerPageCache(document: document)
     }
 
     public var pageCount: Int { document.pageCount }
@@ -65,7 +68,7 @@ public final class PDFRenderBackend: PageRenderBackend {
     }
 
     public func render(_ request: PageRenderRequest, into pixels: UnsafeMutableRawPointer) -> PageRenderBackendResult {
-        document.withPage(request.page) { render(request, page: $0, into: pixels) }
+        pages.withPage(request.page) { render(request, page: $0, into: pixels) }
             ?? PageRenderBackendResult(failure: localized("poppler cannot read this page"))
     }
 
@@ -77,7 +80,7 @@ public final class PDFRenderBackend: PageRenderBackend {
         }
         var result = PageRenderBackendResult(pageWidth: width, pageHeight: height)
         if request.flags.contains(.details) {
-            result.details = PDFLinkCoding.encode(document.links(onPage: request.page),
+            result.details = PageLinkCoding.encode(document.links(onPage: request.page),
                                                   limitBytes: PageRenderWire.maximumMessageBytes - 64)
         }
         // Opaque pixels (the page is paper): drawn onto a tile, pixman copies or scales them
@@ -104,65 +107,5 @@ public final class PDFRenderBackend: PageRenderBackend {
             NightPixels.invertLightness(pixels, count: request.width * request.height)
         }
         return result
-    }
-}
-
-/// A page's links as a renderer sends them in its reply's details: a count, then each link's
-/// rectangle (four 64-bit floats), its kind (0 a page, 1 a URI), then the page and whether a top
-/// is given and the top, or the URI's length and bytes. Native-endian.
-enum PDFLinkCoding {
-    static func encode(_ links: [PDFLink], limitBytes: Int) -> [UInt8] {
-        var body: [UInt8] = []
-        var count: UInt32 = 0
-        for link in links {
-            var entry: [UInt8] = []
-            func append<Value: FixedWidthInteger>(_ value: Value) { withUnsafeBytes(of: value) { entry.append(contentsOf: $0) } }
-            for value in [link.x, link.y, link.width, link.height] { append(value.bitPattern) }
-            switch link.target {
-            case .destination(let destination):
-                entry.append(0)
-                append(Int32(truncatingIfNeeded: destination.page))
-                entry.append(destination.topPoints == nil ? 0 : 1)
-                append((destination.topPoints ?? 0).bitPattern)
-            case .uri(let uri):
-                entry.append(1)
-                let bytes = Array(uri.utf8.prefix(8192))
-                append(UInt32(bytes.count))
-                entry += bytes
-            }
-            // Links past the reply's room are left out, as a page of a million annotations's are.
-            guard body.count + entry.count + 4 <= limitBytes else { break }
-            body += entry
-            count += 1
-        }
-        return withUnsafeBytes(of: count) { Array($0) } + body
-    }
-
-    static func decode(_ bytes: [UInt8]) -> [PDFLink] {
-        var offset = 0
-        func next<Value: FixedWidthInteger>(_: Value.Type) -> Value? {
-            let size = MemoryLayout<Value>.size
-            guard offset + size <= bytes.count else { return nil }
-            defer { offset += size }
-            return bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Value.self) }
-        }
-        guard let count = next(UInt32.self) else { return [] }
-        var links: [PDFLink] = []
-        for _ in 0..<count {
-            guard let x = next(UInt64.self), let y = next(UInt64.self), let width = next(UInt64.self),
-                  let height = next(UInt64.self), let kind = next(UInt8.self) else { break }
-            let target: PDFLink.Target
-            if kind == 0 {
-                guard let page = next(Int32.self), let hasTop = next(UInt8.self), let top = next(UInt64.self) else { break }
-                target = .destination(PDFDestination(page: Int(page), topPoints: hasTop != 0 ? Double(bitPattern: top) : nil))
-            } else {
-                guard let length = next(UInt32.self), offset + Int(length) <= bytes.count else { break }
-                target = .uri(String(decoding: bytes[offset..<(offset + Int(length))], as: UTF8.self))
-                offset += Int(length)
-            }
-            links.append(PDFLink(x: Double(bitPattern: x), y: Double(bitPattern: y), width: Double(bitPattern: width),
-                                 height: Double(bitPattern: height), target: target))
-        }
-        return links
     }
 }

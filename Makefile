@@ -38,11 +38,13 @@ RUN_PACKAGES = webp-pixbuf-loader libavif-gdk-pixbuf librsvg2-common fonts-noto-
 # made by tiffcp (libtiff-tools); strace, which shows that a page renderer opens no file once locked
 # down and that a README opened makes no Internet socket; GTK's own reader of the recent documents
 # (gir1.2-gtk-3.0); the sandbox GNOME runs thumbnailers in (bubblewrap); poppler's tools to read
-# exported PDFs back (poppler-utils).
+# exported PDFs back (poppler-utils); the desktop's real portal with GTK's file chooser and print
+# dialog (xdg-desktop-portal, xdg-desktop-portal-gtk; dbus-monitor from dbus watches the calls).
 TEST_PACKAGES = sway grim wtype util-linux passwd wl-clipboard at-spi2-core dbus python3-pyatspi python3-gi pandoc djvulibre-bin libtiff-tools \
 	gir1.2-gtk-3.0 bubblewrap poppler-utils \
 	libglib2.0-bin gsettings-desktop-schemas \
-	dpkg-dev lintian appstream desktop-file-utils strace
+	dpkg-dev lintian appstream desktop-file-utils strace \
+	xdg-desktop-portal xdg-desktop-portal-gtk
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -17,6 +17,7 @@ public final class AccessibilityBridge {
     let document: DocumentNode
     private let outline: OutlineNode?
     private let pageControl: PageControlNode?
+    private let pageEntry: PageEntryNode
 
     /// Connects to the accessibility bus, or returns nil when there is none to reach: no
     /// session bus (`DBUS_SESSION_BUS_ADDRESS`, `$XDG_RUNTIME_DIR/bus`) or accessibility bus
@@ -34,7 +35,8 @@ public final class AccessibilityBridge {
         outline = model.outlineItemCount == 0 ? nil : OutlineNode(model: model, parent: window)
         document = DocumentNode(model: model, parent: window)
         pageControl = model.pages == nil ? nil : PageControlNode(model: model, parent: window)
-        window.setChildren([outline, document, pageControl].compactMap { $0 })
+        pageEntry = PageEntryNode(model: model, parent: window)
+        window.setChildren([outline, document, pageControl, pageEntry].compactMap { $0 })
         glide_atk_util_install(application.accessible, "Glide", toolkitVersion)
         guard atk_bridge_adaptor_init(nil, nil) == 0 else { return nil }
         window.announce()
@@ -59,5 +61,6 @@ public final class AccessibilityBridge {
         document.viewDidChange(isAtRest: model.isAtRest)
         outline?.viewDidChange()
         pageControl?.viewDidChange()
+        pageEntry.viewDidChange()
     }
 }

@@ -76,6 +76,18 @@ public protocol AccessibilityModel: AnyObject {
     var pageControlFrame: AccessibleRect? { get }
     /// Shows page `index` (from 0), animated.
     func showPage(_ index: Int)
+    /// The label printed on page `index` (from 0), where it has one (`xii`).
+    func label(ofPage index: Int) -> String?
+
+    /// The go-to-page entry while it is open: what was typed and what it says (the page
+    /// count, or why the text leads to no page); nil while it is closed.
+    var pageEntry: (text: String, status: String)? { get }
+    /// Where the find field and the go-to-page entry are drawn in the window.
+    var findFieldFrame: AccessibleRect { get }
+    /// Opens the go-to-page entry, as Ctrl+L does; false when the document has no pages.
+    func openPageEntry() -> Bool
+    /// Goes to the page the entry names, as Enter does; false when it is closed.
+    func commitPageEntry() -> Bool
 
     /// Whether night pages are on (light on dark, pages with their lightness inverted).
     var showsNightPages: Bool { get }
@@ -122,4 +134,10 @@ extension AccessibilityModel {
     public func recordJump() {}
     /// A model whose text cannot be selected has no selection.
     public var selectionExtent: AccessibleSelectionExtent? { nil }
+    /// A model without pages to go to has no go-to-page entry.
+    public var pageEntry: (text: String, status: String)? { nil }
+    public var findFieldFrame: AccessibleRect { AccessibleRect(x: 0, y: 0, width: 0, height: 0) }
+    public func openPageEntry() -> Bool { false }
+    public func label(ofPage index: Int) -> String? { nil }
+    public func commitPageEntry() -> Bool { false }
 }

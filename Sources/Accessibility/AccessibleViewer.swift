@@ -96,7 +96,10 @@ public final class AccessibleViewer: AccessibilityModel {
         guard let entries = viewer.outline?.entries, entries.indices.contains(index) else {
             return AccessibleOutlineItem(text: "", level: 1)
         }
-        return AccessibleOutlineItem(text: entries[index].title, level: entries[index].level)
+        // A row's page label is read after its title, as the row shows it at its end.
+        let label = viewer.outline?.pageLabel(ofHeading: index)
+        return AccessibleOutlineItem(text: label.map { "\(entries[index].title), page \($0)" } ?? entries[index].title,
+                                     level: entries[index].level)
     }
 
     public var highlightedOutlineItem: Int? { viewer.outline?.highlightedHeading }
@@ -125,6 +128,12 @@ public final class AccessibleViewer: AccessibilityModel {
     public func toggleNightPages() {
         viewer.toggleNightPages()
     }
+
+    public var pageEntry: (text: String, status: String)? { viewer.pageEntry }
+    public var findFieldFrame: AccessibleRect { viewer.pageEntryFrame }
+    public func openPageEntry() -> Bool { viewer.openPageEntry() }
+    public func label(ofPage index: Int) -> String? { viewer.navigation.label(ofPage: index) }
+    public func commitPageEntry() -> Bool { viewer.commitPageEntry() }
 
     public func selection(of text: String, at location: AccessibleBlockLocation) -> Range<Int>? {
         guard let range = viewer.selection, !range.isEmpty,

@@ -20,11 +20,15 @@ final class PageControlNode: AccessibleNode {
     override var value: AccessibleValue? {
         guard let pages = model.pages else { return nil }
         return AccessibleValue(current: Double(pages.current + 1), minimum: 1, maximum: Double(pages.count),
-                               text: PageControlNode.text(page: pages.current, count: pages.count))
+                               text: PageControlNode.text(page: pages.current, count: pages.count,
+                                                          label: model.label(ofPage: pages.current)))
     }
 
-    /// How the value is read: "page 3 of 12" for page index 2.
-    static func text(page: Int, count: Int) -> String { "page \(page + 1) of \(count)" }
+    /// How the value is read: "page 3 of 12" for page index 2, "page xii, 12 of 245" where the
+    /// page has a label.
+    static func text(page: Int, count: Int, label: String? = nil) -> String {
+        label.map { "page \($0), \(page + 1) of \(count)" } ?? "page \(page + 1) of \(count)"
+    }
 
     override func setValue(_ value: Double) -> Bool {
         guard let pages = model.pages, value.isFinite else { return false }
@@ -55,6 +59,7 @@ final class PageControlNode: AccessibleNode {
         guard let pages = model.pages, pages.current != lastPage else { return }
         lastPage = pages.current
         glide_accessible_emit_value_changed(accessible, Double(pages.current + 1),
-                                            PageControlNode.text(page: pages.current, count: pages.count))
+                                            PageControlNode.text(page: pages.current, count: pages.count,
+                                                                 label: model.label(ofPage: pages.current)))
     }
 }

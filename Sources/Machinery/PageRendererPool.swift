@@ -42,6 +42,8 @@ public final class PageRendererPool<Tag: Hashable & Sendable>: Sendable {
     private let deliver: @Sendable (Tag, Outcome) -> Void
     private let admit: @Sendable (Tag) -> Bool
     private let rendered = Atomic<Int>(0)
+    /// The memory renderers draw into, kept for the next pages once the loop lets go of it.
+    private let recycler = SharedPixelRecycler()
 
     /// A pool for the document on `document` (duplicated: the caller keeps its own).
     public init(settings: PageRendererSettings, document: Int32, admit: @escaping @Sendable (Tag) -> Bool = { _ in true },
@@ -97,6 +99,7 @@ public final class PageRendererPool<Tag: Hashable & Sendable>: Sendable {
         for renderer in idle { renderer.end() }
         for processID in busyProcessIDs.withLock({ $0 }) { HelperProcesses.end(processID) }
         queue.stop()
+        recycler.close()
     }
 
     /// The renderers' process IDs (for tests: one may be killed to see it replaced).
@@ -121,7 +124,7 @@ public final class PageRendererPool<Tag: Hashable & Sendable>: Sendable {
                 return
             }
             busyProcessIDs.withLock { _ = $0.insert(renderer.processID) }
-            let outcome = renderer.render(request, budget: settings.budget)
+            let outcome = renderer.render(request, budget: settings.budget, recycler: recycler)
             busyProcessIDs.withLock { _ = $0.remove(renderer.processID) }
             switch outcome {
             case .reply(let reply, let pixels):

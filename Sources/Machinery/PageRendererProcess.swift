@@ -76,19 +76,13 @@ final class PageRendererProcess: @unchecked Sendable {
     }
 
     /// Asks for `request` and waits for the reply within `budget`; a renderer over budget is
-    /// killed. Pixels arrive in a memory file made here and mapped before the renderer draws.
-    func render(_ request: PageRenderRequest, budget: ProcessBudget) -> Outcome {
-        let file = glide_memfd_create("glide-page")
-        guard file >= 0 else { return .reply(failure(request, String(cString: strerror(errno))), nil) }
-        defer { close(file) }
-        guard ftruncate(file, off_t(request.byteCount)) == 0, glide_memfd_seal_size(file) == 0,
-              // Populated here, on the pool's thread: else the loop thread takes a page fault for
-              // every 4 KB of the page the first time a frame draws it (`perf`: glide-bench pdf's
-              // fling cost 0.30 → 0.38 ms a frame on the loop thread without it).
-              let mapping = mmap(nil, request.byteCount, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, file, 0),
-              mapping != MAP_FAILED
-        else { return .reply(failure(request, String(cString: strerror(errno))), nil) }
-        let pixels = SharedPixels(base: mapping, width: request.width, height: request.height)
+    /// killed. Pixels arrive in a memory file from `recycler`, mapped before the renderer draws.
+    func render(_ request: PageRenderRequest, budget: ProcessBudget, recycler: SharedPixelRecycler) -> Outcome {
+        guard let memory = recycler.memory(forBytes: request.byteCount) else {
+            return .reply(failure(request, String(cString: strerror(errno))), nil)
+        }
+        let pixels = SharedPixels(memory: memory, width: request.width, height: request.height, recycler: recycler)
+        let file = memory.file
         nextRequestID &+= 1
         let id = nextRequestID
         let message = PageRenderWire.request(request, id: id)

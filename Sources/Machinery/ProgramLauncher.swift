@@ -4,8 +4,9 @@ import Glibc
 /// Starts other programs (the image decoder, `xdg-open`, `gdbus`, `gsettings`) directly with
 /// `posix_spawn`: no shell reads their arguments, standard input is `/dev/null` (or a descriptor
 /// given, such as a `SealedMemoryFile`'s), standard error is discarded (Glide's own with
-/// `GLIDE_DEBUG`), and the child starts with an empty signal mask and SIGPIPE at its default, as
-/// a fresh process has them (Glide blocks signals for its signalfd and ignores SIGPIPE).
+/// `GLIDE_DEBUG`), no other descriptor passes on, and the child starts with an empty signal mask
+/// and SIGPIPE at its default, as a fresh process has them (Glide blocks signals for its signalfd
+/// and ignores SIGPIPE).
 public enum ProgramLauncher {
     /// Starts `arguments[0]` (looked up on `PATH` unless it holds a slash, or `executable` when
     /// given) with standard input on `input` (else `/dev/null`), standard output on `output`
@@ -39,6 +40,10 @@ public enum ProgramLauncher {
         } else {
             posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
         }
+        // Nothing else: Glide's own descriptors close on exec, but what Glide inherited without
+        // close-on-exec (a launcher's socket that says while it is open that Glide runs) would
+        // otherwise outlive Glide in a window it opened.
+        glide_spawn_close_from(&actions, channel == nil ? 3 : 4)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

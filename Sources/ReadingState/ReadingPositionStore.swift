@@ -11,25 +11,43 @@ public struct ReadingPosition: Codable, Equatable {
     public var anchor: ReadingAnchor
     public var zoomScale: Double
     public var pageModes: PageModes
+    /// The way back and forward from here (absent in records of earlier versions).
+    public var history: ReadingHistory?
 
-    public init(anchor: ReadingAnchor, zoomScale: Double, pageModes: PageModes = PageModes()) {
+    public init(anchor: ReadingAnchor, zoomScale: Double, history: ReadingHistory? = nil, pageModes: PageModes = PageModes()) {
         self.anchor = anchor
         self.zoomScale = zoomScale
+        self.history = history.flatMap { $0.isEmpty ? nil : $0 }
         self.pageModes = pageModes
     }
 
-    /// A record written before page modes existed has none: no choice made.
+    /// A record written before page modes existed has none: no choice made; one written
+    /// before histories has none either.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         anchor = try container.decode(ReadingAnchor.self, forKey: .anchor)
         zoomScale = try container.decode(Double.self, forKey: .zoomScale)
+        history = try container.decodeIfPresent(ReadingHistory.self, forKey: .history)
         pageModes = try container.decodeIfPresent(PageModes.self, forKey: .pageModes) ?? PageModes()
+    }
+
+    /// The position with its history's invalid places left out, and at most
+    /// `ReadingPositionStore.maximumHistoryPlaces` each way (a state file is untrusted input).
+    var withValidHistory: ReadingPosition {
+        var position = self
+        position.history = history?.validated(capacity: ReadingPositionStore.maximumHistoryPlaces)
+        return position
     }
 }
 
 /// Remembers reading positions per file under `$XDG_STATE_HOME/glide/` (default
 /// `~/.local/state/glide/`), keyed by the file's path, size and modification time, so an edited
 /// file starts from the top.
+///
+/// Each window keeps its own place (one store per window, see `WindowPosition`): a window
+/// opening a document takes the most recently read place that no running window holds, so
+/// two windows on one document, closed, open again each at its own place. Records are read,
+/// changed and replaced under a lock on the directory, as several windows share them.
 ///
 /// Writes are atomic (see `AtomicFile`) and happen at exit and when scrolling comes to rest.
 /// State is untrusted too: a corrupt, oversized or unreadable record is ignored with one
@@ -45,16 +63,26 @@ public final class ReadingPositionStore {
     private var foreignRecords: Set<String> = []
     /// Where warnings go (stderr, prefixed `glide: warning:`).
     private let warn: (String) -> Void
+    /// This window, as the records name the places it holds.
+    let owner: WindowOwner
 
     /// A record is a few hundred bytes; anything much larger is not one, and is not read
     /// whole (a 200 MB file would cost 0.5 s and 400 MB).
     static let maximumRecordBytes = 64 << 10
+    /// The most places a record keeps each way: the viewer's history holds 100 (Okular's).
+    static let maximumHistoryPlaces = 100
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment,
-         warn: @escaping (String) -> Void = { printError(localized("warning: %s", $0)) }) {
+    public convenience init(environment: [String: String] = ProcessInfo.processInfo.environment,
+                            warn: @escaping (String) -> Void = { printError(localized("warning: %s", $0)) }) {
+        self.init(environment: environment, owner: .current(store: UInt64.random(in: 1...UInt64.max)), warn: warn)
+    }
+
+    /// A store for the window `owner` (a test's window of a process that has ended).
+    init(environment: [String: String], owner: WindowOwner, warn: @escaping (String) -> Void) {
         let base = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"] ?? getpwuid(getuid()).map { String(cString: $0.pointee.pw_dir) } ?? "/") + "/.local/state"
         directory = base + "/glide"
+        self.owner = owner
         self.warn = warn
     }
 
@@ -63,16 +91,54 @@ public final class ReadingPositionStore {
         var path: String
         var size: Int64
         var modificationSeconds: Int64
+        /// The most recent place (all that records written before windows kept their own
+        /// hold, and what those versions read).
         var position: ReadingPosition
+        /// Each window's place, the most recent first.
+        var windows: [WindowPosition]?
+
+        var places: [WindowPosition] { windows ?? [WindowPosition(position: position, owner: nil)] }
+
+        /// Drops the farthest place of the longest history; false when no history has one.
+        mutating func dropFarthestHistoryPlace() -> Bool {
+            func length(_ position: ReadingPosition) -> Int { position.history.map { $0.back.count + $0.forward.count } ?? 0 }
+            guard var windows, let index = windows.indices.max(by: { length(windows[$0].position) < length(windows[$1].position) }),
+                  var history = windows[index].position.history, history.dropFarthest()
+            else { return position.history?.dropFarthest() ?? false }
+            windows[index].position.history = history
+            self.windows = windows
+            return true
+        }
     }
 
-    /// The saved position of the file at `path`, if it has not changed since.
+    /// The saved position of the file at `path` for this window, if the file has not changed
+    /// since: the most recent place no other running window holds, which becomes this
+    /// window's; where every place is held, the most recent one (a new window on a document
+    /// shown opens where it is read).
     public func position(forFileAt path: String) -> ReadingPosition? {
         guard let identity = FileIdentity(path: path) else { return nil }
         // Also here, not only when saving: a reader who opens a document and leaves without
         // moving saves nothing, and a killed run's temporary would stay forever.
         removeStrayTemporariesOnce()
         let file = recordPath(for: identity.path)
+        return withDirectoryLocked { () -> ReadingPosition? in
+            guard var record = storedRecord(in: file, of: identity) else { return nil }
+            var places = record.places
+            // Places in a history that cannot be are left out, the rest kept.
+            guard let index = places.indexToTake(for: owner) else { return places.first?.position.withValidHistory }
+            if places[index].owner != owner {
+                places[index].owner = owner
+                record.windows = places
+                // Held from now on; a window that cannot say so still opens there.
+                try? write(record, to: file)
+            }
+            lastWritten[identity.path] = places[index].position
+            return places[index].position.withValidHistory
+        }
+    }
+
+    /// The record in `file` for the file version `identity`, if there is a readable one.
+    private func storedRecord(in file: String, of identity: FileIdentity) -> Record? {
         let bytes: [UInt8]
         switch StateFileContents(path: file, limit: Self.maximumRecordBytes) {
         case .missing:
@@ -91,15 +157,39 @@ public final class ReadingPositionStore {
             return nil
         }
         guard let record = try? JSONDecoder().decode(Record.self, from: Data(bytes)),
-              record.path == identity.path, record.position.anchor.fraction.isFinite,
-              record.position.zoomScale.isFinite, record.position.zoomScale > 0
+              record.path == identity.path, record.windows?.count ?? 0 <= [WindowPosition].maximumCount,
+              ([record.position] + record.places.map(\.position)).allSatisfy({
+                  $0.anchor.fraction.isFinite && $0.zoomScale.isFinite && $0.zoomScale > 0 })
         else {
             warnOnce(localized("ignoring the unreadable reading-position file '%s'; it will be replaced", file))
             return nil
         }
         guard record.size == identity.size, record.modificationSeconds == identity.modificationSeconds else { return nil }
-        lastWritten[identity.path] = record.position
-        return record.position
+        return record
+    }
+
+    /// Runs `body` holding the lock on the state directory (flock(2), for the few
+    /// milliseconds of a read and a write), or without it when there is no directory yet.
+    private func withDirectoryLocked<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return try body() }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0, errno == EINTR {}
+        return try body()
+    }
+
+    private func write(_ record: Record, to file: String) throws(AtomicFile.Failure) {
+        var record = record
+        // The windows' places carry the histories; the most recent place's copy would only
+        // double the record (versions before histories read it, and ignore them).
+        if record.windows != nil { record.position.history = nil }
+        // Encoding plain numbers and strings cannot fail. Histories too long for a record (long
+        // paths, several windows) lose their farthest places, the longest first.
+        var bytes = (try? JSONEncoder().encode(record)).map { Array($0) } ?? []
+        while bytes.count > Self.maximumRecordBytes, record.dropFarthestHistoryPlace() {
+            bytes = (try? JSONEncoder().encode(record)).map { Array($0) } ?? []
+        }
+        try AtomicFile.write(bytes, to: file)
     }
 
     private func removeStrayTemporariesOnce() {
@@ -117,14 +207,16 @@ public final class ReadingPositionStore {
             noteForeign(file, kind: kind)
             return
         }
-        let record = Record(path: identity.path, size: identity.size, modificationSeconds: identity.modificationSeconds,
-                            position: position)
         do throws(AtomicFile.Failure) {
             try AtomicFile.createDirectories(directory)
             removeStrayTemporariesOnce()
-            // Encoding plain numbers and a string cannot fail.
-            let bytes = (try? JSONEncoder().encode(record)).map { Array($0) } ?? []
-            try AtomicFile.write(bytes, to: file)
+            try withDirectoryLocked { () throws(AtomicFile.Failure) in
+                // The other windows' places as they are now, this one's as it is.
+                var places = storedRecord(in: file, of: identity)?.places ?? []
+                places.save(position, of: owner)
+                try write(Record(path: identity.path, size: identity.size, modificationSeconds: identity.modificationSeconds,
+                                 position: position, windows: places), to: file)
+            }
             lastWritten[identity.path] = position
         } catch {
             warnOnce(localized("cannot save the reading position: %s", error.description))

@@ -45,11 +45,12 @@ public final class FrameRenderer {
     /// `previous` describes (the `contents` returned when it was last rendered into), or
     /// unknown when nil. `windowControls` are drawn on top at the given opacity when the
     /// window needs them (client-side decorations).
-    /// `reading` (find highlights, the selection, the find field, help) is drawn over the content.
+    /// `reading` (find highlights, the selection, the find field, help) is drawn over the content;
+    /// `pageLabel` is the label printed on the page shown, for the page label.
     public func render(_ content: any ContentLayout, frame: ScrollFrame, into buffer: PixelBuffer,
                        showing previous: BufferContents?,
                        windowControls: (controls: WindowControls, opacity: Double)? = nil,
-                       reading: ReadingOverlay = ReadingOverlay()) -> RenderedFrame {
+                       reading: ReadingOverlay = ReadingOverlay(), pageLabel: String? = nil) -> RenderedFrame {
         let pixelsGiven = buffer.pixels
         tiles.beginFrame()
         let scale = buffer.scale
@@ -114,7 +115,8 @@ public final class FrameRenderer {
             offsetX: offsetX, offsetY: offsetY, zoom: zoom, viewportWidth: viewportWidth,
             viewportHeight: viewportHeight, on: cairo)
         covered += overlay.draw(frame, viewportWidth: viewportWidth, viewportHeight: viewportHeight,
-                                pageTitle: content.title(ofPage: frame.pageControl.currentPage), on: cairo)
+                                pageTitle: content.title(ofPage: frame.pageControl.currentPage), pageLabel: pageLabel,
+                                on: cairo)
         if let windowControls {
             covered += overlay.drawWindowControls(windowControls.controls, opacity: windowControls.opacity,
                                                   viewportWidth: viewportWidth, on: cairo)

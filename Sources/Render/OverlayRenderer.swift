@@ -10,9 +10,9 @@ struct OverlayRenderer {
 
 
     /// Draws the overlays of `frame`; `pageTitle` names what the current page shows, for the
-    /// page label when several files are open.
+    /// page label when several files are open, and `pageLabel` is the label printed on it.
     func draw(_ frame: ScrollFrame, viewportWidth: Double, viewportHeight: Double, pageTitle: String? = nil,
-              on cairo: OpaquePointer) -> [LogicalRect] {
+              pageLabel: String? = nil, on cairo: OpaquePointer) -> [LogicalRect] {
         var covered: [LogicalRect] = []
         let control = frame.pageControl
         let controlShown = !control.isHidden && control.numberOfPages > 0
@@ -48,7 +48,7 @@ struct OverlayRenderer {
             let layout = PageControlLayout(control, viewportWidth: viewportWidth, viewportHeight: viewportHeight, style: style)
             covered.append(drawPageControl(layout, on: cairo))
             if control.labelOpacity > 0 {
-                covered.append(drawPageLabel(layout.label(title: pageTitle), centerX: viewportWidth / 2,
+                covered.append(drawPageLabel(layout.label(title: pageTitle, pageLabel: pageLabel), centerX: viewportWidth / 2,
                                              centerY: layout.labelCenterY,
                                              maximumWidth: viewportWidth - 2 * style.pageControlSideMarginPixels,
                                              opacity: control.labelOpacity, on: cairo))
@@ -139,7 +139,33 @@ struct OverlayRenderer {
                                 y: controls.targetSizePixels / 2 - controls.handleHeightPixels / 2,
                                 width: controls.handleWidthPixels, height: controls.handleHeightPixels, on: cairo)
         let radius = controls.closeRadiusPixels
-        return [LogicalRect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius), handle]
+        return [LogicalRect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius), handle,
+                drawOpenButton(controls, opacity: opacity, viewportWidth: viewportWidth, on: cairo)]
+    }
+
+    /// The Open… button: the close button's disc with a folder drawn in.
+    private func drawOpenButton(_ controls: WindowControls, opacity: Double, viewportWidth: Double, on cairo: OpaquePointer) -> LogicalRect {
+        let (level, alpha) = style.ink
+        let center = controls.openCenter(windowWidth: viewportWidth), radius = controls.closeRadiusPixels
+        cairo_set_source_rgba(cairo, level, level, level, alpha * opacity)
+        cairo_new_sub_path(cairo)
+        cairo_arc(cairo, center.x, center.y, radius, 0, 2 * Double.pi)
+        cairo_fill(cairo)
+        let background = style.isOnDarkContent ? 0.0 : 1.0
+        cairo_set_source_rgba(cairo, background, background, background, opacity)
+        cairo_set_line_width(cairo, 1.5)
+        cairo_set_line_join(cairo, CAIRO_LINE_JOIN_ROUND)
+        // A folder 12×9 px with its tab at the top left.
+        let left = center.x - 6, top = center.y - 4, right = center.x + 6, bottom = center.y + 5
+        cairo_move_to(cairo, left, bottom)
+        cairo_line_to(cairo, left, top - 1.5)
+        cairo_line_to(cairo, left + 4, top - 1.5)
+        cairo_line_to(cairo, left + 5.5, top)
+        cairo_line_to(cairo, right, top)
+        cairo_line_to(cairo, right, bottom)
+        cairo_close_path(cairo)
+        cairo_stroke(cairo)
+        return LogicalRect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
     }
 
     /// A bar with fully rounded ends; returns its rectangle.

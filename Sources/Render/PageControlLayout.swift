@@ -97,14 +97,28 @@ public struct PageControlLayout: Sendable, Equatable {
         return min(max(page, 0), last)
     }
 
-    /// The transient label above the control: the page of the pages, and the title of what
-    /// that page shows when several files are open.
-    public func label(title: String?) -> String {
-        let position = LocalizedNumber.string(currentPage + 1) + " / " + LocalizedNumber.string(pageCount)
+    /// The transient label above the control: the page of the pages, after the label printed
+    /// on the page where it has one (`xii (12 / 245)`, as Evince's page entry shows a label
+    /// with its number), and the title of what that page shows when several files are open.
+    public func label(title: String?, pageLabel: String? = nil) -> String {
+        var position = LocalizedNumber.string(currentPage + 1) + " / " + LocalizedNumber.string(pageCount)
+        if let pageLabel, !pageLabel.isEmpty { position = "\(pageLabel) (\(position))" }
         guard let title, !title.isEmpty else { return position }
         return "\(title) · \(position)"
     }
 
     /// The centre line of the transient label, above the control's touch target.
     public var labelCenterY: Double { centerY - hitHeight / 2 - 8 }
+
+    /// The width of the label's touch target in logical px: a label such as `xii (12 / 245)`
+    /// at 13 px is about 100 px wide, and a finger needs room around it.
+    static let labelTargetWidthPixels = 160.0
+
+    /// Whether a point lies on the transient label: a touch target 44 px tall (Apple's Human
+    /// Interface Guidelines) around its centre line, as wide as a label with room, or the
+    /// control's backdrop when that is wider.
+    public func labelContains(x: Double, y: Double) -> Bool {
+        let halfWidth = max(backdropWidth, PageControlLayout.labelTargetWidthPixels) / 2
+        return abs(x - (backdropX + backdropWidth / 2)) <= halfWidth && abs(y - labelCenterY) <= hitHeight / 2
+    }
 }

@@ -18,6 +18,9 @@ public struct ReadingOverlay: Equatable, Sendable {
     }
     /// The find field, while it is open.
     public var findField: FindField?
+    /// The go-to-page entry, while it is open (where the find field would be: the two never
+    /// show together).
+    public var pageEntry: PageEntry?
     /// A link's target beside the pointer or finger (window coordinates).
     public var tooltip: Tooltip?
     /// Whether the help card covers the window.
@@ -56,6 +59,25 @@ public struct ReadingOverlay: Equatable, Sendable {
             // TRANSLATORS: the current match of how many, as in "3 of 27" ("27+" or "27…" while searching).
             return currentIndex.map { localized("%1$s of %2$s", LocalizedNumber.string($0 + 1), total) }
                 ?? localizedPlural("%s match", "%s matches", count: count, total)
+        }
+    }
+
+    /// The go-to-page entry's state as shown.
+    public struct PageEntry: Equatable, Sendable {
+        /// What was typed: a page number or a page label.
+        public var text: String
+        /// Text an input method is composing, shown after it, underlined.
+        public var preedit: String
+        /// What the entry says at its end: how many pages there are, or, after Enter, why the
+        /// text leads to no page.
+        public var status: String
+        public var isError: Bool
+
+        public init(text: String, preedit: String = "", status: String, isError: Bool = false) {
+            self.text = text
+            self.preedit = preedit
+            self.status = status
+            self.isError = isError
         }
     }
 

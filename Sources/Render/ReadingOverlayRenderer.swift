@@ -23,6 +23,13 @@ struct ReadingOverlayRenderer {
     static let selectionColor = (red: 0.7, green: 0.82, blue: 1.0, alpha: 0.35)
     static let accent = (red: 0.208, green: 0.518, blue: 0.894)
 
+    /// The colour of a field's error: libadwaita's error red, #c01c28 on a light background
+    /// and #ff7b63 on a dark one (`@error_color` of its light and dark styles).
+    static func errorInk(isOnDarkContent: Bool) -> (red: Double, green: Double, blue: Double) {
+        // The card is the page's opposite: dark over a light page, light over a dark one.
+        isOnDarkContent ? (0.753, 0.110, 0.157) : (1.0, 0.482, 0.388)
+    }
+
     /// Draws what sits on the content, which shows at `zoom` from logical offset `offset`.
     func drawOnContent(offsetX: Double, offsetY: Double, zoom: Double, viewportWidth: Double, viewportHeight: Double,
                        on cairo: OpaquePointer) -> [LogicalRect] {
@@ -78,7 +85,14 @@ struct ReadingOverlayRenderer {
     func drawOnWindow(viewportWidth: Double, viewportHeight: Double, on cairo: OpaquePointer) -> [LogicalRect] {
         var covered: [Rect] = []
         if overlay.findButtonOpacity > 0 { covered.append(drawFindButton(viewportWidth: viewportWidth, on: cairo)) }
-        if let field = overlay.findField { covered.append(drawFindField(field, viewportWidth: viewportWidth, on: cairo)) }
+        if let field = overlay.findField {
+            covered.append(drawField(text: field.query, preedit: field.preedit, placeholder: localized("Find in document"),
+                                     status: field.status, viewportWidth: viewportWidth, on: cairo))
+        }
+        if let entry = overlay.pageEntry {
+            covered.append(drawField(text: entry.text, preedit: entry.preedit, placeholder: localized("Page number or label"),
+                                     status: entry.status, isError: entry.isError, viewportWidth: viewportWidth, on: cairo))
+        }
         if let tooltip = overlay.tooltip {
             covered.append(drawTooltip(tooltip, viewportWidth: viewportWidth, viewportHeight: viewportHeight, on: cairo))
         }
@@ -112,7 +126,10 @@ struct ReadingOverlayRenderer {
         return (center.x - radius, center.y - radius, 2 * radius, 2 * radius)
     }
 
-    private func drawFindField(_ field: ReadingOverlay.FindField, viewportWidth: Double, on cairo: OpaquePointer) -> Rect {
+    /// A one-line entry on a card at the find field's place: the text typed (or `placeholder`)
+    /// with a caret, and `status` at its end (in red when it says what is wrong).
+    private func drawField(text typed: String, preedit: String, placeholder: String, status statusText: String,
+                           isError: Bool = false, viewportWidth: Double, on cairo: OpaquePointer) -> Rect {
         let rect = ReadingOverlayGeometry.findFieldRect(windowWidth: viewportWidth)
         let card = self.card
         cairo_set_source_rgba(cairo, card.level, card.level, card.level, card.alpha)
@@ -121,13 +138,20 @@ struct ReadingOverlayRenderer {
         let padding = 14.0
         let text = TextLine(cairo: cairo, sizePixels: 16)
         let status = TextLine(cairo: cairo, sizePixels: 14)
-        status.setText(field.status)
+        // The status keeps at most two thirds of the field, room for a one-line error beside a
+        // short page number; a longer one is cut.
+        status.setText(statusText, maximumWidth: (rect.width - 2 * padding) * 2 / 3)
         let statusWidth = status.width
-        cairo_set_source_rgba(cairo, card.ink, card.ink, card.ink, 0.6)
+        if isError {
+            let error = ReadingOverlayRenderer.errorInk(isOnDarkContent: isOnDarkContent)
+            cairo_set_source_rgb(cairo, error.red, error.green, error.blue)
+        } else {
+            cairo_set_source_rgba(cairo, card.ink, card.ink, card.ink, 0.6)
+        }
         status.show(x: rect.maxX - padding - statusWidth, centerY: rect.y + rect.height / 2)
         // The query, its end kept in view, with a caret after it.
-        let shown = field.query + field.preedit
-        text.setText(shown.isEmpty ? localized("Find in document") : shown)
+        let shown = typed + preedit
+        text.setText(shown.isEmpty ? placeholder : shown)
         let available = rect.width - 3 * padding - statusWidth
         cairo_save(cairo)
         cairo_rectangle(cairo, rect.x + padding, rect.y, available, rect.height)
@@ -135,8 +159,8 @@ struct ReadingOverlayRenderer {
         let x = rect.x + padding - max(0, text.width - available)
         cairo_set_source_rgba(cairo, card.ink, card.ink, card.ink, shown.isEmpty ? 0.45 : 1)
         text.show(x: x, centerY: rect.y + rect.height / 2)
-        if !field.preedit.isEmpty {
-            text.setText(field.query)
+        if !preedit.isEmpty {
+            text.setText(typed)
             let start = x + text.width
             text.setText(shown)
             cairo_rectangle(cairo, start, rect.y + rect.height / 2 + 9, x + text.width - start, 1)

@@ -2,8 +2,9 @@ import ScrollEngine
 
 /// Touch controls for windows whose decorations libdecor draws: its title bar answers only
 /// the pointer, so a finger needs another way to move and close the window. A touch anywhere
-/// reveals a grab handle (top centre: drag it to move the window) and a close button (top
-/// right); they fade out like the scroll indicators.
+/// reveals a grab handle (top centre: drag it to move the window), a close button (top
+/// right) and, two targets left of it past the find button, an Open… button (the desktop's
+/// file chooser, as Ctrl+O); they fade out like the scroll indicators.
 public struct WindowControls: Sendable {
     /// Side of the close button's round target in logical px (the 44 pt touch target of
     /// Apple's Human Interface Guidelines, drawn smaller inside it).
@@ -25,12 +26,14 @@ public struct WindowControls: Sendable {
     public enum Target: Equatable, Sendable {
         case close
         case moveHandle
+        case open
     }
 
     /// The control under `(x, y)` in a window `width` logical px wide, if any.
     public func target(atX x: Double, y: Double, windowWidth width: Double) -> Target? {
         let target = targetSizePixels
         if y < target, x > width - target { return .close }
+        if y < target, abs(x - openCenter(windowWidth: width).x) <= target / 2 { return .open }
         if y < target, abs(x - width / 2) < max(target, handleWidthPixels) { return .moveHandle }
         return nil
     }
@@ -44,5 +47,12 @@ public struct WindowControls: Sendable {
     /// The centre of the close button.
     func closeCenter(windowWidth width: Double) -> (x: Double, y: Double) {
         (width - targetSizePixels / 2, targetSizePixels / 2)
+    }
+
+    /// The centre of the Open… button: the third 44 px target from the right, after the close
+    /// button and the reading tools' find button (`ReadingOverlayGeometry.findButtonCenter`),
+    /// in the same place whether or not the document can be searched.
+    public func openCenter(windowWidth width: Double) -> (x: Double, y: Double) {
+        (width - targetSizePixels * 2.5, targetSizePixels / 2)
     }
 }

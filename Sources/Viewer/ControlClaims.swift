@@ -18,6 +18,8 @@ struct ControlClaims {
         /// A page control: a tap moves one page, a drag along it scrubs from the page shown
         /// when it started.
         case pageControl(pane: Int, start: LogicalPoint, startPage: Int, isScrubbing: Bool)
+        /// The page label above a page control, while it shows: a tap opens the go-to-page entry.
+        case pageLabel
     }
 
     private var claims: [Int: Claim] = [:]

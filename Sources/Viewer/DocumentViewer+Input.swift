@@ -1,4 +1,5 @@
 import DocumentKit
+import Render
 import ScrollEngine
 
 /// What the app asks of the viewer's input routing (`InputRouter`).
@@ -31,6 +32,31 @@ extension DocumentViewer {
 
     /// What the find field says ("3 of 27"; empty with no query).
     public var findStatus: String { input.findStatus }
+
+    /// The go-to-page entry while it is open (Ctrl+L, a tap on the page label): what was typed
+    /// and what it says (the page count, or why the text leads to no page); nil while closed.
+    public var pageEntry: (text: String, status: String)? {
+        input.pageEntryText.map { ($0, input.pageEntryStatus ?? "") }
+    }
+
+    /// Where the go-to-page entry (and the find field) is drawn in the window.
+    public var pageEntryFrame: LogicalRect {
+        let pane = paneRects[paneRects.count - 1]
+        let field = ReadingOverlayGeometry.findFieldRect(windowWidth: pane.size.width)
+        return LogicalRect(x: pane.origin.x + field.x, y: pane.origin.y + field.y, width: field.width, height: field.height)
+    }
+
+    /// Opens the go-to-page entry, as Ctrl+L does (a screen reader's action); false when the
+    /// document has no pages to go to.
+    public func openPageEntry() -> Bool { input.openPageEntry() }
+
+    /// Goes to the page the entry names, as Enter does (a screen reader's action); false when
+    /// the entry is closed.
+    public func commitPageEntry() -> Bool {
+        guard input.isPageEntryOpen else { return false }
+        input.commitPageEntry()
+        return true
+    }
 
     /// Who has touch `id` now, if anyone: a control's claim, else the view holding it.
     public func owner(ofTouch id: Int) -> TouchOwner? { input.owner(ofTouch: id) }

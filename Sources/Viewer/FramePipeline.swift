@@ -82,7 +82,9 @@ final class FramePipeline: ViewerPart {
             let rendered = pane.renderer.render(
                 pane.layout, frame: frame, into: band.pixels, showing: pane.bufferContents[bufferID],
                 windowControls: state.showsWindowControls && band.top == 0 ? (input.windowControls, controlsOpacity) : nil,
-                reading: pane === documentPane ? input.readingOverlay : ReadingOverlay())
+                reading: pane === documentPane ? input.readingOverlay : ReadingOverlay(),
+                pageLabel: pane === documentPane && frame.pageControl.labelOpacity > 0
+                    ? navigation.label(ofPage: frame.pageControl.currentPage) : nil)
             pane.bufferContents[bufferID] = rendered.contents
             slideBytes += rendered.slideBytes
             damage += rendered.damage.map { $0.offsetBy(dx: 0, dy: band.top) }

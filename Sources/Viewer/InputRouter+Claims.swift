@@ -20,6 +20,10 @@ extension InputRouter {
                   control.layout.contains(x: point.x - control.origin.x, y: point.y - control.origin.y) else { continue }
             return .pageControl(pane: index, start: point, startPage: control.layout.currentPage, isScrubbing: false)
         }
+        if let control = state.pageControl(ofPane: panes.count - 1), scene[documentPane.view].frame.pageControl.labelOpacity > 0,
+           control.layout.labelContains(x: point.x - control.origin.x, y: point.y - control.origin.y) {
+            return .pageLabel
+        }
         return nil
     }
 
@@ -46,6 +50,8 @@ extension InputRouter {
             if scrubs, page != control.layout.currentPage {
                 scene[panes[pane].view].scrollToPage(page, timeMilliseconds: timeMilliseconds)
             }
+        case .pageLabel:
+            break
         case nil:
             return false
         }
@@ -58,8 +64,11 @@ extension InputRouter {
         case .windowControl(let target, let location):
             let releasedOn = windowControls.target(atX: location.x, y: location.y, windowWidth: windowSize.width)
             if target == .close, releasedOn == .close { requests.append(.quit) }
+            if target == .open, releasedOn == .open { requests.append(.openFile) }
         case .pageControl(let pane, let start, _, let isScrubbing):
             if !isScrubbing { tapPageControl(ofPane: pane, at: start) }
+        case .pageLabel:
+            openPageEntry()
         case nil:
             return false
         }

@@ -59,6 +59,8 @@ extension InputRouter: ReadingHost {
         needsFrame = true
     }
 
+    var readingPageShown: Int { scene[documentPane.view].frame.pageControl.currentPage }
+
     func turnReading(toPage page: Int) {
         navigation.forgetNavigationTarget()
         scene[documentPane.view].scrollToPage(page, timeMilliseconds: timeMilliseconds)
@@ -144,8 +146,10 @@ extension InputRouter: ReadingHost {
 
     /// What the reading tools draw this frame.
     var readingOverlay: ReadingOverlay {
-        readingTools.overlay(findButtonOpacity: findButtonOpacity,
-                             isPaneAtRest: !scene[documentPane.view].frame.needsFrames && pendingReadingScroll == nil)
+        var overlay = readingTools.overlay(findButtonOpacity: findButtonOpacity,
+                                           isPaneAtRest: !scene[documentPane.view].frame.needsFrames && pendingReadingScroll == nil)
+        overlay.pageEntry = pageEntryOverlay
+        return overlay
     }
 
     /// The touch find button sits beside the window controls (client-side decorations, as on
@@ -165,13 +169,15 @@ extension InputRouter: ReadingHost {
         guard findButtonOpacity > 0, !readingTools.isFindOpen,
               ReadingOverlayGeometry.isOnFindButton(x: location.x, y: location.y, windowWidth: windowSize.width)
         else { return false }
+        closePageEntry()
         readingTools.openFind()
         return true
     }
 
-    /// Whether a window point is on the open find field (a click there keeps the focus).
+    /// Whether a window point is on the open find field or go-to-page entry (a click there
+    /// keeps the focus).
     func isOnFindField(_ point: LogicalPoint) -> Bool {
-        guard readingTools.isFindOpen else { return false }
+        guard readingTools.isFindOpen || pageEntry != nil else { return false }
         let field = ReadingOverlayGeometry.findFieldRect(windowWidth: readingPaneRect.size.width)
         let origin = readingPaneRect.origin
         return field.containsIncludingEdges(ContentPoint(x: point.x - origin.x, y: point.y - origin.y))

@@ -30,6 +30,8 @@ final class InputRouter: ViewerPart {
     var pendingReadingScroll: LogicalPoint?
     /// The time of the last frame, for the selection's autoscroll.
     var lastReadingFrameMilliseconds: Double?
+    /// The go-to-page entry, while it is open (InputRouter+PageEntry.swift).
+    var pageEntry: PageEntry?
 
     init(state: ViewerState, navigation: Navigation) {
         self.state = state
@@ -64,12 +66,18 @@ final class InputRouter: ViewerPart {
         // its animation at the next frame instead of in the past. 0 is what senders without a
         // clock stamp (virtual keyboards such as wtype): no time at all.
         let time = input.timeMilliseconds == 0 ? Double.nan : input.timeMilliseconds
+        // A failure's notice has been read once the reader does something (it marks a frame).
+        switch event {
+        case .touchDown, .key, .pointerButton(_, isPressed: true): navigation.dismissFailure()
+        default: break
+        }
         let wasNeeded = needsFrame
         needsFrame = true
-        // The reading tools see keys first: Escape closes find before it quits.
-        if case .key(let name, let modifiers) = event,
-           readingTools.key(name, shift: modifiers.contains(.shift), control: modifiers.contains(.control),
-                            alt: modifiers.contains(.alt), text: input.text) { return }
+        // The go-to-page entry and the reading tools see keys first: Escape closes them before
+        // it quits.
+        if case .key(let name, let modifiers) = event, handlePageEntryKey(name, modifiers: modifiers, text: input.text)
+            || readingTools.key(name, shift: modifiers.contains(.shift), control: modifiers.contains(.control),
+                                alt: modifiers.contains(.alt), text: input.text) { return }
         guard !isTakenByViewer(input, event), !isTakenByReadingTools(event) else {
             // A window key becomes a request for the app; it changes nothing to draw.
             if case .key = event { needsFrame = wasNeeded }
@@ -201,16 +209,17 @@ final class InputRouter: ViewerPart {
     }
 
     /// An on-screen keyboard or input method typed `text` after deleting `deleteBefore` bytes
-    /// before the cursor (`zwp_text_input_v3.commit_string`): it goes to the find field.
+    /// before the cursor (`zwp_text_input_v3.commit_string`): it goes to the go-to-page entry
+    /// or the find field, whichever is open.
     private func inputMethodCommitted(_ text: String, deletingBefore deleteBefore: Int) {
-        guard readingTools.isFindOpen else { return }
+        guard !pageEntryCommitted(text, deletingBefore: deleteBefore), readingTools.isFindOpen else { return }
         readingTools.insert(text, deletingBefore: deleteBefore)
         needsFrame = true
     }
 
     /// Text an input method is composing (empty when it ends), shown in the find field.
     private func inputMethodPreedit(_ text: String) {
-        guard readingTools.isFindOpen else { return }
+        guard !pageEntryComposing(text), readingTools.isFindOpen else { return }
         readingTools.setPreedit(text)
         needsFrame = true
     }

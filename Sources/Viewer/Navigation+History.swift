@@ -22,7 +22,8 @@ struct NavigationTarget {
 
 /// Back and forward through the places jumps left, as a browser goes: a followed link (to a
 /// heading, an anchor or a note of the document, a PDF's page, another document), an outline
-/// row or a screen reader's jump records where the reader was (`recordJump`); Alt+Left, the
+/// row, a page gone to (`goToPage`), find's first jump, another document shown in the window
+/// or a screen reader's jump records where the reader was (`recordJump`); Alt+Left, the
 /// mouse's back button or a swipe from the left edge go back, and Alt+Right, the forward
 /// button or a swipe from the right edge forward again. Within the document the view glides
 /// there with the engine's animation, as following the link did; another document is shown
@@ -49,10 +50,11 @@ extension Navigation {
     }
 
     /// Gives up the document a link is opening, or goes back to the place before the last
-    /// jump; false when there is neither.
+    /// jump; with neither, goes where `onBackPastStart` leads (the home a document was opened
+    /// from), and returns false when that is nowhere.
     func goBack() -> Bool {
         if givesUpPendingLink() { return true }
-        guard let place = history.goBack(from: currentPlace) else { return false }
+        guard let place = history.goBack(from: currentPlace) else { return onBackPastStart?() ?? false }
         go(to: place)
         return true
     }
@@ -67,7 +69,7 @@ extension Navigation {
     }
 
     /// Cancels the open of the document a followed link leads to, if one is under way.
-    private func givesUpPendingLink() -> Bool {
+    func givesUpPendingLink() -> Bool {
         guard let pending = pendingLink else { return false }
         // A read still waiting for a FIFO's writer ends, and frees its worker.
         pending.ticket?.cancel()
@@ -76,11 +78,15 @@ extension Navigation {
         return true
     }
 
-    /// Shows `place`: gliding there within the document shown, else showing its document.
-    private func go(to place: HistoryPlace) {
-        guard place.layout === document else {
+    /// Shows `place`: gliding there within the document shown, else showing its document
+    /// (opening it again first when it was kept from an earlier run).
+    func go(to place: HistoryPlace) {
+        var place = place
+        if place.layout == nil, place.path == documentPath { place.layout = document }
+        guard let layout = place.layout else { return reopen(place) }
+        guard layout === document else {
             onWillLeaveDocument?()
-            show(place.layout, at: place)
+            show(layout, at: place)
             documentPath = place.path
             documentTitle = place.title
             return

@@ -28,6 +28,12 @@ public final class Navigation: ViewerPart {
     /// The places jumps left, in this document and in those links left, and the way forward
     /// (Navigation+History.swift).
     var history = NavigationHistory()
+    /// Where going back leads once the history has no place left (the home a document was
+    /// opened from): returns whether it went somewhere. Nil: nowhere.
+    public var onBackPastStart: (() -> Bool)?
+    /// Called once a document the history kept from an earlier run is shown again, opened
+    /// off the loop (the reading tools forget the one it replaced).
+    var onReopenedDocumentShown: (() -> Void)?
     /// The document a followed link is opening (see `openLinkedDocument`): its path, which
     /// opening it is, and what to do once it is shown. The document shown stays until it comes.
     var pendingLink: (path: String, generation: Int, ticket: WorkTicket?, onShown: (any ReadableLayout) -> Void)?

@@ -2,7 +2,9 @@ import DocumentKit
 
 /// A place the reader was: the document (its layout, file and title) and where in it.
 struct HistoryPlace {
-    var layout: any DocumentContent
+    /// The document's layout while it is open; nil for a place kept from an earlier run in
+    /// another document, which is opened again from `path` when the reader goes there.
+    var layout: (any DocumentContent)?
     var path: String?
     var title: String?
     /// The reading position, a block and how far into it: it survives a new window width and
@@ -17,7 +19,9 @@ struct HistoryPlace {
 
     /// Whether it is the same place as `other`: the same document at the same block.
     func isSame(as other: HistoryPlace) -> Bool {
-        layout === other.layout && anchor == other.anchor
+        guard anchor == other.anchor else { return false }
+        if let layout, let otherLayout = other.layout { return layout === otherLayout }
+        return path != nil && path == other.path
     }
 }
 
@@ -33,6 +37,24 @@ struct NavigationHistory {
 
     private(set) var back: [HistoryPlace] = []
     private(set) var forward: [HistoryPlace] = []
+
+    init(back: [HistoryPlace] = [], forward: [HistoryPlace] = []) {
+        self.back = Array(back.suffix(NavigationHistory.capacity))
+        self.forward = Array(forward.suffix(NavigationHistory.capacity - self.back.count))
+    }
+
+    /// Gives the places in the file at `path` its layout and title, now open (places kept
+    /// from an earlier run, whose document was opened again).
+    mutating func adopt(_ layout: any DocumentContent, title: String?, forPath path: String) {
+        for index in back.indices where back[index].layout == nil && back[index].path == path {
+            back[index].layout = layout
+            back[index].title = title
+        }
+        for index in forward.indices where forward[index].layout == nil && forward[index].path == path {
+            forward[index].layout = layout
+            forward[index].title = title
+        }
+    }
 
     /// The reader jumps from `place`: it becomes the way back (once: a second jump from the
     /// same place adds nothing), and the way forward is forgotten. The oldest place goes when

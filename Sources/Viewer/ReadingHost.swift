@@ -22,6 +22,8 @@ protocol ReadingHost: AnyObject {
     func readingContentChanged(movingContentBy dy: Double)
     /// Turns paged content to page `page`, animated.
     func turnReading(toPage page: Int)
+    /// The page paged content shows (from 0).
+    var readingPageShown: Int { get }
     /// Offers `range` of the document's text to the clipboard and/or the primary selection.
     func copy(_ range: TextRange, toClipboard: Bool, toPrimary: Bool)
     /// Hands a web or mail address to the desktop.
@@ -36,7 +38,7 @@ protocol ReadingHost: AnyObject {
     /// Goes forward to the place the last `goBack` left; false when there is none.
     func goForward() -> Bool
     /// Remembers where the reader is before the tools jump within the document (a link to a
-    /// heading, an anchor or a note), so going back returns there.
+    /// heading, an anchor or a note, find's first match), so going back returns there.
     func recordJump()
     /// Starts a jump whose place is found off the loop (a link's anchor): its number. The
     /// reader's own scroll, touch or key meanwhile gives it up.

@@ -9,6 +9,7 @@ extension ReadingTools {
         isHelpShown = false
         if !isFindOpen {
             isFindOpen = true
+            hasRecordedFindJump = false
             findOrigin = readingPosition
             if !query.isEmpty { startSearch() }
         }
@@ -95,7 +96,11 @@ extension ReadingTools {
         guard let search, let layout = host.readingLayout else { return }
         let position = search.matches[index].start
         openDisclosures(hiding: position, in: layout)
-        reveal(position, in: layout)
+        reveal(position, in: layout) { [self] in
+            guard !hasRecordedFindJump else { return }
+            hasRecordedFindJump = true
+            host.recordJump()
+        }
         host.readingNeedsDisplay()
     }
 
@@ -110,13 +115,19 @@ extension ReadingTools {
 
     /// Scrolls, animated, so `position` shows a third of the way down the pane (clear of the
     /// find field), unless it already shows comfortably.
-    func reveal(_ position: TextPosition, in layout: any ReadableLayout, always: Bool = false) {
-        if let page = layout.pagedPage(of: position) { return host.turnReading(toPage: page) }
+    /// `beforeMoving` runs just before it scrolls (not when `position` shows already).
+    func reveal(_ position: TextPosition, in layout: any ReadableLayout, always: Bool = false,
+                beforeMoving: () -> Void = {}) {
+        if let page = layout.pagedPage(of: position) {
+            if page != host.readingPageShown { beforeMoving() }
+            return host.turnReading(toPage: page)
+        }
         let band = visibleBand, zoom = host.readingZoomScale
         guard let top = layout.lineTop(of: position, viewportTop: band.lowerBound) else { return }
         let field = ReadingOverlayGeometry.findFieldRect(windowWidth: host.readingPaneRect.size.width)
         let clearTop = band.lowerBound + (field.maxY + 8) / zoom, clearBottom = band.upperBound - 48 / zoom
         if !always, top >= clearTop, top <= clearBottom { return }
+        beforeMoving()
         scroll(toShow: position, headroom: (band.upperBound - band.lowerBound) / 3, lineTop: top)
     }
 

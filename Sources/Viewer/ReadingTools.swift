@@ -17,6 +17,9 @@ final class ReadingTools {
     /// Where the reader was when find opened or the query changed: the nearest match at or
     /// below it becomes current.
     var findOrigin = TextPosition.start
+    /// Whether find has moved the view since it opened: its first jump goes into the history
+    /// (Alt+Left returns to where the reader was before finding), the steps after it do not.
+    var hasRecordedFindJump = false
 
     // Selection (ReadingTools+Selection.swift).
     var selection: TextRange?

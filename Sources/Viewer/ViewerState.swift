@@ -31,6 +31,9 @@ public final class ViewerState {
     /// How the reader chose to show this document's pages, to remember beside the reading
     /// position (`ViewerState+NightPages`).
     public internal(set) var pageModes = PageModes()
+    /// The notice a failure put up (`DocumentViewer.failureReporter`), which the next key,
+    /// click or touch takes away.
+    var failureNotice: String?
     /// How the document answers zoom.
     let zoomRules: ZoomRules
 

@@ -8,6 +8,8 @@
 //   finger DX DY        one touchpad-finger scroll frame (px)
 //   stop                fingers lift: axis_stop on both axes (starts kinetic scrolling)
 //   wheel STEPS         vertical wheel notches (positive: down), as axis_discrete
+//   press [CODE]        a button down: the left one, else CODE (275: BTN_SIDE, "back")
+//   release [CODE]      and up again
 // Times are CLOCK_MONOTONIC ms, the clock sway stamps frame callbacks with, so the client's
 // engine sees one timeline. The pointer stays alive until stdin closes: sway's seat has a
 // pointer only while a virtual pointer exists.
@@ -87,10 +89,12 @@ while let line = readLine() {
         // libinput reports 15 degrees per notch as the axis value, as sway's own wheel does.
         zwlr_virtual_pointer_v1_axis_discrete(pointer, time, vertical, wl_fixed_from_double(Double(steps) * 15), steps)
         zwlr_virtual_pointer_v1_axis_source(pointer, UInt32(WL_POINTER_AXIS_SOURCE_WHEEL.rawValue))
-    case ("press", 0), ("release", 0):
-        // BTN_LEFT (linux/input-event-codes.h): a click is `press` then `release`.
+    case ("press", 0), ("release", 0), ("press", 1), ("release", 1):
+        // BTN_LEFT (linux/input-event-codes.h) unless a code is given (BTN_SIDE 275, the
+        // mouse's back button): a click is `press` then `release`.
         let state = command == "press" ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED
-        zwlr_virtual_pointer_v1_button(pointer, time, 0x110, UInt32(state.rawValue))
+        let button = numbers.first.flatMap { UInt32(exactly: $0) } ?? 0x110
+        zwlr_virtual_pointer_v1_button(pointer, time, button, UInt32(state.rawValue))
     default:
         fail("unknown command '\(line)'")
     }

@@ -59,11 +59,10 @@ final class ViewerApp {
         let layout = documents.makeLayout(palette: palette, paged: viewerOptions.isPaged)
         // The first resize scrolls to the anchor, so the saved position is where the window opens.
         // An image opened on its own opens at that image, not where its folder was left.
-        let saved = document.opensAtItem ? nil
-            : savedPosition.map { ($0.anchor, $0.zoomScale) }
-            // A document opened afresh starts at the desktop's text size (GNOME's Large Text),
-            // bounded by the view's zoom limits (pages, which do not zoom, stay as they are).
-            ?? (ReadingAnchor.top, ViewerSettings.textScalingFactor())
+        let record = document.opensAtItem ? nil : savedPosition
+        // A document opened afresh starts at the desktop's text size (GNOME's Large Text),
+        // bounded by the view's zoom limits (pages, which do not zoom, stay as they are).
+        let saved = record.map { ($0.anchor, $0.zoomScale) } ?? (ReadingAnchor.top, ViewerSettings.textScalingFactor())
         let size = options.windowSize
         viewer = DocumentViewer(layout: layout, options: viewerOptions,
                                 windowSize: LogicalSize(width: size.width, height: size.height), position: saved)
@@ -74,6 +73,7 @@ final class ViewerApp {
         viewer.navigation.documentTitle = documents.title
         viewer.navigation.documentOpener = KindRegistry.openLinkedText(_:deliver:)
         viewer.navigation.onWillLeaveDocument = { [unowned self] in saveReadingPosition() }
+        viewer.navigation.restoreHistory(record?.history)
         window.onResize = { [unowned self] in
             viewer.resize(to: LogicalSize(width: Double(window.width), height: Double(window.height)))
         }
@@ -129,7 +129,8 @@ final class ViewerApp {
         // A document that could not be shown keeps the position it had.
         guard let documentPath = viewer.navigation.documentPath, documentFailure == nil else { return }
         let position = viewer.readingPosition
-        positions.save(ReadingPosition(anchor: position.anchor, zoomScale: position.zoomScale, pageModes: viewer.pageModes),
+        positions.save(ReadingPosition(anchor: position.anchor, zoomScale: position.zoomScale,
+                                       history: viewer.navigation.savedHistory, pageModes: viewer.pageModes),
                        forFileAt: documentPath)
     }
 
@@ -190,8 +191,8 @@ final class ViewerApp {
             switch request {
             case .quit: isQuitRequested = true
             case .setFullscreen(let isFullscreen): window.setFullscreen(isFullscreen)
-            case .print: PrintPortal.print(path: viewer.navigation.documentPath, title: viewer.navigation.documentTitle, report: printError)
-            case .openFile: FileChooserPortal.chooseDocuments(title: localized("Open"), mimeTypes: KindRegistry.shownMIMETypes, chosen: Self.openInNewWindow, report: printError)
+            case .print: PrintPortal.print(path: viewer.navigation.documentPath, title: viewer.navigation.documentTitle, report: viewer.failureReporter)
+            case .openFile: FileChooserPortal.chooseDocuments(title: localized("Open"), mimeTypes: KindRegistry.shownMIMETypes, chosen: Self.openInNewWindow, report: viewer.failureReporter)
             case .beginMove(let serial):
                 if let seat = seatAdapter.lastTouchSeat { window.beginMove(seat: seat, serial: serial) }
             default:

@@ -49,6 +49,11 @@ final class DjVuDocumentTests: XCTestCase {
         XCTAssertEqual(djvu.pointSize(1).height, 612, accuracy: 0.01)
         XCTAssertLessThan(djvu.pageRect(1).height, djvu.pageRect(0).height, "the landscape page is shorter in the column")
         XCTAssertEqual(djvu.pageTitles, [nil, "ii", nil], "page titles kept for page labels")
+        // The titles are the pages' labels: the page label shows them, go to page finds them.
+        let numbering = try XCTUnwrap(djvu.pageNumbering)
+        XCTAssertEqual((0..<3).map { numbering.label(ofPage: $0) }, [nil, "ii", nil])
+        XCTAssertEqual(numbering.page(labelled: "II"), 1, "a label in another case")
+        XCTAssertNil(numbering.page(labelled: "iii"))
     }
 
     func testTheRenderFunctionWritesInkWhereTheImageHasIt() throws {

@@ -22,17 +22,18 @@ public final class GlideSession {
 
     /// Starts glide (`glide`, by default the one built beside this program) on `document` in a
     /// compositor of its own, in a window that the first configure sizes `size` (0×0 lets
-    /// glide choose), on an output of `outputScale`.
+    /// glide choose), on an output of `outputScale`, with `environment` besides the test's.
     public convenience init(configuration: Configuration = Configuration(), size: Size = Size(width: 800, height: 600),
                             outputScale: Int32 = 1, document: SessionDocument = .longDocument,
-                            arguments: [String] = [], glide: String = GlideSession.glidePath) throws {
+                            arguments: [String] = [], environment: [String: String] = [:],
+                            glide: String = GlideSession.glidePath) throws {
         let compositor = try TestCompositor(configuration: configuration)
         compositor.exec { server in
             server.output.scale = outputScale
             server.xdgShell.initialToplevelSize = size
         }
         do {
-            try self.init(in: compositor, document: document, arguments: arguments, glide: glide)
+            try self.init(in: compositor, document: document, arguments: arguments, environment: environment, glide: glide)
         } catch {
             compositor.stop()
             throw error
@@ -43,7 +44,7 @@ public final class GlideSession {
     /// reading position that run saved: the compositor's `XDG_STATE_HOME` is the same). Each
     /// run gets a trace file of its own. Throws `GlideExitedError` if glide ends first.
     public init(in compositor: TestCompositor, document: SessionDocument, arguments: [String] = [],
-                glide: String = GlideSession.glidePath) throws {
+                environment: [String: String] = [:], glide: String = GlideSession.glidePath) throws {
         self.compositor = compositor
         let directory = compositor.runtimeDirectory.path
         // Each run keeps its own trace (glide would overwrite one of the same name).
@@ -57,7 +58,7 @@ public final class GlideSession {
             documentPaths = paths
         }
         let client = try ClientProcess(glide, arguments: ["--trace", tracePath] + arguments + documentPaths,
-                                       compositor: compositor)
+                                       compositor: compositor, environment: environment)
         self.client = client
         let shown = try compositor.wait("glide's window to show its first buffer") { server -> XdgToplevel?? in
             let pid = client.processIdentifier

@@ -5,10 +5,12 @@ import XCTest
 /// Ctrl+P under a desktop session: Glide asks the Print portal (a stand-in,
 /// Tests/PortalStandIn/print-portal.py, on a private bus) for the print dialog, then hands it
 /// the document as a PDF through a file descriptor; without a portal it says so in one line.
+/// The real xdg-desktop-portal and its GTK backend show GTK's print dialog.
 final class HeadlessSwayPrintTests: XCTestCase {
     private var sway: HeadlessSway!
     private var glide: ChildProcess!
     private var portal: PortalStandInBus?
+    private var desktopPortals: DesktopPortalSession?
     private var directory: URL!
     private var document: String { directory.appendingPathComponent("to print.md").path }
 
@@ -26,7 +28,12 @@ final class HeadlessSwayPrintTests: XCTestCase {
         glide?.process.terminate()
         glide?.waitForExit(seconds: 5)
         portal?.stop()
+        desktopPortals?.stop()
         glide = nil
+        // The session holds sway: both go, or sway would outlive the test run (XCTest keeps
+        // every test case object until the end).
+        desktopPortals = nil
+        portal = nil
         sway = nil
         if let directory { try? FileManager.default.removeItem(at: directory) }
     }
@@ -72,6 +79,33 @@ final class HeadlessSwayPrintTests: XCTestCase {
         XCTAssertTrue(text.output.contains("A document to print"), text.output)
         XCTAssertTrue(text.output.contains("Paragraph 80 of the printed document."), "every page is printed")
         XCTAssertTrue(glide.process.isRunning, "printing leaves the window open")
+    }
+
+    func testControlPReachesTheRealPortalWhichShowsGTKsPrintDialog() throws {
+        let portals = try DesktopPortalSession(sway: sway, directory: directory)
+        desktopPortals = portals
+        glide = ChildProcess(BuiltProducts.path(of: "glide"), [document], environment: portals.clientEnvironment)
+        try glide.start()
+        try sway.waitForWindow(of: glide)
+        try portals.pressControl("p", until: "org.freedesktop.portal.Print", calls: "PreparePrint")
+        XCTAssertEqual(portals.calls(of: "org.freedesktop.portal.Print"), ["PreparePrint"], "glide asks the portal's frontend")
+        try portals.wait(seconds: 30) { try portals.dialogRect() != nil }
+        XCTAssertNotNil(try portals.dialogRect(), "GTK's print dialog shows; the bus saw: \(portals.monitored())")
+        XCTAssertEqual(portals.calls(of: "org.freedesktop.impl.portal.Print"), ["PreparePrint"], "the frontend asks GTK's backend")
+        XCTAssertTrue(portals.monitored().contains("string \"to print.md\""), "the dialog is titled with the document's name")
+        // The dialog's Cancel button (at the left of its header bar) cancels it: nothing is
+        // printed, and a cancel is not a failure. (An Escape typed by wtype left the dialog
+        // open in every run, the dialog focused in sway.)
+        let dialog = try XCTUnwrap(try portals.dialogRect())
+        try VirtualPointer(environment: sway.clientEnvironment).click(x: dialog.x + 47, y: dialog.y + 22)
+        try portals.wait(seconds: 10) { try portals.dialogRect() == nil }
+        XCTAssertNil(try portals.dialogRect(), "the dialog closed")
+        usleep(500_000)
+        XCTAssertFalse(portals.calls(of: "org.freedesktop.portal.Print").contains("Print"), "nothing printed after a cancel")
+        XCTAssertTrue(glide.process.isRunning)
+        glide.process.terminate()
+        glide.waitForExit(seconds: 5)
+        XCTAssertEqual(glide.standardError, "", "a cancelled print says nothing")
     }
 
     func testWithoutAPortalControlPSaysWhyInOneLine() throws {

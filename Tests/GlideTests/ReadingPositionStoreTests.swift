@@ -55,6 +55,8 @@ final class ReadingPositionStoreTests: XCTestCase {
         var saved = try XCTUnwrap(record["position"] as? [String: Any])
         XCTAssertNotNil(saved.removeValue(forKey: "pageModes"), "the modes are in the record")
         record["position"] = saved
+        // Older than page modes is older than each window's own place too.
+        record.removeValue(forKey: "windows")
         try JSONSerialization.data(withJSONObject: record).write(to: URL(fileURLWithPath: file))
         let older = try XCTUnwrap(makeStore().position(forFileAt: documentPath))
         XCTAssertEqual(older.anchor, position.anchor)
@@ -170,5 +172,78 @@ final class ReadingPositionStoreTests: XCTestCase {
         try "".write(toFile: stateHome + "/glide", atomically: true, encoding: .utf8)
         makeStore().save(position, forFileAt: documentPath)
         XCTAssertEqual(warnings, ["cannot save the reading position: cannot use '\(stateHome)/glide': Not a directory"])
+    }
+
+    // MARK: Each window its own place
+
+    /// The store of a window whose process has ended by the time another asks (no process
+    /// has this ID: it is above the kernel's pid_max).
+    private func closedWindowStore(_ number: UInt64) -> ReadingPositionStore {
+        ReadingPositionStore(environment: ["XDG_STATE_HOME": stateHome, "HOME": "/nonexistent"],
+                             owner: WindowOwner(processID: 2_147_483_646, startTicks: number, store: number)) { self.warnings.append($0) }
+    }
+
+    private func place(_ block: Int) -> ReadingPosition {
+        ReadingPosition(anchor: ReadingAnchor(section: 0, block: block, fraction: 0), zoomScale: 1)
+    }
+
+    func testTwoWindowsOnOneDocumentClosedOpenAgainEachAtItsOwnPlaceTheLastReadFirst() {
+        let first = closedWindowStore(1), second = closedWindowStore(2)
+        XCTAssertNil(first.position(forFileAt: documentPath))
+        XCTAssertNil(second.position(forFileAt: documentPath))
+        first.save(place(10), forFileAt: documentPath)
+        second.save(place(40), forFileAt: documentPath)
+        // Both windows have closed.
+        let reopened = makeStore(), reopenedAgain = makeStore()
+        XCTAssertEqual(reopened.position(forFileAt: documentPath), place(40), "the place read last")
+        XCTAssertEqual(reopenedAgain.position(forFileAt: documentPath), place(10), "the other window's place")
+        XCTAssertEqual(makeStore().position(forFileAt: documentPath), place(40),
+                       "a third window, with both places held, opens where the document was read last")
+        reopenedAgain.save(place(12), forFileAt: documentPath)
+        reopened.save(place(41), forFileAt: documentPath)
+        XCTAssertEqual(stateFiles.count, 1, "one record per document: \(stateFiles)")
+        XCTAssertEqual(warnings, [])
+    }
+
+    func testAPlaceHeldByARunningWindowIsNotTakenByAnother() {
+        closedWindowStore(1).save(place(10), forFileAt: documentPath)
+        let running = makeStore()
+        XCTAssertEqual(running.position(forFileAt: documentPath), place(10))
+        running.save(place(70), forFileAt: documentPath)
+        let closed = closedWindowStore(2)
+        XCTAssertEqual(closed.position(forFileAt: documentPath), place(70), "every place held: where it was read last")
+        closed.save(place(30), forFileAt: documentPath)
+        // The running window still reads at 70; the closed one's place is free.
+        XCTAssertEqual(makeStore().position(forFileAt: documentPath), place(30))
+        XCTAssertEqual(running.position(forFileAt: documentPath), place(70), "a window keeps its own place")
+    }
+
+    func testAWindowOfAProcessIDReusedByAnotherProcessIsClosed() {
+        // This process's ID, but started at another time: the window's process has ended.
+        let reused = ReadingPositionStore(environment: ["XDG_STATE_HOME": stateHome, "HOME": "/nonexistent"],
+                                          owner: WindowOwner(processID: getpid(), startTicks: 1, store: 1)) { _ in }
+        XCTAssertNil(reused.position(forFileAt: documentPath))
+        reused.save(place(20), forFileAt: documentPath)
+        XCTAssertEqual(WindowOwner.status(of: getpid())?.hasEnded, false, "/proc/PID/stat read: this process runs")
+        let running = makeStore()
+        XCTAssertEqual(running.position(forFileAt: documentPath), place(20))
+        running.save(place(21), forFileAt: documentPath)
+        // A closed window's place is free again.
+        closedWindowStore(9).save(place(5), forFileAt: documentPath)
+        XCTAssertEqual(makeStore().position(forFileAt: documentPath), place(5))
+    }
+
+    func testARecordOfAnEarlierVersionWithOnePlaceIsRead() throws {
+        let file = try recordPath()
+        var status = stat()
+        XCTAssertEqual(stat(documentPath, &status), 0)
+        let canonical = try XCTUnwrap(realpath(documentPath, nil).map { path in defer { free(path) }; return String(cString: path) })
+        let record = """
+            {"path":"\(canonical)","size":\(status.st_size),"modificationSeconds":\(status.st_mtim.tv_sec),\
+            "position":{"anchor":{"section":3,"block":2,"fraction":0.25},"zoomScale":1.5}}
+            """
+        try record.write(toFile: file, atomically: true, encoding: .utf8)
+        XCTAssertEqual(makeStore().position(forFileAt: documentPath), position)
+        XCTAssertEqual(warnings, [])
     }
 }

@@ -43,6 +43,8 @@ struct TraceFile {
         let t: Double
         let y: Double
         let phase: String
+        /// The page control's current page (from 0).
+        let page: Int?
     }
 
     let frames: [Frame]

@@ -26,6 +26,17 @@ final class ProgramLauncherTests: XCTestCase {
         XCTAssertEqual(ProgramLauncher.output(of: ["/usr/bin/env"], environment: ["GLIDE_PROBE": "1 2"]), "GLIDE_PROBE=1 2\n")
     }
 
+    /// A window Glide opens (`setsid --fork glide`) must not hold what Glide inherited without
+    /// close-on-exec: a launcher that learns that Glide ended when such a descriptor closes (as
+    /// Foundation's Process does) would wait for the new window too.
+    func testADescriptorInheritedWithoutCloseOnExecIsNotPassedOn() {
+        var ends: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&ends), 0)
+        defer { ends.forEach { close($0) } }
+        let probe = "for fd in \(ends[0]) \(ends[1]); do [ -e /proc/self/fd/$fd ] && echo \"$fd open\"; done; echo checked"
+        XCTAssertEqual(ProgramLauncher.output(of: ["sh", "-c", probe]), "checked\n")
+    }
+
     func testArgumentsAreNeverReadByAShell() {
         XCTAssertEqual(ProgramLauncher.output(of: ["/bin/echo", "$(id); `id` * >x"]), "$(id); `id` * >x\n")
     }

@@ -26,6 +26,9 @@ public struct PDFFixture {
     public var bodyLines: [Int: [String]] = [:]
     /// Pages whose last body line (of `bodyLines`) is a link to this address.
     public var webLinks: [Int: String] = [:]
+    /// Page labels (`/PageLabels`, written by `cairo_pdf_surface_set_page_label`) by page
+    /// (0-based): `xii` for front matter, `A-3` for an appendix.
+    public var pageLabels: [Int: String] = [:]
 
     public init(pageCount: Int) {
         self.pageCount = pageCount
@@ -71,6 +74,7 @@ public struct PDFFixture {
                 }
             }
             if page == 0, hasLinks { drawTableOfContents(on: cairo) }
+            if let label = pageLabels[page] { cairo_pdf_surface_set_page_label(surface, label) }
             cairo_show_page(cairo)
         }
         cairo_surface_destroy(image)

@@ -6,12 +6,15 @@ public final class ClientProcess: @unchecked Sendable {
     private let process = Process()
     private let errors = Pipe()
 
-    /// Starts `executable` with `arguments`.
-    public init(_ executable: String, arguments: [String] = [], compositor: TestCompositor) throws(TestCompositorError) {
+    /// Starts `executable` with `arguments`, and `overrides` in its environment (a session
+    /// bus of the test's own).
+    public init(_ executable: String, arguments: [String] = [], compositor: TestCompositor,
+                environment overrides: [String: String] = [:]) throws(TestCompositorError) {
         var environment = ProcessInfo.processInfo.environment
         // WAYLAND_SOCKET would take precedence over WAYLAND_DISPLAY.
         environment["WAYLAND_SOCKET"] = nil
         environment.merge(compositor.environment) { _, new in new }
+        environment.merge(overrides) { _, new in new }
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = environment

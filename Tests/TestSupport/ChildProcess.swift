@@ -20,18 +20,28 @@ public struct ChildProcess {
     }
 
     /// Waits at most `seconds` for the program to end; kills it and returns nil if it does not.
+    ///
+    /// Never waits without bound: Foundation learns that a child ended when a socket the child
+    /// inherited closes, so a program whose own children keep that socket (a window it opened)
+    /// looks alive after it ended, and `waitUntilExit()` would never return.
     @discardableResult
     public func waitForExit(seconds: Double) -> Int32? {
+        guard !waitWhileRunning(seconds: seconds) else { return process.terminationStatus }
+        process.terminate()
+        if !waitWhileRunning(seconds: 5) {
+            kill(process.processIdentifier, SIGKILL)
+            _ = waitWhileRunning(seconds: 5)
+        }
+        return nil
+    }
+
+    /// Whether the program ended within `seconds`.
+    private func waitWhileRunning(seconds: Double) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning && Date() < deadline {
             usleep(20_000)
         }
-        guard !process.isRunning else {
-            process.terminate()
-            process.waitUntilExit()
-            return nil
-        }
-        return process.terminationStatus
+        return !process.isRunning
     }
 
     public var standardOutput: String {
@@ -40,6 +50,21 @@ public struct ChildProcess {
 
     public var standardError: String {
         String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    /// What the program wrote to stderr so far, without waiting for the pipe's end: for a
+    /// message about a program whose children (services a bus started) may hold it open.
+    public var standardErrorSoFar: String {
+        let descriptor = errors.fileHandleForReading.fileDescriptor
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            bytes += chunk[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Runs a program to the end and returns its status and output.

@@ -113,3 +113,10 @@ long glide_receive_message(int socket, void *bytes, size_t capacity, int *descri
 /// but not writing: pixels a child draws into it can never be cut from under the parent's
 /// mapping (which would fault). 0, or -1 with errno set.
 int glide_memfd_seal_size(int fd);
+
+/// Adds to the spawn file actions `actions` (a `posix_spawn_file_actions_t`) the closing of
+/// every descriptor from `lowest` up in the child: what a process inherited without
+/// close-on-exec (a launcher's socket, a test harness's pipe) is not passed on. Returns 0 or an
+/// error number. The corresponding C function is `posix_spawn_file_actions_addclosefrom_np`
+/// (glibc 2.34).
+int glide_spawn_close_from(void *actions, int lowest);

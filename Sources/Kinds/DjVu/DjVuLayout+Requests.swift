@@ -28,6 +28,9 @@ extension DjVuLayout: PageScheduling {
     /// Whether everything on screen has its sharp pixels (for tests and benchmarks).
     public var isSharp: Bool { drawScale != nil && missingVisibleCount == 0 }
 
+    /// Whether pages on screen wait for their renderer (`PageScheduler.isAwaitingVisiblePixels`).
+    public var isReadingContent: Bool { scheduler.isAwaitingVisiblePixels }
+
     /// How many jobs the worker has rendered (for tests and benchmarks).
     public var renderedJobCount: Int { worker.jobsRendered }
 

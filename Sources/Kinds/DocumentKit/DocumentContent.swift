@@ -27,6 +27,11 @@ public protocol DocumentContent: ContentLayout {
     /// outline to show (it scrolls, or it holds images).
     var outline: (any OutlineSource)? { get }
 
+    /// The document's own pages as a reader names them (numbers, labels), for going to a page
+    /// and the page label; nil where it has none (`PageNumbering.swift` answers nil for
+    /// content that does not say).
+    var pageNumbering: (any PageNumbering)? { get }
+
     /// The link at `point` (content coordinates, zoom 1) that the viewer follows itself on a
     /// tap or click, with the slop a finger needs at `zoomScale`: a PDF's links, which lead to
     /// places and addresses. Nil where there is none; a text's links are the reading tools'

@@ -18,6 +18,9 @@ extension OutlineListLayout {
     static let hoverOpacity = 0.08
     /// The keyboard focus ring's width in logical px (GTK's focus outline is 2 px).
     static let focusRingWidthPixels = 2.0
+    /// The space between a row's title and its page label, in logical px: an em of the body
+    /// text, as a table of contents' leader leaves at least.
+    static let labelGapPixels = 16.0
 
     public func draw(_ rect: ContentRect, on cairo: OpaquePointer) {
         guard viewportWidth > 0 else { return }
@@ -46,8 +49,12 @@ extension OutlineListLayout {
             if index == focusedHeading { painter.drawFocusRing(row, left: left, width: measure, on: cairo) }
             let level = min(max(entry.level, 1), 6)
             let indent = Double(level - 1) * OutlineListLayout.indentPerLevelPixels
+            // The page's label at the row's end, as a printed table of contents gives it.
+            let labelWidth = pageLabel(ofHeading: index).map {
+                painter.drawTrailing(text: $0, in: row, right: left + measure, maximumWidth: measure / 3, on: cairo) + OutlineListLayout.labelGapPixels
+            } ?? 0
             painter.drawRow(text: entry.title, level: level, color: level >= 3 ? palette.secondaryText : palette.text,
-                            in: row, left: left + indent, width: measure - indent, on: cairo)
+                            in: row, left: left + indent, width: measure - indent - labelWidth, on: cairo)
         }
     }
 }
@@ -94,6 +101,31 @@ struct OutlineRowPainter {
         cairo_arc(cairo, x + radius, bottom - radius, radius, .pi / 2, .pi)
         cairo_arc(cairo, x + radius, top + radius, radius, .pi, 3 * .pi / 2)
         cairo_close_path(cairo)
+    }
+
+    /// A page label in the secondary colour, its end at `right`, centred in the row; returns
+    /// its width in logical px.
+    func drawTrailing(text: String, in row: ContentRect, right: Double, maximumWidth: Double, on cairo: OpaquePointer) -> Double {
+        let layout = pango_cairo_create_layout(cairo)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let font = pango_font_description_new()
+        pango_font_description_set_family(font, "Sans")
+        pango_font_description_set_absolute_size(font, typography.bodySizePixels * Double(PANGO_SCALE))
+        pango_layout_set_font_description(layout, font)
+        pango_font_description_free(font)
+        // A label is short; a hostile one is cut.
+        pango_layout_set_width(layout, Int32(max(maximumWidth, 1) * Double(PANGO_SCALE)))
+        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        pango_layout_set_single_paragraph_mode(layout, 1)
+        pango_layout_set_text(layout, text, Int32(text.utf8.count))
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let width = Double(logical.width) / Double(PANGO_SCALE), height = Double(logical.height) / Double(PANGO_SCALE)
+        let color = palette.secondaryText
+        cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+        cairo_move_to(cairo, right - width, (row.y + (row.height - height) / 2).rounded())
+        pango_cairo_show_layout(cairo, layout)
+        return width
     }
 
     /// One line of text at the body size centred in the row; level 1 bold.

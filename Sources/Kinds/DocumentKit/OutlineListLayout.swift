@@ -105,6 +105,9 @@ public final class OutlineListLayout: ContentLayout {
     /// The page (from 0) row `index` leads to.
     public func page(ofHeading index: Int) -> Int { source.page(ofEntry: index) }
 
+    /// The label of the page row `index` leads to, where it has one (`xii`).
+    public func pageLabel(ofHeading index: Int) -> String? { source.pageLabel(ofEntry: index) }
+
     /// The last row, in outline order, that is on `page` or before it; nil when the page comes
     /// before the first row.
     public func heading(onPage page: Int) -> Int? {

@@ -46,6 +46,10 @@ public protocol OutlineSource: AnyObject {
     /// The page (from 0) row `index` is on: exact once its place is laid out, estimated before.
     func page(ofEntry index: Int) -> Int
 
+    /// The label of the page row `index` leads to (`xii`, `A-3`), shown at the row's end; nil
+    /// where that page has none but its number.
+    func pageLabel(ofEntry index: Int) -> String?
+
     /// Whether the rows' pages never decrease in outline order (a text's headings, estimated or
     /// not), so the row of a page is found by bisection; a PDF's bookmarks need not be in page
     /// order.
@@ -56,4 +60,6 @@ extension OutlineSource {
     public func target(ofEntry index: Int) -> OutlineTarget { entries![index].target }
 
     public func isFindingTarget(ofEntry index: Int) -> Bool { false }
+
+    public func pageLabel(ofEntry index: Int) -> String? { nil }
 }

@@ -57,7 +57,7 @@ typealias PDFOutlineSource = PageOutlineSource
 
 extension PageOutlineSource {
     convenience init(pages layout: PDFLayout) {
-        self.init { rows in
+        self.init(label: { [weak layout] in layout?.label(ofPage: $0) }) { rows in
             layout.loadOutline { outline in rows(outline.entries.map { ($0.title, $0.level, $0.destination.page) }) }
         }
     }

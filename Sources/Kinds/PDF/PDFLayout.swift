@@ -72,6 +72,10 @@ public final class PDFLayout: ContentLayout {
     private var outlineHandlers: [(PDFOutline) -> Void] = []
     /// An outline that arrived before the page count.
     private var pendingOutline: PDFOutline?
+    /// The page labels (`/PageLabels`), read with the outline when one is first asked for.
+    public private(set) lazy var pageLabels = PageLabelList { [unowned self] deliver in
+        self.loadOutline { deliver($0.pageLabels) }
+    }
 
     public init(file: PDFFile, palette: Palette = .light, paged: Bool = false) {
         self.file = file

@@ -14,6 +14,9 @@ public struct PDFOutline: Equatable, Sendable {
     public var entries: [Entry]
     /// Whether the entries are the PDF's own bookmarks (false: one per page).
     public var isBookmarks: Bool
+    /// Each page's label from the PDF's `/PageLabels` (nil: none but its number), read with
+    /// the outline by the same worker; empty when the PDF has none.
+    public var pageLabels: [String?] = []
 
     /// Entries beyond this many are left out: a bounded list for a hostile outline.
     static let maximumEntryCount = 20_000
@@ -23,9 +26,11 @@ public struct PDFOutline: Equatable, Sendable {
     /// The outline of a layout of `pageCount` pages: no entry leads past the last (the worker
     /// that read it may count the pages of a file changed since the layout's document opened).
     func limited(toPageCount pageCount: Int) -> PDFOutline {
-        guard isBookmarks else { return .pageList(pageCount: pageCount) }
+        var limited = PDFOutline.pageList(pageCount: pageCount)
         let kept = entries.filter { $0.destination.page < pageCount }
-        return kept.isEmpty ? .pageList(pageCount: pageCount) : PDFOutline(entries: kept, isBookmarks: true)
+        if isBookmarks, !kept.isEmpty { limited = PDFOutline(entries: kept, isBookmarks: true) }
+        limited.pageLabels = Array(pageLabels.prefix(pageCount))
+        return limited
     }
 
     /// A row per page, for a PDF without bookmarks.

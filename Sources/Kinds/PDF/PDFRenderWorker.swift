@@ -69,7 +69,9 @@ final class PDFRenderWorker: Sendable {
         outlineQueue.submit(priority: .immediate) { [self] _ in
             outlineReader.open()
             let pageCount = outlineReader.document?.pageCount ?? 0
-            deliverOutline(outlineReader.document?.outline(pageCount: pageCount) ?? .pageList(pageCount: pageCount))
+            var outline = outlineReader.document?.outline(pageCount: pageCount) ?? .pageList(pageCount: pageCount)
+            outline.pageLabels = outlineReader.document?.pageLabels(pageCount: pageCount) ?? []
+            deliverOutline(outline)
         }
     }
 

@@ -10,9 +10,13 @@ public final class PageOutlineSource: OutlineSource {
     public private(set) var entries: [OutlineEntry]?
     private var pages: [Int] = []
     private var handlers: [() -> Void] = []
+    /// The label of a page (from 0), where it has one.
+    private let label: (Int) -> String?
 
-    /// `load` calls its handler with the rows once they are read (on the loop thread).
-    public init(load: (@escaping ([Row]) -> Void) -> Void) {
+    /// `load` calls its handler with the rows once they are read (on the loop thread); `label`
+    /// names a page by its label, shown at the end of its rows.
+    public init(label: @escaping (Int) -> String? = { _ in nil }, load: (@escaping ([Row]) -> Void) -> Void) {
+        self.label = label
         load { [weak self] rows in
             guard let self else { return }
             entries = rows.map { OutlineEntry(title: $0.title, level: $0.level, target: .page($0.page)) }
@@ -30,6 +34,8 @@ public final class PageOutlineSource: OutlineSource {
     public var emptyNote: String { localized("No pages") }
 
     public func page(ofEntry index: Int) -> Int { pages[index] }
+
+    public func pageLabel(ofEntry index: Int) -> String? { label(pages[index]) }
 
     /// Bookmarks need not be in page order.
     public var isInPageOrder: Bool { false }

@@ -123,6 +123,17 @@ public final class PageScheduler {
         return jobs
     }
 
+    /// Whether a preview or sharp piece on view at the last request has neither arrived nor
+    /// failed: read live, so a program that draws once (a thumbnail, a link read after the
+    /// pixels) waits for renderers that are still starting rather than for a quiet spell.
+    public var isAwaitingVisiblePixels: Bool {
+        visibleJobs.contains { job in
+            guard failures[job.page] == nil else { return false }
+            if case .preview = job { return !previews.contains(job) }
+            return !pieces.contains(job)
+        }
+    }
+
     /// Whether the last frames moved the view more than `fastMotionPixels` each.
     public var isMovingFast: Bool { lastMotionPixels > PageScheduler.fastMotionPixels }
 

@@ -10,9 +10,9 @@ class GlideTestCase: XCTestCase {
 
     func start(configuration: Configuration = Configuration(), size: Size = Size(width: 800, height: 600),
                outputScale: Int32 = 1, document: SessionDocument = .longDocument,
-               arguments: [String] = []) throws -> GlideSession {
+               arguments: [String] = [], environment: [String: String] = [:]) throws -> GlideSession {
         let session = try GlideSession(configuration: configuration, size: size, outputScale: outputScale,
-                                       document: document, arguments: arguments)
+                                       document: document, arguments: arguments, environment: environment)
         self.session = session
         return session
     }

@@ -1,18 +1,17 @@
 import Foundation
-import TestSupport
 
 /// A stand-in portal of Tests/PortalStandIn (`NAME.py LOG READY`) on a private session bus,
 /// as `dbus-run-session` makes one: its address for Glide's environment, and the log of the
 /// calls it took.
-final class PortalStandInBus {
-    let address: String
-    let log: String
+public final class PortalStandInBus {
+    public let address: String
+    public let log: String
     private let session: ChildProcess
     private let portalProcessID: pid_t
 
     /// Starts `script` with its log and ready file in `directory`; the bus and what it
     /// activates see `environment` besides the test's own.
-    init(script: String, in directory: URL, environment extra: [String: String] = [:]) throws {
+    public init(script: String, in directory: URL, environment extra: [String: String] = [:]) throws {
         log = directory.appendingPathComponent("portal.jsonl").path
         let ready = directory.appendingPathComponent("portal-ready").path
         // dbus keeps its socket in a runtime directory of the test's own user.
@@ -22,25 +21,30 @@ final class PortalStandInBus {
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = runtime.path
         environment.merge(extra) { $1 }
-        let path = URL(fileURLWithPath: SourceTree.path).appendingPathComponent("Tests/PortalStandIn/" + script).path
+        // Tests/TestSupport/PortalStandInBus.swift → Tests/PortalStandIn.
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("PortalStandIn/" + script).path
         session = ChildProcess("/usr/bin/dbus-run-session", ["--", "/usr/bin/python3", path, log, ready], environment: environment)
         try session.start()
-        let deadline = Date().addingTimeInterval(30)
+        let deadline = Date().addingTimeInterval(60)
         while !FileManager.default.fileExists(atPath: ready) {
             guard session.process.isRunning, Date() < deadline else {
-                throw HarnessError("the stand-in portal did not start: \(session.standardError)")
+                // What the bus started may hold its stderr open: read what is there.
+                let said = session.standardErrorSoFar
+                session.waitForExit(seconds: 0)
+                throw PortalStandInError("the stand-in portal did not start: \(said)")
             }
             usleep(20_000)
         }
         let fields = try String(contentsOfFile: ready, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
             .split(separator: " ", maxSplits: 1)
-        guard fields.count == 2, let pid = pid_t(fields[0]) else { throw HarnessError("bad portal ready line \(fields)") }
+        guard fields.count == 2, let pid = pid_t(fields[0]) else { throw PortalStandInError("bad portal ready line \(fields)") }
         portalProcessID = pid
         address = String(fields[1])
     }
 
     /// The calls logged so far, one JSON object each.
-    func calls() throws -> [[String: Any]] {
+    public func calls() throws -> [[String: Any]] {
         guard FileManager.default.fileExists(atPath: log) else { return [] }
         return try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map {
             try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
@@ -48,13 +52,22 @@ final class PortalStandInBus {
     }
 
     /// Sends `signal` to the portal (a stand-in that changes a setting on SIGUSR1).
-    func send(_ signal: Int32) {
+    public func send(_ signal: Int32) {
         kill(portalProcessID, signal)
     }
 
     /// Ends the portal; dbus-run-session then ends its bus and exits.
-    func stop() {
+    public func stop() {
         kill(portalProcessID, SIGTERM)
         session.waitForExit(seconds: 5)
+    }
+}
+
+/// The stand-in portal's bus could not be set up, and why.
+public struct PortalStandInError: Error, CustomStringConvertible {
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
     }
 }

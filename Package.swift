@@ -109,10 +109,11 @@ let package = Package(
             ],
             path: "Sources/Kinds/Text"),
         .target(
-            name: "ImageKind", dependencies: ["DocumentKit", "ImageDecoding", "Machinery", "Localization", "CCairo", "CPangoCairo"],
+            name: "ImageKind", dependencies: ["DocumentKit", "ImageDecoding", "PageKit", "Machinery", "Localization", "CCairo", "CPangoCairo"],
             path: "Sources/Kinds/Images"),
-        // What the paged kinds (PDF, DjVu) share: the one page scheduler, render jobs, pieces,
-        // previews, the pixel cache, links and page text.
+        // What the paged kinds (PDF, DjVu, image collections) share: the one paged layout over a
+        // page source, the one page scheduler, render jobs, pieces, previews, the pixel cache,
+        // links and page text.
         .target(
             name: "PageKit", dependencies: ["DocumentKit", "Machinery", "Localization", "CCairo"],
             path: "Sources/Kinds/PageKit"),
@@ -252,7 +253,7 @@ let package = Package(
         // multi-page TIFF made by tiffcp, shown as such a collection.
         .testTarget(name: "ComicTests", dependencies: [
             "ArchiveFixtures", "ArchiveKit", "ComicKind", "ImageKind", "ImageDecoding", "DocumentKit", "KindRegistry", "CArchive",
-            "CCairo", "Machinery", "TestSupport",
+            "CCairo", "Machinery", "PageKit", "TestSupport",
         ]),
         // DjVu documents made at test time with djvulibre-bin's tools: pages, pixels, text, outline,
         // links, hostile files.

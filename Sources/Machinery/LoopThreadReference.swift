@@ -10,6 +10,12 @@ public final class LoopThreadReference<Object: AnyObject>: @unchecked Sendable {
 
     /// A reference set later: for an object whose workers are made before it is whole.
     public init() {}
+
+    /// A worker's callback that hands its value to the object through `MainThreadMailbox`:
+    /// `receive` runs on the loop thread, and not at all once the object is gone.
+    public func posting<Value: Sendable>(_ receive: @escaping @Sendable (Object, Value) -> Void) -> @Sendable (Value) -> Void {
+        { [self] value in MainThreadMailbox.shared.post { [self] in if let object { receive(object, value) } } }
+    }
 }
 
 /// A value only the loop's thread may use (a completion handler), carried through a worker

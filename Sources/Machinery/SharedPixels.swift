@@ -5,7 +5,7 @@ import Synchronization
 /// Pixels a page renderer drew into a memory file that Glide made and mapped: the page is never
 /// copied through a pipe. Cairo RGB24, `width`×`height`, rows of `width * 4` bytes. Written by
 /// the renderer, then only read on the loop thread; when released, the file goes back to the
-/// pool's `SharedPixelRecycler` for a later page.
+/// pool's `SharedPixelRecycler` for a later page, or is unmapped off the loop thread.
 public final class SharedPixels: @unchecked Sendable {
     public var base: UnsafeMutableRawPointer { memory.base }
     public let width: Int
@@ -51,9 +51,11 @@ struct SharedPixelMemory: @unchecked Sendable {
         return SharedPixelMemory(file: file, base: base, capacity: capacity)
     }
 
+    /// Closes the file and unmaps it off the caller's thread (`DeferredUnmapping`): the last
+    /// map of a memory file frees its pages, which the loop thread must not wait for.
     func release() {
-        munmap(base, capacity)
         close(file)
+        DeferredUnmapping.unmap(base, byteCount: capacity)
     }
 }
 

@@ -5,30 +5,25 @@ import Localization
 import Machinery
 
 /// Where the reader was in a document: the block at the top of the window, which also fixes
-/// the page of a paged view (or the page itself, for an image collection), and the zoom; and
-/// how the reader chose to show its pages (`PageModes`: night pages).
+/// the page of a paged view (or the page itself, for an image collection), the zoom, and the
+/// quarter turns clockwise the pages were shown at; and how the reader chose to show its pages
+/// (`PageModes`: night pages).
 public struct ReadingPosition: Codable, Equatable {
     public var anchor: ReadingAnchor
     public var zoomScale: Double
     public var pageModes: PageModes
     /// The way back and forward from here (absent in records of earlier versions).
     public var history: ReadingHistory?
+    /// How many quarter turns clockwise the pages are turned (absent before pages turned: 0).
+    public var quarterTurns: Int
 
-    public init(anchor: ReadingAnchor, zoomScale: Double, history: ReadingHistory? = nil, pageModes: PageModes = PageModes()) {
+    public init(anchor: ReadingAnchor, zoomScale: Double, history: ReadingHistory? = nil, quarterTurns: Int = 0,
+                pageModes: PageModes = PageModes()) {
         self.anchor = anchor
         self.zoomScale = zoomScale
         self.history = history.flatMap { $0.isEmpty ? nil : $0 }
+        self.quarterTurns = quarterTurns
         self.pageModes = pageModes
-    }
-
-    /// A record written before page modes existed has none: no choice made; one written
-    /// before histories has none either.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        anchor = try container.decode(ReadingAnchor.self, forKey: .anchor)
-        zoomScale = try container.decode(Double.self, forKey: .zoomScale)
-        history = try container.decodeIfPresent(ReadingHistory.self, forKey: .history)
-        pageModes = try container.decodeIfPresent(PageModes.self, forKey: .pageModes) ?? PageModes()
     }
 
     /// The position with its history's invalid places left out, and at most
@@ -37,6 +32,21 @@ public struct ReadingPosition: Codable, Equatable {
         var position = self
         position.history = history?.validated(capacity: ReadingPositionStore.maximumHistoryPlaces)
         return position
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case anchor, zoomScale, history, quarterTurns, pageModes
+    }
+
+    /// A record saved before pages turned has no turns: upright; one saved before the history
+    /// was kept has none; one saved before page modes existed has none: no choice made.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        anchor = try container.decode(ReadingAnchor.self, forKey: .anchor)
+        zoomScale = try container.decode(Double.self, forKey: .zoomScale)
+        history = try container.decodeIfPresent(ReadingHistory.self, forKey: .history)
+        quarterTurns = (try container.decodeIfPresent(Int.self, forKey: .quarterTurns) ?? 0) & 3
+        pageModes = try container.decodeIfPresent(PageModes.self, forKey: .pageModes) ?? PageModes()
     }
 }
 

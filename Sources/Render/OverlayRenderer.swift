@@ -47,6 +47,7 @@ struct OverlayRenderer {
         if controlShown {
             let layout = PageControlLayout(control, viewportWidth: viewportWidth, viewportHeight: viewportHeight, style: style)
             covered.append(drawPageControl(layout, on: cairo))
+            if style.showsOverviewButton { covered.append(drawOverviewButton(layout, on: cairo)) }
             if control.labelOpacity > 0 {
                 covered.append(drawPageLabel(layout.label(title: pageTitle, pageLabel: pageLabel), centerX: viewportWidth / 2,
                                              centerY: layout.labelCenterY,

@@ -50,6 +50,9 @@ public struct OverlayStyle: Sendable {
     public var noticeSizePixels = 15.0
     /// Whether the content is dark, so the overlays are drawn light.
     public var isOnDarkContent = false
+    /// Whether the page control has the overview's grid button at its end (the document has
+    /// an overview of its pages).
+    public var showsOverviewButton = false
 
     public init() {}
 

@@ -20,6 +20,8 @@ struct ControlClaims {
         case pageControl(pane: Int, start: LogicalPoint, startPage: Int, isScrubbing: Bool)
         /// The page label above a page control, while it shows: a tap opens the go-to-page entry.
         case pageLabel
+        /// The overview's grid button beside the document's page control: a tap shows the grid.
+        case overviewButton
     }
 
     private var claims: [Int: Claim] = [:]

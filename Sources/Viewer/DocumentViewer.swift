@@ -23,9 +23,11 @@ public final class DocumentViewer {
     let frames: FramePipeline
 
     /// Shows `layout` in a window of `windowSize` logical px; in split mode (pages only) its
-    /// outline sits above it. `position` is where the reader was last time.
+    /// outline sits above it. `position` is where the reader was last time, `quarterTurns`
+    /// how the pages were turned then.
     public init(layout: any DocumentContent, options: ViewerOptions, windowSize: LogicalSize,
-                position: (anchor: ReadingAnchor, zoomScale: Double)? = nil) {
+                position: (anchor: ReadingAnchor, zoomScale: Double)? = nil, quarterTurns: Int = 0) {
+        _ = layout.rotate(byQuarterTurns: quarterTurns)
         if let position { layout.readingAnchor = position.anchor }
         let listPalette = ViewerState.outlinePalette(for: layout.palette)
         let outline = options.isSplit ? layout.outline.map { OutlineListLayout(source: $0, palette: listPalette) } : nil
@@ -141,10 +143,14 @@ public final class DocumentViewer {
     /// Where the reader is now, to remember between runs: for text that reflows on zoom, the
     /// zoom is its text size.
     public var readingPosition: (anchor: ReadingAnchor, zoomScale: Double) {
-        let zoom = scene[documentPane.view].frame.zoomScale
+        let zoom = input.overview.zoomScaleLeft ?? scene[documentPane.view].frame.zoomScale
         let textScale = state.textScaling?.textScale ?? 1
-        return (documentPane.layout.readingAnchor, zoom * textScale)
+        return (input.overview.readingAnchorLeft ?? documentPane.layout.readingAnchor, zoom * textScale)
     }
+
+    /// Quarter turns clockwise the document's pages are shown at (Ctrl+Right, Ctrl+Left), to
+    /// remember with the reading position.
+    public var quarterTurns: Int { state.document.quarterTurns }
 
     /// The name of what is shown, for the window title: the file on the page shown when
     /// several files are open, else the document's (`documentTitle`).

@@ -58,6 +58,7 @@ final class FramePipeline: ViewerPart {
         input.advanceReadingTools(atFrameCallback: isCallback)
         navigation.startPendingNavigationScroll(atFrameCallback: isCallback)
         scene.advance(to: timeMilliseconds)
+        input.overview.advance()
         state.foldSettledTextZoom()
         state.limitPageZoomToThePageShown()
         highlightCurrentHeading()

@@ -16,8 +16,9 @@ extension InputRouter {
             return .windowControl(target, location: point)
         }
         for index in panes.indices {
-            guard let control = state.pageControl(ofPane: index),
-                  control.layout.contains(x: point.x - control.origin.x, y: point.y - control.origin.y) else { continue }
+            guard let control = state.pageControl(ofPane: index) else { continue }
+            if panes[index] === documentPane, overview.isButtonOn(control, at: point) { return .overviewButton }
+            guard control.layout.contains(x: point.x - control.origin.x, y: point.y - control.origin.y) else { continue }
             return .pageControl(pane: index, start: point, startPage: control.layout.currentPage, isScrubbing: false)
         }
         if let control = state.pageControl(ofPane: panes.count - 1), scene[documentPane.view].frame.pageControl.labelOpacity > 0,
@@ -50,7 +51,7 @@ extension InputRouter {
             if scrubs, page != control.layout.currentPage {
                 scene[panes[pane].view].scrollToPage(page, timeMilliseconds: timeMilliseconds)
             }
-        case .pageLabel:
+        case .pageLabel, .overviewButton:
             break
         case nil:
             return false
@@ -69,6 +70,8 @@ extension InputRouter {
             if !isScrubbing { tapPageControl(ofPane: pane, at: start) }
         case .pageLabel:
             openPageEntry()
+        case .overviewButton:
+            overview.toggle()
         case nil:
             return false
         }

@@ -92,11 +92,13 @@ extension InputRouter: ReadingHost {
     }
 
     func goBack() -> Bool {
-        moveThroughHistory(navigation.goBack)
+        overview.close()
+        return moveThroughHistory(navigation.goBack)
     }
 
     func goForward() -> Bool {
-        moveThroughHistory(navigation.goForward)
+        overview.close()
+        return moveThroughHistory(navigation.goForward)
     }
 
     func recordJump() {

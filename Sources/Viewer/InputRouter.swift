@@ -32,6 +32,8 @@ final class InputRouter: ViewerPart {
     var lastReadingFrameMilliseconds: Double?
     /// The go-to-page entry, while it is open (InputRouter+PageEntry.swift).
     var pageEntry: PageEntry?
+    /// The grid of the pages' thumbnails in place of the document (PageOverviewMode.swift).
+    lazy var overview = PageOverviewMode(state: state, navigation: navigation)
 
     init(state: ViewerState, navigation: Navigation) {
         self.state = state
@@ -78,6 +80,8 @@ final class InputRouter: ViewerPart {
         if case .key(let name, let modifiers) = event, handlePageEntryKey(name, modifiers: modifiers, text: input.text)
             || readingTools.key(name, shift: modifiers.contains(.shift), control: modifiers.contains(.control),
                                 alt: modifiers.contains(.alt), text: input.text) { return }
+        // Then the overview: F9, and Escape once find and help are closed.
+        if case .key(let name, let modifiers) = event, overview.key(name, modifiers: modifiers) { return }
         guard !isTakenByViewer(input, event), !isTakenByReadingTools(event) else {
             // A window key becomes a request for the app; it changes nothing to draw.
             if case .key = event { needsFrame = wasNeeded }
@@ -93,7 +97,7 @@ final class InputRouter: ViewerPart {
         // Taps are acted on once the scene has finished the frame: acting on one changes the
         // scene, which must not happen while the scene is still mutating itself.
         var taps: [(view: Int, tap: Tap)] = []
-        let isUsed = scene.apply(event, timeMilliseconds: time) { view, tap in taps.append((view, tap)) }
+        let isUsed = overview.watchPinch { scene.apply(event, timeMilliseconds: time) { view, tap in taps.append((view, tap)) } }
         for (view, tap) in taps { handleTap(tap, inView: view) }
         readingToolsFollow(input, event, sceneUsedIt: isUsed)
         switch event {
@@ -116,7 +120,7 @@ final class InputRouter: ViewerPart {
                 pressLocation = location
             } else if let press = pressLocation {
                 pressLocation = nil
-                navigation.pointerClicked(from: press, to: location)
+                if !overview.click(from: press, to: location) { navigation.pointerClicked(from: press, to: location) }
             }
         case .pointerButton(InputRouter.backButton, true):
             // On the press: a thumb button is never dragged, so its release would only delay it.
@@ -261,6 +265,7 @@ final class InputRouter: ViewerPart {
         let origin = scene.rects[view].origin
         let point = LogicalPoint(x: tap.location.x + origin.x, y: tap.location.y + origin.y)
         if view == documentPane.view {
+            if overview.tap(at: tap.location) { return }
             // A PDF's link is followed even with a selection shown, as a text link is.
             if tap.count == 1, !readingTools.isHelpShown, navigation.followLink(at: tap.location) {
                 readingTools.clearSelection()
@@ -274,9 +279,13 @@ final class InputRouter: ViewerPart {
     }
 
     /// Whether the viewer answered a key itself: Ctrl+0 on reflowing text (the default text
-    /// size), Ctrl+I (night pages), or a row key while the outline has the keys.
+    /// size), Ctrl+Left and Ctrl+Right on pages (a quarter turn), Ctrl+I (night pages), or a row
+    /// key while the outline has the keys.
     private func handleViewerKey(_ name: String, modifiers: InputModifiers) -> Bool {
         if name == "0", modifiers == .control, scene.focusedView == documentPane.view { return state.resetTextSize() }
+        if name == "Left" || name == "Right", modifiers == .control, scene.focusedView == documentPane.view {
+            return state.rotatePages(byQuarterTurns: name == "Right" ? 1 : -1)
+        }
         if name == "i" || name == "I", modifiers == .control {
             state.toggleNightPages()
             return true

@@ -34,9 +34,10 @@ extension ReadingTools {
     }
 
     /// Scrolls, animated, so the heading at `position` sits at the pane's top, opening the
-    /// disclosures that hide it.
+    /// disclosures that hide it; paged text (a fixed-layout book's pages) turns to its page.
     func revealHeading(_ position: TextPosition, in layout: any ReadableLayout) {
         openDisclosures(hiding: position, in: layout)
+        if let page = layout.pagedPage(of: position) { return host.turnReading(toPage: page) }
         guard let top = layout.lineTop(of: position, viewportTop: visibleBand.lowerBound) else { return }
         // A little space above the heading, as a browser leaves when jumping to an anchor.
         scroll(toShow: position, headroom: 16, lineTop: top)

@@ -38,10 +38,8 @@ enum PDFBenchmarks {
         light.pageCount = 2000
         light.hasOutline = false
         let twoThousand = write(light)
-        // Text on every page: no table of contents page with white space below it.
-        var textHeavy = PDFFixture(pageCount: 300)
-        textHeavy.hasLinks = false
-        let threeHundred = write(textHeavy)
+        let threeHundred = writeTextHeavy()
+        paths.append(threeHundred)
         let fiveHundred = write(PDFFixture(pageCount: 500))
 
         // First, while the process's heap holds nothing of the other measurements.
@@ -74,16 +72,7 @@ enum PDFBenchmarks {
         print("  frames with a blank visible page area \(fling.blank) of \(fling.frames) = \(RenderBenchmarks.rounded(Double(fling.blank) / Double(fling.frames), 3)) (goal 0); "
             + "frames with a placeholder \(fling.placeholders); pages rendered \(fling.jobs)")
 
-        let cost = ownCost(path: threeHundred)
-        print("no cost of its own: the same fling through a column of the same pages drawn through the page scheduler, "
-            + "the pixels from the page renderer processes (\(PageRendererPools.defaultRendererCount)) or from poppler in this "
-            + "process on one thread (Glide's renderer before issue 25, the benchmark's own), alternately, \(cost.processes.count) runs each")
-        print("  loop thread CPU time median per run: renderer processes \(cost.processes.map { RenderBenchmarks.rounded($0, 3) }) ms, "
-            + "in-process thread \(cost.inProcess.map { RenderBenchmarks.rounded($0, 3) }) ms")
-        let processes = RenderBenchmarks.median(cost.processes), inProcess = RenderBenchmarks.median(cost.inProcess)
-        print("  medians \(RenderBenchmarks.rounded(processes, 3)) ms / \(RenderBenchmarks.rounded(inProcess, 3)) ms: processes/in-process = "
-            + "\(RenderBenchmarks.rounded(processes / inProcess, 2))× (goal ≤ 1.1×); frames with a placeholder "
-            + "\(cost.placeholders.processes) / \(cost.placeholders.inProcess) of \(cost.frames) a run (medians)")
+        printOwnCost(path: threeHundred)
 
         let crisp = zoomEndToCrisp(path: threeHundred)
         print("zoom end to crisp pixels at 2560x1600, text-heavy page, zooms 1.5…4: median \(RenderBenchmarks.rounded(crisp.median, 1)) ms, "
@@ -94,6 +83,14 @@ enum PDFBenchmarks {
             + "\(RenderBenchmarks.rounded(memory.after, 1)) MB, +\(RenderBenchmarks.rounded(memory.after - memory.first, 1)) MB (goal ≤ 160), "
             + "with the page renderers' own; besides, the pixels they drew, in shared memory Glide maps: "
             + "\(RenderBenchmarks.rounded(memory.shared, 1)) MB")
+    }
+
+    /// The fling's 300 pages: text on every page, no table of contents page with white space
+    /// below it. The caller deletes the file.
+    static func writeTextHeavy() -> String {
+        var textHeavy = PDFFixture(pageCount: 300)
+        textHeavy.hasLinks = false
+        return textHeavy.write()
     }
 
     /// Opening a PDF and drawing its first frame, as `glide` does, in ms of wall-clock time:
@@ -127,21 +124,44 @@ enum PDFBenchmarks {
     struct Fling {
         var median: Double, floor: Double, pacedFloor = 0.0, slowest: Double, wallMedian: Double, wallSlowest: Double
         var over8 = 0, frames = 0, blank = 0, placeholders = 0, jobs = 0
+        /// The slowest frame: its number, how many deliveries it ran, and its loop-thread CPU
+        /// time split into those deliveries and the drawing, ms.
+        var slowestFrame = 0, slowestDeliveries = 0, slowestDeliveryMilliseconds = 0.0, slowestDrawMilliseconds = 0.0
     }
 
-    /// The fling of `flingThrough` through the pages of `path` in a `PageColumn`, alternately
-    /// from renderer processes and from an in-process thread, `runs` times each: each run's
-    /// loop-thread median, and the median runs' placeholder counts.
-    private static func ownCost(path: String, runs: Int = 3)
-        -> (processes: [Double], inProcess: [Double], placeholders: (processes: Int, inProcess: Int), frames: Int) {
+    /// Issue 25's "no cost of its own": the fling of `flingThrough` through the pages of `path`
+    /// in a `PageColumn`, alternately from renderer processes and from an in-process thread,
+    /// `runs` times each; each run's loop-thread median and slowest frame, and the medians of
+    /// the runs' figures as ratios.
+    static func printOwnCost(path: String, runs: Int = 3) {
         var processes: [Fling] = [], inProcess: [Fling] = []
         for _ in 0..<runs {
             processes.append(flingThrough(PageColumn(path: path, source: .rendererProcesses)) { $0.renderedJobCount })
             inProcess.append(flingThrough(PageColumn(path: path, source: .inProcessThread)) { $0.renderedJobCount })
         }
-        func medianPlaceholders(_ flings: [Fling]) -> Int { flings.map(\.placeholders).sorted()[flings.count / 2] }
-        return (processes.map(\.median), inProcess.map(\.median), (medianPlaceholders(processes), medianPlaceholders(inProcess)),
-                processes.first?.frames ?? 0)
+        func list(_ flings: [Fling], _ figure: (Fling) -> Double) -> String {
+            "[" + flings.map { RenderBenchmarks.rounded(figure($0), 3) }.joined(separator: ", ") + "]"
+        }
+        func slowestFrames(_ flings: [Fling]) -> String {
+            flings.map { "frame \($0.slowestFrame): \($0.slowestDeliveries) deliveries \(RenderBenchmarks.rounded($0.slowestDeliveryMilliseconds, 2)) ms"
+                + " + drawing \(RenderBenchmarks.rounded($0.slowestDrawMilliseconds, 2)) ms" }.joined(separator: "; ")
+        }
+        func median(_ flings: [Fling], _ figure: (Fling) -> Double) -> Double { RenderBenchmarks.median(flings.map(figure)) }
+        print("no cost of its own: the same fling through a column of the same pages drawn through the page scheduler, "
+            + "the pixels from the page renderer processes (\(PageRendererPools.defaultRendererCount)) or from poppler in this "
+            + "process on one thread (Glide's renderer before issue 25, the benchmark's own), alternately, \(runs) runs each")
+        print("  loop thread CPU time median per run: renderer processes \(list(processes, \.median)) ms, in-process thread \(list(inProcess, \.median)) ms")
+        print("  slowest frame per run: renderer processes \(list(processes, \.slowest)) ms, in-process thread \(list(inProcess, \.slowest)) ms")
+        print("    renderer processes' slowest: \(slowestFrames(processes))")
+        print("    in-process thread's slowest: \(slowestFrames(inProcess))")
+        let medians = (median(processes, \.median), median(inProcess, \.median))
+        let slowest = (median(processes, \.slowest), median(inProcess, \.slowest))
+        print("  medians \(RenderBenchmarks.rounded(medians.0, 3)) ms / \(RenderBenchmarks.rounded(medians.1, 3)) ms: processes/in-process = "
+            + "\(RenderBenchmarks.rounded(medians.0 / medians.1, 2))× (goal ≤ 1.1×); slowest frames (median of runs) "
+            + "\(RenderBenchmarks.rounded(slowest.0, 2)) ms / \(RenderBenchmarks.rounded(slowest.1, 2)) ms = "
+            + "\(RenderBenchmarks.rounded(slowest.0 / slowest.1, 2))× (goal ≤ 1.1×)")
+        print("  frames with a placeholder \(Int(median(processes) { Double($0.placeholders) })) / "
+            + "\(Int(median(inProcess) { Double($0.placeholders) })) of \(processes.first?.frames ?? 0) a run (medians)")
     }
 
     /// Scrolls at 5000 px/s, a frame every 16.7 ms of real time so the worker renders as it
@@ -167,9 +187,17 @@ enum PDFBenchmarks {
             view.scroll(to: LogicalPoint(x: 0, y: Double(frame) * 5000 / 60), animated: false, timeMilliseconds: time)
             let index = frame % 2
             let begin = nowNanoseconds(), beginCPU = threadMilliseconds()
-            MainThreadMailbox.shared.deliverPending()
+            let deliveries = MainThreadMailbox.shared.deliverPending()
+            let deliveredCPU = threadMilliseconds()
             let rendered = renderer.render(layout, frame: view.frame, into: buffers[index].pixels, showing: contents[index])
             costs.append(threadMilliseconds() - beginCPU)
+            if frame >= 2, costs.last! > fling.slowest {
+                fling.slowest = costs.last!
+                fling.slowestFrame = frame
+                fling.slowestDeliveries = deliveries
+                fling.slowestDeliveryMilliseconds = deliveredCPU - beginCPU
+                fling.slowestDrawMilliseconds = costs.last! - (deliveredCPU - beginCPU)
+            }
             wall.append(RenderBenchmarks.milliseconds(since: begin))
             contents[index] = buffers[index].keep(rendered)
             if rendered.contentSize.height != view.contentSize.height {
@@ -187,7 +215,6 @@ enum PDFBenchmarks {
         }
         let measured = Array(costs.dropFirst(2))
         fling.median = RenderBenchmarks.median(measured)
-        fling.slowest = measured.max() ?? .nan
         fling.over8 = measured.filter { $0 > 8 }.count
         fling.frames = measured.count
         fling.wallMedian = RenderBenchmarks.median(Array(wall.dropFirst(2)))

@@ -36,21 +36,38 @@ if arguments.first == "epub-memory" {
     EPUBBenchmarks.printMemory(arguments: Array(arguments.dropFirst()))
     exit(0)
 }
+// `glide-bench epub-first-frame book|one-chapter|markdown [COUNT]`: one document's first frames, for callgrind.
+if arguments.first == "epub-first-frame" {
+    EPUBFirstFrameProfile.run(arguments: Array(arguments.dropFirst()))
+    exit(0)
+}
 if arguments.first == "epub" {
     EPUBBenchmarks.run()
     exit(0)
 }
 // `glide-bench pages`: issue 25's figures: memory after flicking 500 PDF pages, the first frames of
 // comics and DjVu (ComicBenchmarks.swift, DjVuBenchmarks.swift), a fling through scanned pages
-// with 1 page renderer and with 2 (PageBenchmarks.swift); issue 26's night pages against normal ones
-// (NightPageBenchmark.swift).
+// with 1 page renderer and with 2 (PageBenchmarks.swift); then the overview of a 1,000-page PDF
+// (PageOverviewBenchmarks.swift); issue 26's night pages against normal ones (NightPageBenchmark.swift).
 if arguments.first == "pages" {
     // `glide-bench pages night` runs only the night pages' figure.
-    if arguments.dropFirst().first == "night" { NightPageBenchmark.run() } else { PageBenchmarks.run() }
+    if arguments.dropFirst().first == "night" {
+        NightPageBenchmark.run()
+    } else {
+        PageBenchmarks.run()
+        PageOverviewBenchmarks.run()
+    }
     exit(0)
 }
-// `glide-bench pdf` runs only the PDF benchmarks (PDFBenchmarks.swift).
+// `glide-bench pdf` runs only the PDF benchmarks (PDFBenchmarks.swift); `--own-cost N` only
+// the fling from renderer processes against an in-process renderer, N runs each.
 if arguments.first == "pdf" {
+    if let index = arguments.firstIndex(of: "--own-cost") {
+        let path = PDFBenchmarks.writeTextHeavy()
+        PDFBenchmarks.printOwnCost(path: path, runs: arguments.dropFirst(index - arguments.startIndex + 1).first.flatMap { Int($0) } ?? 3)
+        unlink(path)
+        exit(0)
+    }
     PDFBenchmarks.run()
     exit(0)
 }

@@ -62,10 +62,10 @@ final class ViewerApp {
         let record = document.opensAtItem ? nil : savedPosition
         // A document opened afresh starts at the desktop's text size (GNOME's Large Text),
         // bounded by the view's zoom limits (pages, which do not zoom, stay as they are).
-        let saved = record.map { ($0.anchor, $0.zoomScale) } ?? (ReadingAnchor.top, ViewerSettings.textScalingFactor())
+        let saved = document.opensAtItem ? nil : record.map { ($0.anchor, $0.zoomScale) } ?? (ReadingAnchor.top, ViewerSettings.textScalingFactor())
         let size = options.windowSize
-        viewer = DocumentViewer(layout: layout, options: viewerOptions,
-                                windowSize: LogicalSize(width: size.width, height: size.height), position: saved)
+        viewer = DocumentViewer(layout: layout, options: viewerOptions, windowSize: LogicalSize(width: size.width, height: size.height),
+                                position: saved, quarterTurns: record?.quarterTurns ?? 0)
         window = Window(registry: registry, display: display, title: WindowTitle.naming( documents.title), appID: ViewerApp.appID,
                         width: Int32(size.width), height: Int32(size.height), bufferRoomHeights: BufferBlit.slideRoomHeights)
         viewer.showsWindowControls = window.hasClientSideDecorations
@@ -130,8 +130,8 @@ final class ViewerApp {
         guard let documentPath = viewer.navigation.documentPath, documentFailure == nil else { return }
         let position = viewer.readingPosition
         positions.save(ReadingPosition(anchor: position.anchor, zoomScale: position.zoomScale,
-                                       history: viewer.navigation.savedHistory, pageModes: viewer.pageModes),
-                       forFileAt: documentPath)
+                                       history: viewer.navigation.savedHistory, quarterTurns: viewer.quarterTurns,
+                                       pageModes: viewer.pageModes), forFileAt: documentPath)
     }
 
     /// The descriptors the loop must watch besides the display's (frame fallback, background

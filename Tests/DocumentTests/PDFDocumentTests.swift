@@ -50,15 +50,15 @@ final class PDFDocumentTests: XCTestCase {
         let layout = PDFLayout(file: try PDFFile(path: PDFFixture(pageCount: 3).write()))
         layout.setViewportSize(width: 800, height: 600)
         let first = layout.pageRect(0), second = layout.pageRect(1)
-        XCTAssertEqual(first.width, 800 - 2 * PDFLayout.sideMarginPixels)
+        XCTAssertEqual(first.width, 800 - 2 * PageFrames.sideMarginPixels)
         XCTAssertEqual(first.height, (first.width * 792 / 612).rounded())
         XCTAssertEqual(first.x, 16)
-        XCTAssertEqual(second.y, first.maxY + PDFLayout.pageGapPixels)
+        XCTAssertEqual(second.y, first.maxY + PageFrames.pageGapPixels)
         // A wide window does not make pages wider than the cap: they are centred instead.
         layout.setViewportSize(width: 3000, height: 1000)
-        XCTAssertEqual(layout.pageRect(0).width, PDFLayout.maximumPageWidthPixels)
+        XCTAssertEqual(layout.pageRect(0).width, PageFrames.maximumPageWidthPixels)
         XCTAssertEqual(layout.pageRect(0).x, 900)
-        XCTAssertEqual(layout.contentSize.height, layout.pageRect(2).maxY + PDFLayout.pageGapPixels)
+        XCTAssertEqual(layout.contentSize.height, layout.pageRect(2).maxY + PageFrames.pageGapPixels)
     }
 
     func testPageSizesAreReadOnlyNearTheViewport() throws {
@@ -146,7 +146,7 @@ final class PDFDocumentTests: XCTestCase {
         XCTAssertNotNil(layout.link(at: ContentPoint(x: onText.x, y: page.y + entry.y + 12), zoom: 1))
         XCTAssertNil(layout.link(at: ContentPoint(x: page.x + 600, y: page.y + 40), zoom: 1))
         let target = layout.offset(of: destination)
-        XCTAssertEqual(target.y, layout.pageRect(10).y - PDFLayout.pageGapPixels, accuracy: 1)
+        XCTAssertEqual(target.y, layout.pageRect(10).y - PageFrames.pageGapPixels, accuracy: 1)
     }
 
     func testPixelsArriveFromTheWorkerPreviewFirstThenSharp() throws {

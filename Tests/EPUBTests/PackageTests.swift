@@ -81,7 +81,7 @@ final class PackageTests: XCTestCase {
         XCTAssertEqual(package.spine.map(\.layout), [.reflowable, .reflowable, .reflowable])
         XCTAssertEqual(package.obfuscatedResources, [])
 
-        let contents = package.tableOfContents
+        let contents = try package.tableOfContents(in: ZipArchive(path: path))
         XCTAssertEqual(contents.source, .navigationDocument(entryName: "OEBPS/nav/toc.xhtml"))
         XCTAssertFalse(contents.isTruncated)
         XCTAssertEqual(contents.count, 6)
@@ -132,7 +132,7 @@ final class PackageTests: XCTestCase {
         XCTAssertEqual(package.cover?.entryName, "OEBPS/images/cover.png")
         XCTAssertEqual(package.spine.map(\.item.entryName), ["OEBPS/text/one.html", "OEBPS/text/two.html"])
         XCTAssertEqual(package.pageProgression, .default)
-        let contents = package.tableOfContents
+        let contents = try package.tableOfContents(in: ZipArchive(path: path))
         XCTAssertEqual(contents.source, .ncx(entryName: "OEBPS/toc.ncx"))
         XCTAssertEqual(contents.entries.map(\.title), ["First chapter", "Second"])
         XCTAssertEqual(contents.entries[0].children, [
@@ -149,11 +149,12 @@ final class PackageTests: XCTestCase {
             """
         let ncx = TestBooks.ncx("OEBPS/toc.ncx", navMap: "<navPoint><navLabel><text>From NCX</text></navLabel><content src=\"chapter1.xhtml\"/></navPoint>")
         let emptyNav = TestBooks.navigation("OEBPS/nav.xhtml", list: "<ol></ol>")
-        let package = try EPUBPackage(archive: ZipArchive(path: TestBooks.write(
-            TestBooks.minimal(extra: [emptyNav, ncx], manifestExtra: manifest), self)))
-        XCTAssertEqual(package.tableOfContents.entries.map(\.title), ["From NCX"], "no spine toc: the NCX by its media type")
-        let none = try EPUBPackage(archive: ZipArchive(path: TestBooks.write(TestBooks.minimal(), self)))
-        XCTAssertEqual(none.tableOfContents, EPUBTableOfContents())
+        let archive = try ZipArchive(path: TestBooks.write(TestBooks.minimal(extra: [emptyNav, ncx], manifestExtra: manifest), self))
+        let package = try EPUBPackage(archive: archive)
+        XCTAssertEqual(package.tableOfContents(in: archive).entries.map(\.title), ["From NCX"],
+                       "no spine toc: the NCX by its media type")
+        let noneArchive = try ZipArchive(path: TestBooks.write(TestBooks.minimal(), self))
+        XCTAssertEqual(try EPUBPackage(archive: noneArchive).tableOfContents(in: noneArchive), EPUBTableOfContents())
     }
 
     func testMissingAndDuplicateManifestItems() throws {
@@ -208,17 +209,19 @@ final class PackageTests: XCTestCase {
         let list = String(repeating: "<ol><li><a href=\"chapter1.xhtml\">level</a>", count: levels)
             + String(repeating: "</li></ol>", count: levels)
         let nav = TestBooks.navigation("OEBPS/nav.xhtml", list: list)
-        let package = try EPUBPackage(archive: ZipArchive(path: TestBooks.write(TestBooks.minimal(
+        let archive = try ZipArchive(path: TestBooks.write(TestBooks.minimal(
             extra: [nav], manifestExtra: "<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>"),
-            self)))
+            self))
+        let package = try EPUBPackage(archive: archive)
+        let contents = package.tableOfContents(in: archive)
         var depth = 0
-        var level = package.tableOfContents.entries
+        var level = contents.entries
         while let first = level.first {
             depth += 1
             level = first.children
         }
         XCTAssertEqual(depth, EPUBTableOfContents.maximumDepth)
-        XCTAssertTrue(package.tableOfContents.isTruncated)
+        XCTAssertTrue(contents.isTruncated)
     }
 
     func testAHostileNCXStopsAtTheEntryCount() throws {
@@ -226,12 +229,11 @@ final class PackageTests: XCTestCase {
         let point = "<navPoint><navLabel><text>P</text></navLabel><content src=\"chapter1.xhtml\"/>"
             + "<navPoint><navLabel><text>C</text></navLabel><content src=\"chapter1.xhtml#c\"/></navPoint></navPoint>"
         let ncx = TestBooks.ncx("OEBPS/toc.ncx", navMap: String(repeating: point, count: 20_000))
-        var package: EPUBPackage?
-        let path = try TestBooks.write(TestBooks.minimal(
-            extra: [ncx], manifestExtra: "<item id=\"ncx\" href=\"toc.ncx\" media-type=\"application/x-dtbncx+xml\"/>"), self)
-        package = try EPUBPackage(archive: ZipArchive(path: path))
-        XCTAssertEqual(package?.tableOfContents.count, EPUBTableOfContents.maximumEntryCount)
-        XCTAssertEqual(package?.tableOfContents.isTruncated, true)
+        let archive = try ZipArchive(path: TestBooks.write(TestBooks.minimal(
+            extra: [ncx], manifestExtra: "<item id=\"ncx\" href=\"toc.ncx\" media-type=\"application/x-dtbncx+xml\"/>"), self))
+        let contents = try EPUBPackage(archive: archive).tableOfContents(in: archive)
+        XCTAssertEqual(contents.count, EPUBTableOfContents.maximumEntryCount)
+        XCTAssertTrue(contents.isTruncated)
     }
 
     func testDRMIsRefusedAndObfuscatedFontsAreListed() throws {
@@ -354,5 +356,14 @@ final class PackageTests: XCTestCase {
         XCTAssertNil(EPUBLocation(href: "mailto:a@b", relativeTo: base))
         XCTAssertNil(EPUBLocation(href: "", relativeTo: base))
         XCTAssertNil(EPUBLocation(href: "folder/", relativeTo: base))
+        // Plain names, which skip decoding: beside the base, as the general path puts them.
+        XCTAssertEqual(EPUBLocation(href: "Images/a-b_c.2.png", relativeTo: base), EPUBLocation(entryName: "OEBPS/Text/Images/a-b_c.2.png"))
+        XCTAssertEqual(EPUBLocation(href: "c1.xhtml", relativeTo: "content.opf"), EPUBLocation(entryName: "c1.xhtml"))
+        XCTAssertEqual(EPUBLocation(href: "a/.../b.xhtml", relativeTo: base), EPUBLocation(entryName: "OEBPS/Text/a/.../b.xhtml"))
+        XCTAssertEqual(EPUBLocation(href: "a/../b.xhtml", relativeTo: base), EPUBLocation(entryName: "OEBPS/Text/b.xhtml"))
+        XCTAssertTrue(EPUBLocation.isPlainRelativePath("Text/chapter1.xhtml"))
+        for href in ["a/../b", "./b", "a//b", "/b", "b/", "a b", "b#c", "..", "."] {
+            XCTAssertFalse(EPUBLocation.isPlainRelativePath(href), href)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KindRegistry
 import TestSupport
 import XCTest
 
@@ -107,6 +108,7 @@ final class DebianPackageTests: XCTestCase {
             XCTAssertTrue(metainfo.contains("<control>\(control)</control>"), control)
         }
         XCTAssertTrue(metainfo.contains("<content_rating type=\"oars-1.1\""))
+        XCTAssertTrue(metainfo.contains("<mediatype>application/epub+zip</mediatype>"), "software centres find Glide for books")
         let screenshots = metainfo.components(separatedBy: "<image>").dropFirst().map { $0.prefix { $0 != "<" } }
         XCTAssertGreaterThanOrEqual(screenshots.count, 3)
         for url in screenshots {
@@ -142,5 +144,10 @@ final class DebianPackageTests: XCTestCase {
             XCTAssertTrue(page.contains(".B " + keys.replacingOccurrences(of: "-", with: "\\-")), "glide.1 lists the keys \(keys)")
         }
         XCTAssertTrue(page.contains(".SH EXIT STATUS"))
+        // What FILE may be, every registered kind (an EPUB book among them, issue 24), as --help says.
+        let flatPage = page.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for kind in KindRegistry.fileDescriptions {
+            XCTAssertTrue(flatPage.contains(kind.replacingOccurrences(of: "-", with: "\\-")), "glide.1 names \(kind)")
+        }
     }
 }

@@ -54,6 +54,9 @@ final class ReadingPositionStoreTests: XCTestCase {
         var record = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
         var saved = try XCTUnwrap(record["position"] as? [String: Any])
         XCTAssertNotNil(saved.removeValue(forKey: "pageModes"), "the modes are in the record")
+        // Older than the turns and the history too: a record with none of them is still read.
+        XCTAssertNotNil(saved.removeValue(forKey: "quarterTurns"), "the turns are in the record")
+        saved.removeValue(forKey: "history")
         record["position"] = saved
         // Older than page modes is older than each window's own place too.
         record.removeValue(forKey: "windows")
@@ -61,7 +64,23 @@ final class ReadingPositionStoreTests: XCTestCase {
         let older = try XCTUnwrap(makeStore().position(forFileAt: documentPath))
         XCTAssertEqual(older.anchor, position.anchor)
         XCTAssertEqual(older.pageModes, PageModes())
+        XCTAssertEqual(older.quarterTurns, 0)
+        XCTAssertNil(older.history)
         XCTAssertTrue(warnings.isEmpty, "\(warnings)")
+    }
+
+    func testThePagesTurnsAreRememberedAndARecordSavedBeforeTurnsExistedIsUpright() throws {
+        let turned = ReadingPosition(anchor: position.anchor, zoomScale: 1, quarterTurns: 3)
+        makeStore().save(turned, forFileAt: documentPath)
+        XCTAssertEqual(makeStore().position(forFileAt: documentPath)?.quarterTurns, 3)
+        let file = stateHome + "/glide/" + stateFiles[0]
+        let record = try String(contentsOfFile: file, encoding: .utf8)
+        XCTAssertTrue(record.contains("\"quarterTurns\":3"), record)
+        try record.replacingOccurrences(of: ",\"quarterTurns\":3", with: "").replacingOccurrences(of: "\"quarterTurns\":3,", with: "")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let older = try XCTUnwrap(makeStore().position(forFileAt: documentPath), "a record without turns is still read")
+        XCTAssertEqual(older.quarterTurns, 0)
+        XCTAssertEqual(older.anchor, position.anchor)
     }
 
     func testAnEditedFileStartsAgainFromTheTop() throws {

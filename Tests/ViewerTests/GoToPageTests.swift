@@ -51,7 +51,7 @@ final class GoToPageTests: XCTestCase {
     /// Ctrl+L, `text` typed as an on-screen keyboard commits it, Enter; then draws until at rest.
     private func go(to text: String, in harness: ViewerHarness, waitingFor pdf: PDFLayout) {
         key("l", .control, in: harness)
-        harness.deliverBackgroundWork { pdf.pageLabels.isLoaded }
+        harness.deliverBackgroundWork { pdf.readLabels.isLoaded }
         harness.viewer.handle(ViewerInput(event: .textCommitted(text, deletingBefore: 0), timeMilliseconds: harness.time))
         key("Return", in: harness)
         harness.runUntilIdle()
@@ -105,7 +105,7 @@ final class GoToPageTests: XCTestCase {
     func testKeysTypeANumberIntoTheEntryOfAPDFWithoutLabels() throws {
         let (harness, pdf) = try harness(paged: false, labels: false)
         key("l", .control, in: harness)
-        harness.deliverBackgroundWork { pdf.pageLabels.isLoaded }
+        harness.deliverBackgroundWork { pdf.readLabels.isLoaded }
         key("1", text: "1", in: harness)
         key("2", text: "2", in: harness)
         XCTAssertEqual(harness.viewer.pageEntry?.text, "12")

@@ -24,12 +24,12 @@ final class ViewerHarness {
     var afterFrame: ((ViewerFrame) -> Void)?
 
     init(layout: any DocumentContent, options: ViewerOptions = ViewerOptions(), width: Int = 800, height: Int = 600,
-         scale: Double = 1, position: (anchor: ReadingAnchor, zoomScale: Double)? = nil) {
+         scale: Double = 1, position: (anchor: ReadingAnchor, zoomScale: Double)? = nil, quarterTurns: Int = 0) {
         self.width = width
         self.height = height
         self.scale = scale
         let size = LogicalSize(width: Double(width), height: Double(height))
-        viewer = DocumentViewer(layout: layout, options: options, windowSize: size, position: position)
+        viewer = DocumentViewer(layout: layout, options: options, windowSize: size, position: position, quarterTurns: quarterTurns)
         // Links open other documents as the app opens them.
         viewer.navigation.documentOpener = KindRegistry.openLinkedText(_:deliver:)
         viewer.resize(to: size)

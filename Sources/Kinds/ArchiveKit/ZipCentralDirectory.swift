@@ -48,7 +48,11 @@ struct ZipCentralDirectory {
         var reader = FileRangeReader(descriptor: descriptor, end: fileSize)
         let (offset, size) = try locate(in: &reader, fileSize: fileSize)
         var entries: [ZipDirectoryEntry] = []
+        // As many entries as the directory has room for, at most one past the limit: the array
+        // is not grown and copied a dozen times on the way to a comic's 10,000.
+        entries.reserveCapacity(min(size / entryHeaderBytes, maximumEntryCount + 1))
         var nameBytes: [UInt8] = []
+        nameBytes.reserveCapacity(min(size, maximumEntryCount * 64))
         var position = offset
         let end = offset + size
         while position < end {

@@ -50,11 +50,18 @@ public enum ComicKind: DocumentKind {
                                          firstPageName: first.name, pageCount: scan.pageCount,
                                          pages: ComicPages(archive: .zip(zip), firstPage: first),
                                          readsRightToLeft: info?.readsRightToLeft ?? false)
-        // 10,000 names made into Strings, indexed and sorted: tens of ms, kept off the loop.
+        // 10,000 names made into Strings, indexed and sorted: tens of ms, kept off the loop, and
+        // started from the loop's next deliveries, not now: begun at once, the sort took the
+        // core that the first frame was being drawn on (threads of one process share their
+        // scheduling group's time), and a 10,000-page comic's first frame took 5 to 8 times a
+        // 10-page one's on a loaded machine (glide-bench comics).
         let owner = LoopThreadReference(collection)
-        WorkQueue.shared.submit(priority: .immediate) { _ in
-            let order = ComicPageOrder.pages(among: zip.entryNames)
-            MainThreadMailbox.shared.post { owner.object?.receivePageOrder(order) }
+        MainThreadMailbox.shared.post {
+            guard owner.object != nil else { return }
+            WorkQueue.shared.submit(priority: .immediate) { _ in
+                let order = ComicPageOrder.pages(among: zip.entryNames)
+                MainThreadMailbox.shared.post { owner.object?.receivePageOrder(order) }
+            }
         }
         return collection
     }

@@ -52,13 +52,3 @@ struct DjVuOutline: Equatable, Sendable {
         }, isBookmarks: false)
     }
 }
-
-extension PageOutlineSource {
-    /// A DjVu outline as the rows of the list above its pages: read by the render worker;
-    /// until it arrives the list says so.
-    convenience init(pages layout: DjVuLayout) {
-        self.init(label: { [weak layout] in layout?.label(ofPage: $0) }) { rows in
-            layout.loadOutline { outline in rows(outline.entries.map { ($0.title, $0.level, $0.page) }) }
-        }
-    }
-}

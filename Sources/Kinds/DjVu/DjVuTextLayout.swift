@@ -6,34 +6,6 @@ import PageKit
 /// (`PageTextLayout`), read by a `DjVuHandle` of its own.
 public typealias DjVuTextLayout = PageTextLayout
 
-extension PageTextLayout {
-    public convenience init(djvu: DjVuLayout) {
-        self.init(pages: djvu, reader: DjVuTextReader(file: djvu.file))
-    }
-}
-
-/// What a DjVu document's text asks of its pages.
-extension DjVuLayout: PageTextPages {
-    /// An internal link's page as DjVu names it (`#12`).
-    public func linkAddress(ofPage page: Int) -> String { "#\(page + 1)" }
-
-    /// Sizes arrive from the render worker: none is read here.
-    @discardableResult
-    public func measure(_ index: Int) -> Bool { false }
-
-    /// Searched with a handle of the search's own worker.
-    public func textSearch(for query: String) -> DocumentSearch {
-        let file = file
-        return DocumentSearch(query: query) { DjVuSearchSource(file: file) }
-    }
-
-    /// Made with a handle of the paste's own worker.
-    public func copiedText(in range: TextRange) -> @Sendable () -> String {
-        let file = file
-        return { file.text(in: range) }
-    }
-}
-
 /// Reads page texts one at a time on a queue of one thread, with a handle opened there and
 /// used by nothing else.
 final class DjVuTextReader: PageTextReader, @unchecked Sendable {

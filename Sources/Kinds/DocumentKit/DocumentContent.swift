@@ -48,9 +48,26 @@ public protocol DocumentContent: ContentLayout {
     /// document (it cannot reload, or it is another file).
     func replaceDocument(with document: any LoadedDocument) -> Bool
 
+    /// The document's pages as a grid of thumbnails (the overview); nil for content without
+    /// pages drawn by the page scheduler (`PageOverviewContent`).
+    func makePageOverview() -> (any PageOverviewContent)?
+
     /// Why the document cannot be shown after all (a PDF that poppler refused once its
     /// background open ended): the app ends with it. Nil while it can.
     var failure: DocumentError? { get }
+
+    /// Turns every page by `turns` quarter turns clockwise (negative: counter-clockwise),
+    /// keeping the reading position (`anchorOffset`); false where pages do not turn (text).
+    func rotate(byQuarterTurns turns: Int) -> Bool
+    /// Quarter turns clockwise the pages are shown at, 0 to 3 (remembered with the reading
+    /// position).
+    var quarterTurns: Int { get }
+}
+
+extension DocumentContent {
+    /// Text and other content that is not made of pages does not turn.
+    public func rotate(byQuarterTurns turns: Int) -> Bool { false }
+    public var quarterTurns: Int { 0 }
 }
 
 /// How content answers a pinch, a double-tap or the zoom keys.

@@ -61,12 +61,22 @@ struct ImageDecoderProcess: Sendable {
     /// Starts the decode on the decoding queue; `report` runs on the frame loop's thread for
     /// each report, the last one an image or a failure.
     func start(report: @escaping @Sendable (Report) -> Void) {
+        start(making: { _ in () }) { outcome, _ in report(outcome) }
+    }
+
+    /// Starts the decode as `start(report:)` does, and runs `making` on the decoding thread
+    /// with the decoded image; `report` has what it made with the image's report.
+    func start<Product: Sendable>(making: @escaping @Sendable (DecodedImage) -> Product,
+                                  report: @escaping @Sendable (Report, Product?) -> Void) {
         let decoder = self
         ImageDecoderProcess.queue.submit { _ in
             let outcome = decoder.decode { size, isScalable in
-                MainThreadMailbox.shared.post { report(.size(size, isScalable: isScalable)) }
+                MainThreadMailbox.shared.post { report(.size(size, isScalable: isScalable), nil) }
             }
-            MainThreadMailbox.shared.post { report(outcome) }
+            var product: Product?
+            if case .image(let image) = outcome { product = making(image) }
+            let made = LoopThreadValue(product)
+            MainThreadMailbox.shared.post { report(outcome, made.value) }
         }
     }
 

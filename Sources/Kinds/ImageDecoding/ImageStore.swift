@@ -1,4 +1,5 @@
 import Glibc
+import Localization
 import Machinery
 
 /// Images for drawing: decoded off the frame loop by `glide-image-decoder` processes (see
@@ -60,8 +61,10 @@ public final class ImageStore {
 
     private var entries: [String: Entry] = [:]
     private var useCount = 0
-    /// Decodes not started yet, the most recently asked for last (it starts first).
-    private var waiting: [(path: String, target: ImageSize?, invertsLightness: Bool)] = []
+    /// Decodes not started yet, the most recently asked for last (it starts first); those with
+    /// a `start` are a caller's (`decode(_:maximumSidePixels:target:invertsLightness:making:report:)`).
+    private var waiting: [(path: String, maximumSide: Int?, target: ImageSize?, invertsLightness: Bool,
+                           start: ((ImageDecoderProcess) -> Void)?)] = []
     private var runningCount = 0
     private var observers: [(String) -> Void] = []
 
@@ -114,7 +117,7 @@ public final class ImageStore {
     public var cachedBytes: Int { entries.values.reduce(0) { $0 + $1.state.byteCount } }
 
     private func enqueue(_ path: String, target: ImageSize?) {
-        waiting.append((path, target, invertsLightness))
+        waiting.append((path, nil, target, invertsLightness, nil))
         startWaitingDecodes()
     }
 
@@ -132,15 +135,66 @@ public final class ImageStore {
     private func startWaitingDecodes() {
         while runningCount < ImageStore.maximumConcurrentDecodes, let next = waiting.popLast() {
             runningCount += 1
-            var input = ImageDecoderProcess.Input.file(path: next.path)
-            if let bytesSource { input = .bytes(key: next.path, source: bytesSource, maximumBytes: maximumEncodedBytes) }
-            let decoder = ImageDecoderProcess(input: input, maximumSidePixels: maximumDecodedSidePixels, target: next.target,
-                                              budgetBytes: budgetBytes, budgetSeconds: decodeBudgetSeconds,
-                                              invertsLightness: next.invertsLightness)
+            let decoder = self.decoder(of: next.path, maximumSidePixels: next.maximumSide ?? maximumDecodedSidePixels,
+                                       target: next.target, invertsLightness: next.invertsLightness)
+            if let start = next.start {
+                start(decoder)
+                continue
+            }
             let path = next.path, inverts = next.invertsLightness
             let store = LoopThreadReference(self)
             decoder.start { report in store.object?.receive(report, for: path, invertsLightness: inverts) }
         }
+    }
+
+    private func decoder(of path: String, maximumSidePixels: Int, target: ImageSize?,
+                         invertsLightness: Bool) -> ImageDecoderProcess {
+        var input = ImageDecoderProcess.Input.file(path: path)
+        if let bytesSource { input = .bytes(key: path, source: bytesSource, maximumBytes: maximumEncodedBytes) }
+        return ImageDecoderProcess(input: input, maximumSidePixels: maximumSidePixels, target: target,
+                                   budgetBytes: budgetBytes, budgetSeconds: decodeBudgetSeconds,
+                                   invertsLightness: invertsLightness)
+    }
+
+    /// Decodes the image at `path` for a caller that keeps the pixels itself (a paged layout's
+    /// page scheduler): under the store's budgets, counted in `isDecoding`, but not kept here.
+    /// `making` runs on the decoding thread with the decoded image (to cut it into the pieces
+    /// the caller draws, off the frame loop); `report` runs on the loop's thread with the
+    /// image's size once its header is read, then with what `making` made, or why there is
+    /// nothing. A failure is kept, so `image(atPath:)` gives it. `invertsLightness`: decoded
+    /// as night pages, whatever the store's own `invertsLightness` says.
+    public func decode<Product: Sendable>(_ path: String, maximumSidePixels: Int? = nil, target: ImageSize? = nil,
+                                          invertsLightness: Bool = false,
+                                          making: @escaping @Sendable (DecodedImage) -> Product,
+                                          report: @escaping (ImageDecodeReport<Product>) -> Void) {
+        let owner = LoopThreadValue(report)
+        let store = LoopThreadReference(self)
+        waiting.append((path, maximumSidePixels, target, invertsLightness, { decoder in
+            decoder.start(making: making) { outcome, product in
+                store.object?.receive(outcome, product: product, for: path, report: owner.value)
+            }
+        }))
+        startWaitingDecodes()
+    }
+
+    private func receive<Product>(_ outcome: ImageDecoderProcess.Report, product: Product?, for path: String,
+                                  report: (ImageDecodeReport<Product>) -> Void) {
+        switch outcome {
+        case .size(let size, let isScalable):
+            return report(.size(size, isScalable: isScalable))
+        case .image(let image):
+            runningCount -= 1
+            if let product {
+                report(.made(product, width: image.width, height: image.height))
+            } else {
+                report(.failure(localized("the decoder gave no image")))
+            }
+        case .failure(let reason):
+            runningCount -= 1
+            if entries[path] == nil { entries[path] = Entry(state: .failure(reason), isDecoding: false, lastUse: useCount) }
+            report(.failure(reason))
+        }
+        startWaitingDecodes()
     }
 
     private func receive(_ report: ImageDecoderProcess.Report, for path: String, invertsLightness inverts: Bool) {
@@ -210,6 +264,16 @@ public final class ImageStore {
             entries[key] = nil
         }
     }
+}
+
+/// What a caller's decode (`ImageStore.decode(_:maximumSidePixels:target:making:report:)`)
+/// reports, in order: the size, then what was made of the pixels or why there are none.
+public enum ImageDecodeReport<Product> {
+    /// The image's own size in px, from its header, and whether it is a vector image.
+    case size(ImageSize, isScalable: Bool)
+    /// What the caller made of the decoded pixels, which were `width`×`height` px (upright).
+    case made(Product, width: Int, height: Int)
+    case failure(String)
 }
 
 /// An image ready to draw, why it cannot be shown, or that it is still being decoded.

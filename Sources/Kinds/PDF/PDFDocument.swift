@@ -1,38 +1,12 @@
 import DocumentKit
 import Localization
-import Machinery
+import PageKit
 
-/// A PDF as the app opens it: the file, shown one page after another (or a page per screen
-/// with `--paging`).
-public final class PDFDocument: LoadedDocument {
-    public let file: PDFFile
+/// A PDF as the app opens it (`PagedDocument`).
+public typealias PDFDocument = PagedDocument<PDFPages>
 
-    public init(file: PDFFile) {
-        self.file = file
-    }
-
-    public var title: String { FilePath.name(of: file.path) }
-
-    public var path: String? { file.path }
-
-    /// A PDF is not read again when it changes (poppler holds the file open).
-    public var isReloadable: Bool { false }
-
-    public var isPagedByDefault: Bool { false }
-
-    public var hasOutline: Bool { true }
-
-    /// A PDF opens on its own.
-    public var joinsStrips: Bool { false }
-
-    public func makeLayout(palette: Palette, paged: Bool) -> any DocumentContent {
-        PDFLayout(file: file, palette: palette, paged: paged)
-    }
-
-    public func waitUntilOpened() throws(DocumentError) {
-        try file.waitUntilOpened()
-    }
-}
+/// A PDF is a paged document's file; poppler's verdict on it may come after the open.
+extension PDFFile: PageFile {}
 
 /// PDF files, recognised by their `%PDF-` header; poppler opens them in the background.
 public enum PDFKind: DocumentKind {

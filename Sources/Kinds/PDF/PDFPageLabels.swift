@@ -2,16 +2,6 @@ import CPoppler
 import DocumentKit
 import PageKit
 
-/// A PDF's pages as a reader names them: by number, or by the labels of its `/PageLabels`
-/// (`xii` in the front matter, `A-3` in an appendix), read off the loop with the outline.
-extension PDFLayout: PageNumbering {
-    public var pageNumbering: (any PageNumbering)? { self }
-
-    public func label(ofPage page: Int) -> String? { pageLabels.label(ofPage: page) }
-
-    public func readingAnchor(ofPage page: Int) -> ReadingAnchor { ReadingAnchor(section: page, block: 0, fraction: 0) }
-}
-
 extension PopplerDocumentHandle {
     /// The most pages whose labels are read: a bound for a hostile page count, far above any
     /// book's (the pages past it are named by their numbers).

@@ -12,24 +12,6 @@ extension PageTextLayout {
     }
 }
 
-/// What a PDF's text asks of its pages.
-extension PDFLayout: PageTextPages {
-    /// An internal link's page as a PDF viewer's URL names it (`#page=12`).
-    public func linkAddress(ofPage page: Int) -> String { "#page=\(page + 1)" }
-
-    /// Finds nothing past the layout's last page, whatever the search's own poppler document
-    /// counts (a match there would name a page the viewer does not have).
-    public func textSearch(for query: String) -> DocumentSearch {
-        DocumentSearch(pdf: file, query: query, pageLimit: isOpen ? pageCount : nil)
-    }
-
-    /// Made with a poppler document of the paste's own worker.
-    public func copiedText(in range: TextRange) -> @Sendable () -> String {
-        let file = file
-        return { file.text(in: range) }
-    }
-}
-
 /// Reads page texts one at a time on a queue of one thread, with a poppler document opened
 /// there and used by nothing else.
 final class PDFTextReader: PageTextReader, @unchecked Sendable {

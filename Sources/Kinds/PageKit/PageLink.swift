@@ -39,24 +39,22 @@ public struct PageLink: Equatable, Sendable {
     public static let minimumHitPixels = 44.0
 
     /// The link under `point` (content coordinates, zoom 1) when the content is shown at
-    /// `zoom`, among the `links` of the `pages` near it (each page's rectangle in content
-    /// coordinates and its width in page points): a link's area grows about its centre to at
-    /// least 44 screen px each way; where grown areas overlap, the link nearest the point wins.
+    /// `zoom`, among the `links` of the `pages` near it (each page's box: where its points land
+    /// in the content, turned with it): a link's area grows about its centre to at least 44
+    /// screen px each way; where grown areas overlap, the link nearest the point wins.
     public static func hit(at point: ContentPoint, zoom: Double, pages: some Sequence<Int>,
-                           links: (Int) -> [PageLink]?, pageRect: (Int) -> ContentRect, pageWidthPoints: (Int) -> Double) -> Target? {
+                           links: (Int) -> [PageLink]?, box: (Int) -> PageBox) -> Target? {
         let minimum = minimumHitPixels / max(zoom, 0.01)
         var best: (target: Target, distance: Double)?
         for page in pages {
             guard let pageLinks = links(page) else { continue }
-            let rect = pageRect(page)
-            let factor = rect.width / pageWidthPoints(page)
+            let pageBox = box(page)
             for link in pageLinks {
-                let width = max(link.width * factor, minimum), height = max(link.height * factor, minimum)
-                let centreX = rect.x + (link.x + link.width / 2) * factor
-                let centreY = rect.y + (link.y + link.height / 2) * factor
-                let dx = abs(point.x - centreX), dy = abs(point.y - centreY)
+                let shown = pageBox.contentRect(ofPointsX: link.x, y: link.y, width: link.width, height: link.height)
+                let width = max(shown.width, minimum), height = max(shown.height, minimum)
+                let dx = abs(point.x - (shown.x + shown.width / 2)), dy = abs(point.y - (shown.y + shown.height / 2))
                 guard dx <= width / 2, dy <= height / 2 else { continue }
-                let distance = max(dx - link.width * factor / 2, 0) + max(dy - link.height * factor / 2, 0)
+                let distance = max(dx - shown.width / 2, 0) + max(dy - shown.height / 2, 0)
                 if best == nil || distance < best!.distance { best = (link.target, distance) }
             }
         }

@@ -40,3 +40,11 @@ public final class PageOutlineSource: OutlineSource {
     /// Bookmarks need not be in page order.
     public var isInPageOrder: Bool { false }
 }
+
+extension PageOutlineSource {
+    /// The outline of `layout`'s document, read by its source.
+    public convenience init<Source>(pages layout: PagedLayout<Source>) {
+        let source = layout.source
+        self.init(label: { [weak layout] in layout?.label(ofPage: $0) }) { rows in source.loadOutlineRows(rows) }
+    }
+}

@@ -20,9 +20,23 @@ public protocol PageGeometry: AnyObject {
     func pointSize(_ page: Int) -> (width: Double, height: Double)
     /// Whether page `page`'s size is known (an unknown one is drawn as a placeholder).
     func isMeasured(_ page: Int) -> Bool
+    /// How the pages look: a document's, or pictures'.
+    var style: PageStyle { get }
+    /// What a page that cannot be shown says, for `reason`.
+    func failureNotice(ofPage page: Int, reason: String) -> String
+    /// Page `page`'s box: its frame and how its own (upright) coordinates land in it, turned.
+    func pageBox(_ page: Int) -> PageBox
 }
 
-/// The one page scheduler of the paged kinds (PDF, DjVu): what a renderer is asked for, most
+extension PageGeometry {
+    public var style: PageStyle { .document }
+
+    public func failureNotice(ofPage page: Int, reason: String) -> String { PageScheduler.notice(ofPage: page, reason: reason) }
+
+    public func pageBox(_ page: Int) -> PageBox { PageBox(rect: pageRect(page), pointSize: pointSize(page)) }
+}
+
+/// The one page scheduler of the paged kinds (PDF, DjVu, images, comics, a TIFF's pages): what a renderer is asked for, most
 /// urgent first, as the view moves; what it delivers, kept in byte-bounded caches; and pages
 /// painted from those pixels (a low-resolution preview first, then sharp pieces at the scale
 /// being drawn) with a placeholder where nothing has arrived yet. It never renders: its kind's
@@ -179,14 +193,19 @@ public final class PageScheduler {
     /// the first draw: previews come first anyway).
     func visiblePieces(of page: Int, in visible: ContentRect, layout: some PageGeometry) -> [PageRenderJob] {
         guard let drawScale else { return [] }
-        let rect = layout.pageRect(page)
-        let size = layout.pointSize(page)
-        let scale = PageScheduler.pieceScale(drawScale: drawScale, pageWidth: rect.width, pointWidth: size.width)
+        let box = layout.pageBox(page)
+        let size = box.pointSize
+        let scale = PageScheduler.pieceScale(drawScale: drawScale, pageWidth: box.uprightWidth, pointWidth: size.width)
+        // A page drawn no larger than its preview (a thumbnail of the overview, a page zoomed
+        // far out) is sharp with the preview alone.
+        guard scale > PagePreviewScale.scale(pageWidthPoints: size.width, pageHeightPoints: size.height) else { return [] }
         let grid = PagePieceGrid(pageWidthPoints: size.width, pageHeightPoints: size.height, scale: scale)
-        let region = grid.pieces(x: (visible.x - rect.x) * drawScale, y: (visible.y - rect.y) * drawScale,
-                                 maxX: (visible.maxX - rect.x) * drawScale, maxY: (visible.maxY - rect.y) * drawScale)
+        // The part of the upright page the view shows: a turned page's pieces are its own.
+        let shown = box.uprightRect(of: visible)
+        let region = grid.pieces(x: shown.x * drawScale, y: shown.y * drawScale,
+                                 maxX: shown.maxX * drawScale, maxY: shown.maxY * drawScale)
         var jobs: [PageRenderJob] = []
-        let rows = motionDirection >= 0 || layout.isPaged ? Array(region.rows) : region.rows.reversed()
+        let rows = motionDirection >= 0 || layout.isPaged || box.quarterTurns != 0 ? Array(region.rows) : region.rows.reversed()
         for row in rows {
             for column in region.columns {
                 jobs.append(.piece(PagePieceKey(page: page, scale: scale, column: column, row: row)))
@@ -237,19 +256,34 @@ extension PageScheduler {
         cairo_get_matrix(cairo, &matrix)
         let scale = matrix.xx
         for page in layout.pages(meeting: rect) {
-            let pageRect = layout.pageRect(page)
+            let box = layout.pageBox(page)
+            let pageRect = box.rect
             let clip = rect.intersection(pageRect)
             guard clip.width > 0, clip.height > 0 else { continue }
-            drawEdge(of: pageRect, palette: layout.palette, on: cairo)
+            if layout.style == .document { drawEdge(of: pageRect, palette: layout.palette, on: cairo) }
             cairo_save(cairo)
             cairo_rectangle(cairo, clip.x, clip.y, clip.width, clip.height)
             cairo_clip(cairo)
+            // The page's pixels are upright: drawn in the page's own coordinates, turned.
+            let upright = ContentRect(x: 0, y: 0, width: box.uprightWidth, height: box.uprightHeight)
+            cairo_save(cairo)
+            let origin = box.contentPoint(uprightX: 0, y: 0)
+            cairo_translate(cairo, origin.x, origin.y)
+            cairo_rotate(cairo, Double(box.quarterTurns) * Double.pi / 2)
             if let failure = failures[page] {
-                drawPreview(of: page, in: pageRect, layout: layout, numbered: numbersPlaceholders, on: cairo)
-                let notice = localized("⚠ Page %1$s cannot be shown: %2$s", LocalizedNumber.string(page + 1), failure)
-                drawNotice(notice, in: pageRect, layout: layout, on: cairo)
+                // A picture that cannot be shown is only the words why.
+                if layout.style == .document {
+                    drawPreview(of: page, in: upright, layout: layout, numbered: numbersPlaceholders, on: cairo)
+                }
+                cairo_restore(cairo)
+                drawNotice(layout.failureNotice(ofPage: page, reason: failure), in: pageRect, layout: layout, on: cairo)
             } else {
-                drawPieces(of: page, in: pageRect, clip: clip, scale: scale, layout: layout, numbered: numbersPlaceholders, on: cairo)
+                // A printout or an exported PDF gets one image a page where the pieces allow.
+                if !PageScheduler.drawsVectors(cairo) || !drawWholePage(page, in: upright, size: box.pointSize, on: cairo) {
+                    drawPieces(of: page, in: upright, clip: box.uprightRect(of: clip), scale: scale, layout: layout,
+                               numbered: numbersPlaceholders, on: cairo)
+                }
+                cairo_restore(cairo)
             }
             cairo_restore(cairo)
         }
@@ -259,11 +293,21 @@ extension PageScheduler {
     /// with its number, never blank white).
     private func drawPreview(of page: Int, in rect: ContentRect, layout: some PageGeometry, numbered: Bool, on cairo: OpaquePointer) {
         guard let preview = previews.pixels(.preview(page: page)) else {
-            let colour = PageScheduler.placeholderColour(layout.palette)
-            cairo_set_source_rgb(cairo, colour.red, colour.green, colour.blue)
-            cairo_rectangle(cairo, rect.x, rect.y, rect.width, rect.height)
-            cairo_fill(cairo)
-            if failures[page] == nil, numbered { drawNotice(LocalizedNumber.string(page + 1), in: rect, layout: layout, on: cairo) }
+            switch layout.style {
+            case .document:
+                let colour = PageScheduler.placeholderColour(layout.palette)
+                cairo_set_source_rgb(cairo, colour.red, colour.green, colour.blue)
+                cairo_rectangle(cairo, rect.x, rect.y, rect.width, rect.height)
+                cairo_fill(cairo)
+                if failures[page] == nil, numbered { drawNotice(LocalizedNumber.string(page + 1), in: rect, layout: layout, on: cairo) }
+            case .picture:
+                // A tinted frame of the image's shape, once its shape is known; no picture before.
+                guard layout.isMeasured(page) else { return }
+                let colour = layout.palette.codeBackground
+                cairo_set_source_rgba(cairo, colour.red, colour.green, colour.blue, colour.alpha)
+                cairo_rectangle(cairo, rect.x, rect.y, rect.width, rect.height)
+                cairo_fill(cairo)
+            }
             return
         }
         cairo_save(cairo)
@@ -271,7 +315,11 @@ extension PageScheduler {
         cairo_scale(cairo, rect.width / Double(preview.width), rect.height / Double(preview.height))
         cairo_set_source_surface(cairo, preview.surface, 0, 0)
         cairo_pattern_set_extend(cairo_get_source(cairo), CAIRO_EXTEND_PAD)
-        cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_BILINEAR)
+        // Drawn smaller than it is (a thumbnail), each pixel averages the preview's under it.
+        var deviceWidth = Double(preview.width), deviceHeight = 0.0
+        cairo_user_to_device_distance(cairo, &deviceWidth, &deviceHeight)
+        let isShrunk = abs(deviceWidth) < Double(preview.width) * 0.99
+        cairo_pattern_set_filter(cairo_get_source(cairo), isShrunk ? CAIRO_FILTER_GOOD : CAIRO_FILTER_BILINEAR)
         cairo_paint(cairo)
         cairo_restore(cairo)
     }
@@ -286,6 +334,9 @@ extension PageScheduler {
         }
         let size = layout.pointSize(page)
         let exact = PageScheduler.pieceScale(drawScale: scale, pageWidth: rect.width, pointWidth: size.width)
+        guard exact > PagePreviewScale.scale(pageWidthPoints: size.width, pageHeightPoints: size.height) else {
+            return drawPreview(of: page, in: rect, layout: layout, numbered: numbered, on: cairo)
+        }
         // The page's top-left on a whole device pixel, so pieces land pixel for pixel.
         var originX = rect.x, originY = rect.y
         cairo_user_to_device(cairo, &originX, &originY)
@@ -377,6 +428,11 @@ extension PageScheduler {
         cairo_clip_extents(cairo, &left, &top, &right, &bottom)
         guard top < centreY + PageScheduler.noticeReachPixels, bottom > centreY - PageScheduler.noticeReachPixels else { return }
         CentredNotice.draw(text, left: rect.x, width: rect.width, inset: 16, centreY: centreY, palette: layout.palette, on: cairo)
+    }
+
+    /// What a document's page that cannot be shown says, for `reason`.
+    public static func notice(ofPage page: Int, reason: String) -> String {
+        localized("⚠ Page %1$s cannot be shown: %2$s", LocalizedNumber.string(page + 1), reason)
     }
 
     /// How far above and below its centre a page's notice may reach, in logical px.

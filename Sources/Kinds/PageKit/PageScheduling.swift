@@ -41,8 +41,7 @@ extension PageScheduling {
     public func link(at point: ContentPoint, zoom: Double) -> PageLink.Target? {
         guard viewportWidth > 0, pageCount > 0 else { return nil }
         return PageLink.hit(at: point, zoom: zoom, pages: pages(meeting: PageLink.hitArea(around: point, zoom: zoom)),
-                            links: { isMeasured($0) ? links[$0] : nil }, pageRect: { pageRect($0) },
-                            pageWidthPoints: { pointSize($0).width })
+                            links: { isMeasured($0) ? links[$0] : nil }, box: { pageBox($0) })
     }
 
     /// The page (0-based) at the reading position.

@@ -78,11 +78,6 @@ public final class PageTextLayout: ReadableLayout {
 
     // MARK: Geometry
 
-    /// Page `page`'s scale from page points to content px and its origin.
-    private func placement(_ page: Int) -> (rect: ContentRect, scale: Double) {
-        let rect = pages.pageRect(page)
-        return (rect, rect.width / pages.pointSize(page).width)
-    }
 
     /// Character `index`'s rectangle of page `page`, in content coordinates.
     /// Where character `index` (a Unicode scalar) of page `page`'s text is drawn, in content
@@ -92,10 +87,10 @@ public final class PageTextLayout: ReadableLayout {
         return rect(ofCharacter: index, in: text, page: page)
     }
 
+    /// Where a character's page-point rectangle lands, turned with its page (`PageBox`).
     private func rect(ofCharacter index: Int, in text: PageText, page: Int) -> ContentRect {
-        let (origin, scale) = placement(page), r = text.rects[index]
-        return ContentRect(x: origin.x + r.x * scale, y: origin.y + r.y * scale, width: r.width * scale,
-                           height: r.height * scale)
+        let r = text.rects[index]
+        return pages.pageBox(page).contentRect(ofPointsX: r.x, y: r.y, width: r.width, height: r.height)
     }
 
     private func page(at point: ContentPoint) -> Int {

@@ -1,6 +1,7 @@
 import ArchiveKit
 import DocumentKit
 import Localization
+import Synchronization
 import TextKind
 
 /// A book's spine documents as a text document's chapters, each read from the archive and
@@ -12,8 +13,8 @@ final class EPUBChapters: TextChapterSource {
     private let chapterIndexes: [String: Int]
     /// The book's style sheets and fonts, read once whichever chapters use them.
     private let styleSheets: EPUBStyleSheets
-    /// The book's navigation as the outline's rows (`EPUBOutline`).
-    let tableOfContents: [ChapterOutlineEntry]
+    private let package: EPUBPackage
+    private let readTableOfContents = Mutex<[ChapterOutlineEntry]?>(nil)
     /// The cover image's entry, shown before the first chapter (`EPUBCover`); nil for a book
     /// without one.
     let coverEntryName: String?
@@ -32,11 +33,22 @@ final class EPUBChapters: TextChapterSource {
         for (index, name) in entryNames.enumerated() where indexes[name] == nil { indexes[name] = index }
         chapterIndexes = indexes
         styleSheets = EPUBStyleSheets(archive: archive, package: package)
-        tableOfContents = EPUBOutline.rows(of: package.tableOfContents, chapterIndexes: indexes)
+        self.package = package
         coverEntryName = showsCover ? EPUBCover.entryName(in: package, archive: archive) : nil
     }
 
     var chapterCount: Int { entryNames.count }
+
+    /// The book's navigation as the outline's rows (`EPUBOutline`), read from the book when
+    /// first wanted (the outline is made), not while it opens.
+    var tableOfContents: [ChapterOutlineEntry] {
+        readTableOfContents.withLock { rows in
+            if let rows { return rows }
+            let read = EPUBOutline.rows(of: package.tableOfContents(in: archive), chapterIndexes: chapterIndexes)
+            rows = read
+            return read
+        }
+    }
 
     func byteCount(ofChapter index: Int) -> Int {
         min(archive.uncompressedSize(ofEntry: entryNames[index]) ?? 0, EPUBChapters.maximumChapterBytes)

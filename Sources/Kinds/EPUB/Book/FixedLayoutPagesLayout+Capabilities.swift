@@ -4,9 +4,8 @@ import TextKind
 
 /// What a fixed-layout book's pages offer: zoomed one page at a time as a PDF's pages are,
 /// its table of contents as the outline, each page's text read to a screen reader once the
-/// page is read. Find, selection and copy are not offered: a page's text is laid out in a
-/// column of its own at the page's scale, which the reading tools' one text layout does not
-/// span.
+/// page is read, and found, selected, copied and its links followed in the column each page's
+/// text is laid out in (`FixedLayoutText`).
 extension FixedLayoutPagesLayout: DocumentContent {
     /// From the whole page to 4×: a page set at a phone's or a tablet's size (a few hundred
     /// CSS px wide) shows its small print at 4× on a laptop's screen; a PDF's pages go to 8×,
@@ -17,7 +16,7 @@ extension FixedLayoutPagesLayout: DocumentContent {
 
     func maximumZoomScale(ofPage page: Int) -> Double { FixedLayoutPagesLayout.maximumZoomScale }
 
-    var readableText: (any ReadableLayout)? { nil }
+    var readableText: (any ReadableLayout)? { text }
 
     var accessibleContent: (any AccessibleContent)? { self }
 

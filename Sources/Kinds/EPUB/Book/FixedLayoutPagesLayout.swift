@@ -13,7 +13,7 @@ import TextKind
 /// placeholder with its number until then. A page that is one picture draws that image over
 /// the page, from the image decoders (`ImageStore`); a page with text is laid out as a text
 /// column at its viewport's width, at most one page's layout a frame, and drawn scaled to the
-/// page.
+/// page; the reading tools find, select, copy and follow links in that column (`FixedLayoutText`).
 final class FixedLayoutPagesLayout: ContentLayout {
     let book: FixedLayoutBook
     let images: ImageStore
@@ -43,9 +43,14 @@ final class FixedLayoutPagesLayout: ContentLayout {
     private var requestedPages: [Int] = []
     /// The text pages near the view, laid out at their viewport's size, and the revision of
     /// each that was last drawn.
-    private var textLayouts: [Int: DocumentLayout] = [:]
+    private(set) var textLayouts: [Int: DocumentLayout] = [:]
     private var drawnRevisions: [Int: Int] = [:]
     private(set) var hasPendingLayout = false
+    /// What the last `prepare` was given: the pages on screen, whose text the reading tools
+    /// show (`FixedLayoutText`).
+    private(set) var lastVisible: ContentRect?
+    /// The pages' text for the reading tools.
+    private(set) lazy var text = FixedLayoutText(pages: self)
     /// The size of the last page read that declared one: what a page not read yet is taken to
     /// be (the pages of a book are almost always of one size).
     private var lastDeclaredViewport: EPUBViewport?
@@ -115,6 +120,7 @@ final class FixedLayoutPagesLayout: ContentLayout {
     func prepare(_ visible: ContentRect, margin: Double, drawScale: Double) -> ContentPoint {
         guard viewportWidth > 0, viewportHeight > 0, pageCount > 0 else { return .zero }
         anchorPage = page(at: visible.x + visible.width / 2)
+        lastVisible = visible
         let near = pages(in: visible.x - viewportWidth, visible.maxX + viewportWidth)
         requestReads(of: near.filter { pages[$0] == nil })
         textLayouts = textLayouts.filter { near.contains($0.key) }

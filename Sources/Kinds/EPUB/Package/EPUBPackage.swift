@@ -2,7 +2,7 @@ import ArchiveKit
 import Localization
 
 /// What a book's container and package document say: its metadata, its resources, its
-/// reading order, its cover, its table of contents and how its fonts are obfuscated. Read
+/// reading order, its cover, where its table of contents is and how its fonts are obfuscated. Read
 /// once when the book opens, from a few small entries; the chapters are not read.
 public struct EPUBPackage: Sendable, Hashable {
     /// The package document's entry (`OEBPS/content.opf`); manifest hrefs are relative to it.
@@ -34,7 +34,10 @@ public struct EPUBPackage: Sendable, Hashable {
     /// The package's `rendition:viewport` (deprecated in EPUB 3.1, still written), the size of
     /// a fixed-layout page whose document declares none.
     public var viewport: EPUBViewport?
-    public var tableOfContents: EPUBTableOfContents
+    /// The entries the table of contents is read from (`tableOfContents(in:)`): the EPUB 3
+    /// navigation document's, and the NCX's.
+    public var navigationDocumentEntryName: String?
+    public var ncxEntryName: String?
     /// Fonts (and anything else) obfuscated by the IDPF or Adobe algorithms, from
     /// `META-INF/encryption.xml`.
     public var obfuscatedResources: [EPUBObfuscatedResource]
@@ -73,7 +76,25 @@ public struct EPUBPackage: Sendable, Hashable {
         }
         pageProgression = reader.pageProgression
         cover = reader.cover
-        tableOfContents = reader.tableOfContents(in: archive)
+        (navigationDocumentEntryName, ncxEntryName) = reader.tableOfContentsEntryNames
+    }
+
+    /// The book's table of contents: its EPUB 3 navigation document's, else its NCX's; empty
+    /// when it has neither or neither holds an entry. Read from `archive` at each call, not
+    /// when the book opens: a 300-chapter book's navigation took an eighth of the instructions
+    /// of its first frame (callgrind, `glide-bench epub-first-frame book`), and only the
+    /// outline needs it.
+    public func tableOfContents(in archive: ZipArchive) -> EPUBTableOfContents {
+        if let navigationDocumentEntryName,
+           let contents = NavigationDocumentReader.tableOfContents(entryName: navigationDocumentEntryName, in: archive),
+           !contents.entries.isEmpty {
+            return contents
+        }
+        if let ncxEntryName, let contents = NCXReader.tableOfContents(entryName: ncxEntryName, in: archive),
+           !contents.entries.isEmpty {
+            return contents
+        }
+        return EPUBTableOfContents()
     }
 
     /// The manifest item with `id`.

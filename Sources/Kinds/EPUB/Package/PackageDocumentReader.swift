@@ -139,20 +139,13 @@ struct PackageDocumentReader {
 
     // MARK: Table of contents
 
-    /// The EPUB 3 navigation document's, else the NCX's (the spine's `toc`, else the first
-    /// manifest item of the NCX media type).
-    func tableOfContents(in archive: ZipArchive) -> EPUBTableOfContents {
-        if let nav = manifest.first(where: \.isNavigationDocument),
-           let contents = NavigationDocumentReader.tableOfContents(entryName: nav.entryName, in: archive),
-           !contents.entries.isEmpty {
-            return contents
-        }
+    /// Where the table of contents is: the EPUB 3 navigation document, and the NCX (the
+    /// spine's `toc`, else the first manifest item of the NCX media type), read only when the
+    /// outline is first wanted (`EPUBPackage.tableOfContents(in:)`).
+    var tableOfContentsEntryNames: (navigationDocument: String?, ncx: String?) {
         let ncx = spineElement?.attribute("toc").flatMap(item(withID:))
             ?? manifest.first { $0.mediaType == NCXReader.mediaType }
-        if let ncx, let contents = NCXReader.tableOfContents(entryName: ncx.entryName, in: archive), !contents.entries.isEmpty {
-            return contents
-        }
-        return EPUBTableOfContents()
+        return (manifest.first(where: \.isNavigationDocument)?.entryName, ncx?.entryName)
     }
 
     static func words(_ text: String?) -> [String] {

@@ -1,0 +1,18 @@
+import DocumentKit
+import ScrollEngine
+
+extension ViewerState {
+    /// Turns the document's pages by `turns` quarter turns clockwise (Ctrl+Right; Ctrl+Left
+    /// counter-clockwise), back to zoom 1 with the page that was shown at the top; false where
+    /// the document has no pages to turn.
+    func rotatePages(byQuarterTurns turns: Int) -> Bool {
+        let pane = documentPane
+        guard document.rotate(byQuarterTurns: turns) else { return false }
+        scene[pane.view].setZoomScale(1, animated: false, timeMilliseconds: timeMilliseconds)
+        updateContentSize(of: pane, to: document.contentSize)
+        let anchor = document.anchorOffset
+        scene[pane.view].scroll(to: LogicalPoint(x: anchor.x, y: anchor.y), animated: false, timeMilliseconds: timeMilliseconds)
+        needsFrame = true
+        return true
+    }
+}

@@ -1,0 +1,114 @@
+import DocumentKit
+import Glibc
+import Machinery
+import PDFFixtures
+import PDFKind
+import Render
+import ScrollEngine
+
+/// `glide-bench pages`, the overview (issue 26): a 1,000-page PDF's grid of thumbnails, its
+/// first frame against the document's own first frame, and how long until every thumbnail in
+/// view is sharp with two page renderers, as ratios in one run.
+enum PageOverviewBenchmarks {
+    /// The reader's page when the grid opens: the middle of the book.
+    static let readerPage = 500
+
+    static func run() {
+        let path = PDFFixture(pageCount: 1000).write()
+        defer { unlink(path) }
+        setenv("GLIDE_RENDERERS", "2", 1)
+        defer { unsetenv("GLIDE_RENDERERS") }
+        _ = documentFirstFrame(path: path)  // fontconfig, pango and poppler start up once
+        var documentFirst: [Double] = [], overviewFirst: [Double] = [], sharp: [Double] = []
+        for _ in 0..<5 {
+            documentFirst.append(documentFirstFrame(path: path))
+            let overview = overviewFrames(path: path)
+            overviewFirst.append(overview.firstFrame)
+            sharp.append(overview.sharp)
+        }
+        let document = RenderBenchmarks.median(documentFirst), overview = RenderBenchmarks.median(overviewFirst)
+        let sharpMedian = RenderBenchmarks.median(sharp), slowest = sharp.max() ?? .nan
+        print("glide-bench pages, overview: a 1000-page PDF (PDFFixture) at 1280x800 logical px, scale 1, 2 page renderers, "
+            + "opened at page \(readerPage + 1); medians of 5")
+        print("  first frame (layout made to frame drawn, the thumbnails' pixels asked for): document \(RenderBenchmarks.rounded(document, 2)) ms, "
+            + "overview \(RenderBenchmarks.rounded(overview, 2)) ms: overview/document = \(RenderBenchmarks.rounded(overview / document, 2))× (goal ≤ 1.5×)")
+        print("  every thumbnail in view sharp (its page's 240 px preview delivered, or pieces where a thumbnail is larger, frames drawn at 60 Hz) "
+            + "\(RenderBenchmarks.rounded(sharpMedian, 1)) ms, slowest \(RenderBenchmarks.rounded(slowest, 1)) ms: "
+            + "/1000 ms = \(RenderBenchmarks.rounded(sharpMedian / 1000, 2))× (goal ≤ 1×), slowest \(RenderBenchmarks.rounded(slowest / 1000, 2))×")
+    }
+
+    /// A document opened (poppler's open ended, its renderers started), untimed.
+    private static func openedDocument(path: String) -> PDFLayout {
+        guard let file = try? PDFFile(path: path) else { fatalError("cannot open \(path)") }
+        let layout = PDFLayout(file: file)
+        layout.readingAnchor = ReadingAnchor(section: readerPage, block: 0, fraction: 0)
+        return layout
+    }
+
+    /// One frame of `layout` as the viewer's pipeline draws it: laid out, then rendered.
+    private static func drawFrame(_ layout: any ContentLayout, view: ScrollView, renderer: FrameRenderer, into buffer: OwnedBuffer) {
+        _ = renderer.layOut(layout, frame: view.frame, viewportWidth: 1280, viewportHeight: 800, scale: 1)
+        _ = renderer.render(layout, frame: view.frame, into: buffer.pixels, showing: nil)
+    }
+
+    /// A view of `layout` at its reading position.
+    private static func view(of layout: any ContentLayout) -> ScrollView {
+        var view = PDFBenchmarks.view(of: layout, width: 1280, height: 800)
+        let anchor = layout.anchorOffset
+        view.scroll(to: LogicalPoint(x: anchor.x, y: anchor.y), animated: false, timeMilliseconds: 0)
+        return view
+    }
+
+    /// The document's own first frame at the reader's page, ms: from its layout made to the
+    /// frame drawn.
+    private static func documentFirstFrame(path: String) -> Double {
+        guard let file = try? PDFFile(path: path) else { fatalError("cannot open \(path)") }
+        let buffer = OwnedBuffer(width: 1280, height: 800, scale: 1)
+        let start = nowNanoseconds()
+        let layout = PDFLayout(file: file)
+        layout.readingAnchor = ReadingAnchor(section: readerPage, block: 0, fraction: 0)
+        drawFrame(layout, view: view(of: layout), renderer: FrameRenderer(), into: buffer)
+        let milliseconds = RenderBenchmarks.milliseconds(since: start)
+        settle(layout)
+        return milliseconds
+    }
+
+    /// The overview's first frame, ms, from the grid made (the document shown before, as the
+    /// reader had it), and then how long, ms, until every thumbnail in view is sharp, frames
+    /// drawn at 60 Hz with the renderers' deliveries between them.
+    private static func overviewFrames(path: String) -> (firstFrame: Double, sharp: Double) {
+        let document = openedDocument(path: path)
+        let buffer = OwnedBuffer(width: 1280, height: 800, scale: 1)
+        drawFrame(document, view: view(of: document), renderer: FrameRenderer(), into: buffer)
+        settle(document)
+        let start = nowNanoseconds()
+        guard let overview = document.makePageOverview() else { fatalError("a PDF has an overview") }
+        overview.setViewportSize(width: 1280, height: 800)
+        let view = view(of: overview)
+        let renderer = FrameRenderer()
+        drawFrame(overview, view: view, renderer: renderer, into: buffer)
+        let firstFrame = RenderBenchmarks.milliseconds(since: start)
+        var frame = 1.0
+        while !document.isSharp, RenderBenchmarks.milliseconds(since: start) < 10_000 {
+            while RenderBenchmarks.milliseconds(since: start) < frame * PDFBenchmarks.framePeriodMilliseconds { usleep(500) }
+            frame += 1
+            _ = MainThreadMailbox.shared.deliverPending()
+            drawFrame(overview, view: view, renderer: renderer, into: buffer)
+        }
+        let sharp = RenderBenchmarks.milliseconds(since: start)
+        settle(document)
+        return (firstFrame, sharp)
+    }
+
+    /// Lets the renderers finish what they were asked, so the next run starts on a quiet machine.
+    private static func settle(_ layout: PDFLayout) {
+        let until = nowNanoseconds() + 3_000_000_000
+        var last = -1
+        while nowNanoseconds() < until {
+            usleep(100_000)
+            _ = MainThreadMailbox.shared.deliverPending()
+            if layout.renderedJobCount == last { return }
+            last = layout.renderedJobCount
+        }
+    }
+}

@@ -161,6 +161,11 @@ let package = Package(
         // The desktop's portals over D-Bus (GIO), off the loop: printing.
         .target(name: "Portals", dependencies: ["CGIO", "Machinery", "Localization", "CSystem"]),
         .target(name: "ReadingState", dependencies: ["DocumentKit", "Machinery", "Localization", "CGLib"]),
+        // The home (recent documents as a grid of thumbnails from the desktop's shared cache)
+        // and the folder view where no file chooser portal answers: lists in the document pane.
+        .target(name: "Home", dependencies: [
+            "DocumentKit", "KindRegistry", "ReadingState", "Viewer", "Machinery", "Localization", "CCairo", "CPangoCairo", "CGLib",
+        ]),
         // The accessible tree on the accessibility bus: ATK objects over a model of the
         // document, no Wayland. GObject types (AtkObject subclasses, interfaces, AtkUtil) are
         // registered in C.
@@ -181,7 +186,7 @@ let package = Package(
             name: "glide",
             dependencies: [
                 "ScrollPhysics", "ScrollEngine", "DocumentKit", "KindRegistry", "Render", "Viewer", "GlideTools", "WaylandClient",
-                "Accessibility", "CSystem", "Localization", "Machinery", "ReadingState", "Portals",
+                "Accessibility", "CSystem", "Localization", "Machinery", "ReadingState", "Portals", "Home",
             ]),
         .executableTarget(name: "glide-replay", dependencies: ["ScrollPhysics", "ScrollEngine", "GlideTools"]),
         // Decodes one image per run, in a process of its own that glide kills at the budget.
@@ -242,7 +247,7 @@ let package = Package(
         .testTarget(name: "ViewerTests", dependencies: [
             "TestSupport",
             "Viewer", "GlideTools", "DocumentKit", "TextKind", "ImageKind", "PDFKind", "KindRegistry", "Render", "ScrollEngine",
-            "CCairo", "PDFFixtures", "Machinery",
+            "CCairo", "PDFFixtures", "Machinery", "Home",
         ]),
         // EPUB's container and package, on books the tests write with libarchive, hostile ones too.
         .testTarget(name: "EPUBTests", dependencies: [
@@ -260,11 +265,15 @@ let package = Package(
         .testTarget(name: "DjVuTests", dependencies: [
             "TestSupport", "DjVuFixtures", "DjVuKind", "DocumentKit", "KindRegistry", "Render", "ScrollEngine", "CCairo", "Machinery",
         ]),
+        // The home's grid, its model and the shared thumbnail cache, offscreen.
+        .testTarget(name: "HomeTests", dependencies: [
+            "Home", "Viewer", "DocumentKit", "ReadingState", "Machinery", "CCairo", "TestSupport", "ScrollEngine", "Render",
+        ]),
         .testTarget(name: "AccessibilityTests", dependencies: ["Accessibility", "CAtk", "DocumentKit"]),
         .testTarget(name: "GlideTests", dependencies: [
             "TestSupport",
             "glide", "CCairo", "DocumentKit", "TextKind", "KindRegistry", "Render", "ScrollEngine", "GlideTools", "PDFFixtures", "DjVuFixtures",
-            "ArchiveFixtures", "Localization", "Machinery", "ReadingState", "Portals", "CGIO",
+            "ArchiveFixtures", "Localization", "Machinery", "ReadingState", "Portals", "CGIO", "Home", "EPUBFixtures",
         ]),
 
         // An in-process Wayland compositor that drives the real client in tests.
@@ -278,7 +287,7 @@ let package = Package(
         // Drives the real `glide` through the test compositor: sessions, input steps, the
         // frame trace and pixel analysis; shared by the end-to-end tests and the demo.
         .target(name: "GlideDriver", dependencies: ["TestCompositor", "TestSupport", "CCairo"], path: "Tests/GlideDriver"),
-        .testTarget(name: "GlideEndToEndTests", dependencies: ["TestSupport", "GlideDriver", "TestCompositor", "PDFFixtures", "ArchiveFixtures", "EPUBFixtures"]),
+        .testTarget(name: "GlideEndToEndTests", dependencies: ["TestSupport", "GlideDriver", "TestCompositor", "PDFFixtures", "ArchiveFixtures", "EPUBFixtures", "Home"]),
         // `make demo`: plays a scripted sequence on the release glide and saves pictures.
         .executableTarget(name: "glide-demo", dependencies: ["GlideDriver", "TestCompositor", "CCairo", "PDFFixtures", "EPUBFixtures"]),
     ],

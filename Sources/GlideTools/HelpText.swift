@@ -72,6 +72,8 @@ public enum HelpText {
                   description: localized("reading positions are remembered in $XDG_STATE_HOME/glide")),
             Entry(term: "XDG_DATA_HOME",
                   description: localized("files opened join the desktop's recent documents, $XDG_DATA_HOME/recently-used.xbel")),
+            Entry(term: "XDG_CACHE_HOME",
+                  description: localized("the home's thumbnails are the desktop's, in $XDG_CACHE_HOME/thumbnails")),
         ]
     }
 
@@ -86,7 +88,7 @@ public enum HelpText {
     /// The whole help (`print` ends it with a newline); FILE is what `fileKinds` describe.
     static func text(fileKinds: [String]) -> String {
         var lines = [usage, ""]
-        lines += wrap(localized("Glide shows documents and images in a Wayland window and scrolls them by touch, touchpad, wheel and keyboard. Without FILE it opens its bundled guide."), indent: 0)
+        lines += wrap(localized("Glide shows documents and images in a Wayland window and scrolls them by touch, touchpad, wheel and keyboard. Without FILE it opens its home: the recent documents as a grid of thumbnails (tap one to open it where you left it, Alt+Left to come back; long-press or right-click to remove it from the list) and an Open… button, which shows Glide's own folder view where the desktop has no file chooser portal."), indent: 0)
         for (title, entries) in [(localized("Options:"), options(fileKinds: fileKinds)), (localized("Environment:"), environment),
                                  (localized("Exit status:"), exitStatuses)] {
             lines += ["", title]

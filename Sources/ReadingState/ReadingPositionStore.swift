@@ -12,15 +12,19 @@ public struct ReadingPosition: Codable, Equatable {
     public var anchor: ReadingAnchor
     public var zoomScale: Double
     public var pageModes: PageModes
+    /// How far through the document, from 0 to 1, for the home; nil in records written before
+    /// it was kept.
+    public var progress: Double?
     /// The way back and forward from here (absent in records of earlier versions).
     public var history: ReadingHistory?
     /// How many quarter turns clockwise the pages are turned (absent before pages turned: 0).
     public var quarterTurns: Int
 
-    public init(anchor: ReadingAnchor, zoomScale: Double, history: ReadingHistory? = nil, quarterTurns: Int = 0,
-                pageModes: PageModes = PageModes()) {
+    public init(anchor: ReadingAnchor, zoomScale: Double, progress: Double? = nil, history: ReadingHistory? = nil,
+                quarterTurns: Int = 0, pageModes: PageModes = PageModes()) {
         self.anchor = anchor
         self.zoomScale = zoomScale
+        self.progress = progress
         self.history = history.flatMap { $0.isEmpty ? nil : $0 }
         self.quarterTurns = quarterTurns
         self.pageModes = pageModes
@@ -35,15 +39,17 @@ public struct ReadingPosition: Codable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case anchor, zoomScale, history, quarterTurns, pageModes
+        case anchor, zoomScale, progress, history, quarterTurns, pageModes
     }
 
     /// A record saved before pages turned has no turns: upright; one saved before the history
-    /// was kept has none; one saved before page modes existed has none: no choice made.
+    /// or the progress was kept has none; one saved before page modes existed has none: no
+    /// choice made.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         anchor = try container.decode(ReadingAnchor.self, forKey: .anchor)
         zoomScale = try container.decode(Double.self, forKey: .zoomScale)
+        progress = try container.decodeIfPresent(Double.self, forKey: .progress)
         history = try container.decodeIfPresent(ReadingHistory.self, forKey: .history)
         quarterTurns = (try container.decodeIfPresent(Int.self, forKey: .quarterTurns) ?? 0) & 3
         pageModes = try container.decodeIfPresent(PageModes.self, forKey: .pageModes) ?? PageModes()
@@ -88,12 +94,22 @@ public final class ReadingPositionStore {
     }
 
     /// A store for the window `owner` (a test's window of a process that has ended).
-    init(environment: [String: String], owner: WindowOwner, warn: @escaping (String) -> Void) {
+    convenience init(environment: [String: String], owner: WindowOwner, warn: @escaping (String) -> Void) {
         let base = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"] ?? getpwuid(getuid()).map { String(cString: $0.pointee.pw_dir) } ?? "/") + "/.local/state"
-        directory = base + "/glide"
+        self.init(directory: base + "/glide", owner: owner, warn: warn)
+    }
+
+    private init(directory: String, owner: WindowOwner, warn: @escaping (String) -> Void) {
+        self.directory = directory
         self.owner = owner
         self.warn = warn
+    }
+
+    /// A store for the same window, for a worker to read with (a store is used on one thread):
+    /// the home opens a document off the loop, at the place this window then holds.
+    public func forTheSameWindow() -> ReadingPositionStore {
+        ReadingPositionStore(directory: directory, owner: owner, warn: warn)
     }
 
     /// The stored record for one file.
@@ -206,6 +222,13 @@ public final class ReadingPositionStore {
         guard !hasRemovedStrayTemporaries else { return }
         hasRemovedStrayTemporaries = true
         AtomicFile.removeStrayTemporaries(in: directory)
+    }
+
+    /// The most recently saved place of the file at `path`, if the file has not changed
+    /// since, taking no place for this window (the home's progress under each document).
+    public func latestPosition(forFileAt path: String) -> ReadingPosition? {
+        guard let identity = FileIdentity(path: path) else { return nil }
+        return storedRecord(in: recordPath(for: identity.path), of: identity)?.places.first?.position
     }
 
     /// Saves the position for the file at `path`, unless it is what was saved last.

@@ -148,6 +148,19 @@ public final class DocumentViewer {
         return (input.overview.readingAnchorLeft ?? documentPane.layout.readingAnchor, zoom * textScale)
     }
 
+    /// How far through the document the reader is, from 0 at its start to 1 at its end (the
+    /// page shown of paged content): the home's progress under each document.
+    public var readingProgress: Double {
+        let view = scene[documentPane.view]
+        if view.isPagingEnabled {
+            let pages = view.frame.pageControl
+            return pages.numberOfPages > 1 ? Double(pages.currentPage) / Double(pages.numberOfPages - 1) : 1
+        }
+        let bounds = view.offsetBounds(.vertical)
+        guard bounds.upperBound > bounds.lowerBound else { return 1 }
+        return min(max((view.contentOffset.y - bounds.lowerBound) / (bounds.upperBound - bounds.lowerBound), 0), 1)
+    }
+
     /// Quarter turns clockwise the document's pages are shown at (Ctrl+Right, Ctrl+Left), to
     /// remember with the reading position.
     public var quarterTurns: Int { state.document.quarterTurns }

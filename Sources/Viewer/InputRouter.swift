@@ -24,6 +24,9 @@ final class InputRouter: ViewerPart {
     /// Whether a finger rests on the document that may become a long press (see
     /// `DocumentViewer.wantsLongPressTimer`).
     var wantsLongPressTimer = false
+    /// The finger down on a list of entries that may become a long press, and where it went
+    /// down in the window (InputRouter+Entries.swift).
+    var entryTouch: (id: Int, location: LogicalPoint)?
     /// Find, selection, links and help (InputRouter+ReadingHost.swift).
     lazy var readingTools = ReadingTools(host: self)
     /// An animated scroll the reading tools asked for, started at the next frame callback.
@@ -122,6 +125,8 @@ final class InputRouter: ViewerPart {
                 pressLocation = nil
                 if !overview.click(from: press, to: location) { navigation.pointerClicked(from: press, to: location) }
             }
+        case .pointerButton(InputRouter.rightButton, true):
+            if !offerEntryActions(atWindow: scene.pointerLocation) { needsFrame = wasNeeded }
         case .pointerButton(InputRouter.backButton, true):
             // On the press: a thumb button is never dragged, so its release would only delay it.
             if !goBack() { needsFrame = wasNeeded }
@@ -187,10 +192,10 @@ final class InputRouter: ViewerPart {
     /// press, hover links, select with a left button the scroll bar did not take.
     private func readingToolsFollow(_ input: ViewerInput, _ event: SceneInput, sceneUsedIt isUsed: Bool) {
         switch event {
-        case .touchDown:
-            wantsLongPressTimer = readingTools.isTouchPending
-        case .touchMotion:
-            if !readingTools.isTouchPending { wantsLongPressTimer = false }
+        case .touchDown(let id, let location):
+            wantsLongPressTimer = noteEntryTouch(id, at: location) || readingTools.isTouchPending
+        case .touchMotion(let id, let location):
+            if !readingTools.isTouchPending, !isEntryTouchStill(id, at: location) { wantsLongPressTimer = false }
         case .pointerMotion(let location):
             readingTools.mouseMoved(x: location.x, y: location.y)
         case .pointerLeave:
@@ -232,7 +237,7 @@ final class InputRouter: ViewerPart {
     /// resting selects the word under it, and the scene forgets the finger (no fling, no tap).
     func longPressTimerFired() {
         wantsLongPressTimer = false
-        guard readingTools.longPressFired() else { return }
+        guard offerEntryActionsAtTouch() || readingTools.longPressFired() else { return }
         scene.apply(.touchCancel, timeMilliseconds: timeMilliseconds)
         scene.apply(.touchFrame, timeMilliseconds: timeMilliseconds)
         needsFrame = true
@@ -279,8 +284,9 @@ final class InputRouter: ViewerPart {
     }
 
     /// Whether the viewer answered a key itself: Ctrl+0 on reflowing text (the default text
-    /// size), Ctrl+Left and Ctrl+Right on pages (a quarter turn), Ctrl+I (night pages), or a row
-    /// key while the outline has the keys.
+    /// size), Ctrl+Left and Ctrl+Right on pages (a quarter turn), Ctrl+I (night pages), a row key
+    /// while the outline has the keys, or a key that moves between a list's entries (the home,
+    /// the folder view).
     private func handleViewerKey(_ name: String, modifiers: InputModifiers) -> Bool {
         if name == "0", modifiers == .control, scene.focusedView == documentPane.view { return state.resetTextSize() }
         if name == "Left" || name == "Right", modifiers == .control, scene.focusedView == documentPane.view {
@@ -290,6 +296,6 @@ final class InputRouter: ViewerPart {
             state.toggleNightPages()
             return true
         }
-        return handleOutlineKey(name, modifiers: modifiers)
+        return handleOutlineKey(name, modifiers: modifiers) || handleEntryKey(name, modifiers: modifiers)
     }
 }

@@ -25,6 +25,12 @@ public final class Navigation: ViewerPart {
     /// opened, back on the loop (`KindRegistry.openLinkedText`); cancelling its ticket gives
     /// the open up. Nil when links to other documents are not followed.
     public var documentOpener: ((String, _ deliver: @escaping (Result<any LoadedDocument, DocumentError>) -> Void) -> WorkTicket)?
+    /// Opens a document the home or the folder view leads to off the loop, and hands it with
+    /// its saved position, or why it cannot be opened, back on the loop (see
+    /// `Navigation+Entries`). Nil where they open nothing.
+    public var entryOpener: ((String, _ deliver: @escaping (Result<OpenedEntry, DocumentError>) -> Void) -> WorkTicket)?
+    /// Makes the home, where going back ends up when the history has nothing left; nil for none.
+    public var homeMaker: (() -> any DocumentContent)?
     /// The places jumps left, in this document and in those links left, and the way forward
     /// (Navigation+History.swift).
     var history = NavigationHistory()
@@ -282,6 +288,7 @@ public final class Navigation: ViewerPart {
     /// returns whether there was one.
     @discardableResult
     func followLink(at location: LogicalPoint) -> Bool {
+        if chooseEntry(at: location) { return true }
         let view = scene[documentPane.view]
         let point = ContentPoint(x: (location.x + view.contentOffset.x) / view.zoomScale,
                                  y: (location.y + view.contentOffset.y) / view.zoomScale)
@@ -334,6 +341,7 @@ public final class Navigation: ViewerPart {
         layout.palette = state.document.palette
         state.document = layout
         pane.layout = layout
+        layout.entryChooser?.refresh()
         pane.renderer = FrameRenderer()
         pane.bufferContents.removeAll()
         let rect = scene.rects[pane.view]

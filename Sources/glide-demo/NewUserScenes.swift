@@ -50,7 +50,7 @@ enum NewUserScenes {
     /// The bundled guide after three Ctrl+plus: the text set larger and re-wrapped to the
     /// window, no line running past it, the zoom folded back to 1.
     static func textZoom() throws -> Shot {
-        let session = try GlideSession(size: Scenes.size, document: .paths([]))
+        let session = try GlideSession(size: Scenes.size, document: Scenes.guide)
         defer { session.stop() }
         try session.runUntilIdle()
         for _ in 0..<3 { try session.type(.equal, with: [.leftControl]) }

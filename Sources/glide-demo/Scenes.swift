@@ -17,10 +17,13 @@ struct Shot {
 /// glide cannot quietly turn the pictures into something else.
 enum Scenes {
     static let size = Size(width: 1280, height: 800)
+    /// The bundled guide, by name: started with no file, glide shows its home instead.
+    static let guide = SessionDocument.paths([URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("resources/default-document.md").path])
 
     /// The bundled document: its first page, mid-flick, a rubber band at the top, a pinch zoom.
     static func document() throws -> [Shot] {
-        let session = try GlideSession(size: size, document: .paths([]))
+        let session = try GlideSession(size: size, document: Scenes.guide)
         defer { session.stop() }
         var shots = [try shot(session, "1-first-page", "The first page") { $0.y == 0 && $0.phase == "idle" }]
 
@@ -67,7 +70,7 @@ enum Scenes {
 
     /// `glide --paging` on the bundled guide: a flick to the left turns to its second page.
     static func pageTurn() throws -> Shot {
-        let session = try GlideSession(size: size, document: .paths([]), arguments: ["--paging"])
+        let session = try GlideSession(size: size, document: Scenes.guide, arguments: ["--paging"])
         defer { session.stop() }
         try session.horizontalFlick(from: 900, y: 400, by: -360, steps: 4)
         try session.runUntilIdle()
@@ -81,7 +84,7 @@ enum Scenes {
     static func split() throws -> Shot? {
         let session: GlideSession
         do {
-            session = try GlideSession(size: size, document: .paths([]), arguments: ["--split"])
+            session = try GlideSession(size: size, document: Scenes.guide, arguments: ["--split"])
         } catch let error as GlideExitedError where error.status == 2 {
             print("glide-demo: skipping 6-split: \(error.standardError.trimmingCharacters(in: .newlines))")
             return nil

@@ -89,11 +89,12 @@ while let line = readLine() {
         // libinput reports 15 degrees per notch as the axis value, as sway's own wheel does.
         zwlr_virtual_pointer_v1_axis_discrete(pointer, time, vertical, wl_fixed_from_double(Double(steps) * 15), steps)
         zwlr_virtual_pointer_v1_axis_source(pointer, UInt32(WL_POINTER_AXIS_SOURCE_WHEEL.rawValue))
-    case ("press", 0), ("release", 0), ("press", 1), ("release", 1):
+    case ("press", 0), ("release", 0), ("press", 1), ("release", 1), ("press-right", 0), ("release-right", 0):
         // BTN_LEFT (linux/input-event-codes.h) unless a code is given (BTN_SIDE 275, the
-        // mouse's back button): a click is `press` then `release`.
-        let state = command == "press" ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED
-        let button = numbers.first.flatMap { UInt32(exactly: $0) } ?? 0x110
+        // mouse's back button) or the command names the right one (BTN_RIGHT): a click is
+        // `press` then `release`.
+        let state = command.hasPrefix("press") ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED
+        let button = command.hasSuffix("right") ? 0x111 : numbers.first.flatMap { UInt32(exactly: $0) } ?? 0x110
         zwlr_virtual_pointer_v1_button(pointer, time, button, UInt32(state.rawValue))
     default:
         fail("unknown command '\(line)'")

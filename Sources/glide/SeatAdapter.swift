@@ -1,3 +1,4 @@
+import Home
 import Machinery
 import ScrollEngine
 import Viewer
@@ -15,7 +16,7 @@ final class SeatAdapter: SeatDelegate {
         self.app = app
     }
 
-    func seat(_ seat: Seat, didReceiveDrop uriList: String) { ViewerApp.openInNewWindow(URIList.localPaths(in: uriList)) }
+    func seat(_ seat: Seat, didReceiveDrop uriList: String) { HomeScreens.openInNewWindow(URIList.localPaths(in: uriList)) }
 
     private func deliver(_ event: SceneInput, at time: UInt32, serial: UInt32 = 0, text: String = "",
                          heldModifiers: InputModifiers = []) {

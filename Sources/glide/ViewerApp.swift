@@ -1,5 +1,6 @@
 import DocumentKit
 import GlideTools
+import Home
 import KindRegistry
 import Localization
 import Machinery
@@ -41,7 +42,7 @@ final class ViewerApp {
         self.registry = registry
         self.trace = trace
         self.positions = positions
-        let documentPath = paths.count == 1 ? paths.first : nil
+        let documentPath = paths.count == 1 && !options.paths.isEmpty ? paths.first : nil
         let savedPosition = documentPath.flatMap(positions.position(forFileAt:))
         let pageModes = savedPosition?.pageModes ?? PageModes()
         let palette = Palette.forNight(pageModes.startsWithNightPages(
@@ -56,7 +57,9 @@ final class ViewerApp {
         viewerOptions.pageModes = pageModes
         viewerOptions.configuration = ViewerSettings.configuration(
             options, reducedMotion: ViewerSettings.prefersReducedMotion())
-        let layout = documents.makeLayout(palette: palette, paged: viewerOptions.isPaged)
+        // Started with no file, Glide opens its home.
+        let layout: any DocumentContent = options.paths.isEmpty ? HomeScreens.makeHome(guidePath: paths.first, applicationVersion: glideVersion, palette: palette)
+            : documents.makeLayout(palette: palette, paged: viewerOptions.isPaged)
         // The first resize scrolls to the anchor, so the saved position is where the window opens.
         // An image opened on its own opens at that image, not where its folder was left.
         let record = document.opensAtItem ? nil : savedPosition
@@ -73,6 +76,7 @@ final class ViewerApp {
         viewer.navigation.documentTitle = documents.title
         viewer.navigation.documentOpener = KindRegistry.openLinkedText(_:deliver:)
         viewer.navigation.onWillLeaveDocument = { [unowned self] in saveReadingPosition() }
+        HomeScreens.attach(to: viewer, positions: positions, guidePath: ResourceLocator.path(of: ResourceLocator.defaultDocumentName), applicationVersion: glideVersion)
         viewer.navigation.restoreHistory(record?.history)
         window.onResize = { [unowned self] in
             viewer.resize(to: LogicalSize(width: Double(window.width), height: Double(window.height)))
@@ -129,7 +133,7 @@ final class ViewerApp {
         // A document that could not be shown keeps the position it had.
         guard let documentPath = viewer.navigation.documentPath, documentFailure == nil else { return }
         let position = viewer.readingPosition
-        positions.save(ReadingPosition(anchor: position.anchor, zoomScale: position.zoomScale,
+        positions.save(ReadingPosition(anchor: position.anchor, zoomScale: position.zoomScale, progress: viewer.readingProgress,
                                        history: viewer.navigation.savedHistory, quarterTurns: viewer.quarterTurns,
                                        pageModes: viewer.pageModes), forFileAt: documentPath)
     }
@@ -177,14 +181,6 @@ final class ViewerApp {
         }
     }
 
-    /// Files dropped on the window or chosen open in a window of their own (several as one strip), as in Evince.
-    static func openInNewWindow(_ paths: [String]) {
-        WorkQueue.shared.submit(priority: .immediate) { _ in
-            let shown = KindRegistry.showable(paths) { printError($0.description) }
-            if let glide = FilePath.executable, !shown.isEmpty { _ = ProgramLauncher.run(["setsid", "--fork", glide] + shown) }
-        }
-    }
-
     /// Carries out what the viewer asked of the window since the last time.
     private func carryOutRequests() {
         for request in viewer.takeRequests() {
@@ -192,7 +188,7 @@ final class ViewerApp {
             case .quit: isQuitRequested = true
             case .setFullscreen(let isFullscreen): window.setFullscreen(isFullscreen)
             case .print: PrintPortal.print(path: viewer.navigation.documentPath, title: viewer.navigation.documentTitle, report: viewer.failureReporter)
-            case .openFile: FileChooserPortal.chooseDocuments(title: localized("Open"), mimeTypes: KindRegistry.shownMIMETypes, chosen: Self.openInNewWindow, report: viewer.failureReporter)
+            case .openFile: FileChooserPortal.chooseDocuments(title: localized("Open"), mimeTypes: KindRegistry.shownMIMETypes, chosen: HomeScreens.openInNewWindow, report: HomeScreens.folderViewInstead(in: viewer))
             case .beginMove(let serial):
                 if let seat = seatAdapter.lastTouchSeat { window.beginMove(seat: seat, serial: serial) }
             default:

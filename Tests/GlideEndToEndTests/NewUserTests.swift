@@ -65,7 +65,10 @@ final class NewUserTests: GlideTestCase {
     }
 
     func testTextZoomSetsTheTextLargerAndReWrapsItInsideTheWindow() throws {
-        let session = try start(document: .paths([]))
+        // The bundled guide, by name: started with no file, Glide shows its home.
+        let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("resources/default-document.md").path
+        let session = try start(document: .paths([guide]))
         try session.runUntilIdle()
         let pitch = try session.image.commonLinePitch()
         for _ in 0..<3 { try session.type(.equal, with: [.leftControl]) }

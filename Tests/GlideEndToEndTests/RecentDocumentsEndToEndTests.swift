@@ -1,5 +1,6 @@
 import Foundation
 import GlideDriver
+import Home
 import TestCompositor
 import XCTest
 
@@ -39,7 +40,18 @@ final class RecentDocumentsEndToEndTests: GlideTestCase {
     }
 
     func testTheBundledGuideIsNotAddedToTheDesktopsRecentDocuments() throws {
+        // Started with no file on a first run, the home's one entry is the guide: a tap opens it.
         let session = try start(document: .paths([]))
+        try session.runUntilIdle()
+        let cell = HomeGrid(viewportWidth: 800, count: 1).frame(ofEntry: 0)
+        try session.down(x: cell.x + cell.width / 2, y: cell.y + cell.height / 2)
+        try session.up()
+        let deadline = Date().addingTimeInterval(20)
+        while !(session.compositor.exec { _ in session.toplevel.title ?? "" }.contains("default-document")), Date() < deadline {
+            try session.presentFrame()
+            usleep(30_000)
+        }
+        XCTAssertTrue(session.compositor.exec { _ in session.toplevel.title ?? "" }.contains("default-document"), "the guide opened")
         try session.runUntilIdle()
         // Opening a file in the same compositor afterwards writes the list: only that file is in it.
         let path = session.compositor.runtimeDirectory.path + "/other.txt"

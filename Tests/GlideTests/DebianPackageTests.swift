@@ -68,9 +68,14 @@ final class DebianPackageTests: XCTestCase {
             XCTAssertTrue(ldd.output.contains("libc.so.6"), ldd.output)
         }
 
-        // A smoke run: the bundled guide from /usr/share/glide, drawn in headless sway.
+        // A smoke run in headless sway: started with no file, the home; then the bundled guide
+        // from /usr/share/glide, drawn.
         let sway = try HeadlessSway()
-        let glide = try sway.startGlide([], binary: "/usr/bin/glide")
+        let home = try sway.startGlide([], binary: "/usr/bin/glide")
+        XCTAssertEqual(try sway.glideWindowTitle()?.hasPrefix("Recent documents"), true)
+        try sway.message(["[app_id=\"\(HeadlessSway.glideAppID)\"]", "kill"])
+        XCTAssertEqual(home.waitForExit(seconds: 10), 0)
+        let glide = try sway.startGlide(["/usr/share/glide/default-document.md"], binary: "/usr/bin/glide")
         let analysis = try sway.screenshotWithText()
         XCTAssertGreaterThanOrEqual(analysis.textLineCount, 10, "\(analysis)")
         try sway.message(["[app_id=\"\(HeadlessSway.glideAppID)\"]", "kill"])

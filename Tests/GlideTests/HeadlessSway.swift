@@ -94,6 +94,8 @@ final class HeadlessSway {
         environment["XDG_STATE_HOME"] = runtimeDirectory.deletingLastPathComponent().appendingPathComponent("state").path
         // And so does the desktop's list of recent documents.
         environment["XDG_DATA_HOME"] = runtimeDirectory.deletingLastPathComponent().appendingPathComponent("data").path
+        // And the home's thumbnails.
+        environment["XDG_CACHE_HOME"] = runtimeDirectory.deletingLastPathComponent().appendingPathComponent("cache").path
         return environment
     }
 

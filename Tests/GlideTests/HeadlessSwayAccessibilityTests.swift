@@ -60,8 +60,26 @@ final class HeadlessSwayAccessibilityTests: XCTestCase {
         throw HarnessError("the view did not come to rest: \(frames.suffix(3))")
     }
 
-    func testReadsTheBundledGuideByHeadingsParagraphsWordsSentencesAndLines() throws {
+    /// Started with no file on a first run, the home's accessible tree has its heading and a
+    /// list with one item an entry: the bundled guide, with its kind.
+    func testTheHomeListsItsEntries() throws {
         try startGlide([])
+        var tree = ""
+        let deadline = Date().addingTimeInterval(20)
+        repeat {
+            tree = try reader.text(["tree"])
+            if tree.contains("Glide's guide") { break }
+            usleep(300_000)
+        } while Date() < deadline
+        let lines = tree.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertTrue(lines.contains { $0.hasPrefix("heading") && $0.contains("Recent documents") }, tree)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("list ") || $0 == "list" }, tree)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("list item") }.map { $0.contains("Glide's guide, Markdown") }, [true], tree)
+    }
+
+    func testReadsTheBundledGuideByHeadingsParagraphsWordsSentencesAndLines() throws {
+        // Started with no file, Glide shows its home; the guide is opened by name.
+        try startGlide([SourceTree.path + "/resources/default-document.md"])
         let read = try reader.ask(["read"])
         XCTAssertEqual(read["document"] as? String, "default-document.md")
         let heading = try XCTUnwrap(read["heading"] as? [String: Any])

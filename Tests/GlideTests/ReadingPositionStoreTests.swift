@@ -224,6 +224,21 @@ final class ReadingPositionStoreTests: XCTestCase {
         XCTAssertEqual(warnings, [])
     }
 
+    /// The home reads how far each document was read without taking a place; the window it
+    /// opens a document in takes one through a store for the same window on a worker, and
+    /// keeps it as it saves.
+    func testTheHomeReadsTheLatestPlaceWithoutTakingItAndAWorkersStoreTakesItForItsWindow() {
+        closedWindowStore(1).save(place(10), forFileAt: documentPath)
+        closedWindowStore(2).save(place(40), forFileAt: documentPath)
+        let window = makeStore()
+        XCTAssertEqual(window.latestPosition(forFileAt: documentPath), place(40))
+        XCTAssertEqual(makeStore().latestPosition(forFileAt: documentPath), place(40), "reading took no place")
+        XCTAssertEqual(window.forTheSameWindow().position(forFileAt: documentPath), place(40))
+        XCTAssertEqual(makeStore().position(forFileAt: documentPath), place(10), "the window holds the place at 40")
+        window.save(place(60), forFileAt: documentPath)
+        XCTAssertEqual(window.forTheSameWindow().position(forFileAt: documentPath), place(60), "its own place, saved over")
+    }
+
     func testAPlaceHeldByARunningWindowIsNotTakenByAnother() {
         closedWindowStore(1).save(place(10), forFileAt: documentPath)
         let running = makeStore()

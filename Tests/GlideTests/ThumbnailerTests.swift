@@ -128,6 +128,29 @@ final class ThumbnailerTests: XCTestCase {
         }
     }
 
+    /// On a loaded machine the image decoder's process can take a while to start: the
+    /// thumbnailer waits for the page rather than taking the wait for a quiet spell and
+    /// writing the grey placeholder (which the shared cache would then keep). The decoder here
+    /// sleeps a second before it runs, beside a copy of the thumbnailer that finds it there.
+    func testAComicsThumbnailWaitsForADecoderSlowToStart() throws {
+        let bin = folder + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: BuiltProducts.path(of: "glide-thumbnailer"), toPath: bin + "/glide-thumbnailer")
+        try "#!/bin/sh\nsleep 1\nexec '\(BuiltProducts.path(of: "glide-image-decoder"))' \"$@\"\n"
+            .write(toFile: bin + "/glide-image-decoder", atomically: true, encoding: .utf8)
+        chmod(bin + "/glide-image-decoder", 0o755)
+        let path = folder + "/comic.cbz"
+        try ArchiveWriter.write([ArchiveEntry("page1.png", bytes: TestImages.redPNG(width: 300, height: 400, red: 0, green: 0.8, blue: 0))],
+                                to: path)
+        let output = folder + "/comic.png"
+        let result = try ChildProcess.run(bin + "/glide-thumbnailer", ["-s", "128", path, output])
+        XCTAssertEqual(result.status, 0, result.error)
+        let image = try RGBImage(pngFile: output)
+        let centre = image.rgb(x: image.width / 2, y: image.height / 2)
+        XCTAssertGreaterThan((centre >> 8) & 0xff, 0xa0, "the green page, not a placeholder: \(String(centre, radix: 16))")
+        XCTAssertLessThan((centre >> 16) & 0xff, 0x40, String(centre, radix: 16))
+    }
+
     func testAFileItCannotShowIsOneLineAndStatus1AndABadCommandLineStatus2() throws {
         let path = folder + "/program"
         try Data([0x7F, 0x45, 0x4C, 0x46] + [UInt8](repeating: 0, count: 60)).write(to: URL(fileURLWithPath: path))

@@ -88,6 +88,13 @@ extension VirtualPointer {
         try send("release")
     }
 
+    /// Clicks the right button at (`x`, `y`) of the output.
+    func rightClick(x: Int, y: Int) throws {
+        try move(x: x, y: y)
+        try send("press-right")
+        try send("release-right")
+    }
+
     /// Two touchpad fingers at the output's centre moving `step` px down every 16 ms for
     /// `frames` frames, then lifted (axis_stop, which starts a fling).
     func flick(step: Int, frames: Int) throws {

@@ -20,7 +20,8 @@ public struct RuntimeDirectory: Sendable {
     /// so that saved reading positions and recent documents never leak between tests (or into
     /// the user's).
     public var environment: [String: String] {
-        ["XDG_RUNTIME_DIR": path, "WAYLAND_DISPLAY": socketName, "XDG_STATE_HOME": path + "/state", "XDG_DATA_HOME": path + "/data"]
+        ["XDG_RUNTIME_DIR": path, "WAYLAND_DISPLAY": socketName, "XDG_STATE_HOME": path + "/state", "XDG_DATA_HOME": path + "/data",
+         "XDG_CACHE_HOME": path + "/cache"]
     }
 
     init() throws(TestCompositorError) {

@@ -72,8 +72,11 @@ public final class TestCompositor: @unchecked Sendable {
         stop()
     }
 
-    /// The environment that makes a client connect to this compositor.
-    public var environment: [String: String] { runtimeDirectory.environment }
+    /// The environment that makes a client connect to this compositor, with what a test adds
+    /// for its clients (`extraEnvironment`: a home folder, no session bus).
+    public var environment: [String: String] { runtimeDirectory.environment.merging(extraEnvironment) { _, extra in extra } }
+    /// Variables a test sets for the clients it starts from now on.
+    public var extraEnvironment: [String: String] = [:]
 
     /// Runs `body` with the compositor's state while the compositor's thread waits, then
     /// sends the events it queued.

@@ -55,6 +55,9 @@ public protocol DocumentContent: ContentLayout {
     /// Why the document cannot be shown after all (a PDF that poppler refused once its
     /// background open ended): the app ends with it. Nil while it can.
     var failure: DocumentError? { get }
+    /// The entries of content that is a list to choose from (the home, the folder view); nil
+    /// for a document (see `EntryChooser`).
+    var entryChooser: (any EntryChooser)? { get }
 
     /// Turns every page by `turns` quarter turns clockwise (negative: counter-clockwise),
     /// keeping the reading position (`anchorOffset`); false where pages do not turn (text).

@@ -81,8 +81,10 @@ public final class ImagePages: PageSource {
         collection.imagePath(atPage: page).map { FilePath.name(of: $0) }
     }
 
-    /// Whether the pages after the first are still being put in order on a worker.
-    public var isReadingContent: Bool { collection.isOrderingPages }
+    /// Whether the pages after the first are still being put in order on a worker, or an
+    /// image asked for is still being decoded: a program that draws once (the thumbnailer)
+    /// waits for it rather than taking a slow decoder's start-up for a quiet spell.
+    public var isReadingContent: Bool { collection.isOrderingPages || images.isDecoding }
 
     public var text: (any PageTextSource)? { nil }
 

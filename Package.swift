@@ -273,7 +273,7 @@ let package = Package(
         .testTarget(name: "GlideTests", dependencies: [
             "TestSupport",
             "glide", "CCairo", "DocumentKit", "TextKind", "KindRegistry", "Render", "ScrollEngine", "GlideTools", "PDFFixtures", "DjVuFixtures",
-            "ArchiveFixtures", "Localization", "Machinery", "ReadingState", "Home", "EPUBFixtures",
+            "ArchiveFixtures", "Localization", "Machinery", "ReadingState", "Portals", "CGIO", "Home", "EPUBFixtures",
         ]),
 
         // An in-process Wayland compositor that drives the real client in tests.

@@ -89,6 +89,11 @@ public protocol AccessibilityModel: AnyObject {
     /// Goes to the page the entry names, as Enter does; false when it is closed.
     func commitPageEntry() -> Bool
 
+    /// Whether night pages are on (light on dark, pages with their lightness inverted).
+    var showsNightPages: Bool { get }
+    /// Turns night pages on or off, as Ctrl+I does.
+    func toggleNightPages()
+
     /// The selected part of `text`, the text of the block at `location`, as character
     /// offsets, if any.
     func selection(of text: String, at location: AccessibleBlockLocation) -> Range<Int>?

@@ -123,6 +123,12 @@ public final class AccessibleViewer: AccessibilityModel {
         viewer.navigation.showPage(index, timeMilliseconds: AccessibleViewer.compositorNowMilliseconds())
     }
 
+    public var showsNightPages: Bool { viewer.showsNightPages }
+
+    public func toggleNightPages() {
+        viewer.toggleNightPages()
+    }
+
     public var pageEntry: (text: String, status: String)? { viewer.pageEntry }
     public var findFieldFrame: AccessibleRect { viewer.pageEntryFrame }
     public func openPageEntry() -> Bool { viewer.openPageEntry() }

@@ -47,7 +47,7 @@ final class DocumentNode: AccessibleNode {
     init(model: any AccessibilityModel, parent: AccessibleNode) {
         self.model = model
         shownDocument = model.shownDocument
-        super.init(role: ATK_ROLE_DOCUMENT_TEXT, interfaces: [.component, .document], name: model.documentTitle,
+        super.init(role: ATK_ROLE_DOCUMENT_TEXT, interfaces: [.component, .document, .action], name: model.documentTitle,
                    parent: parent)
         lastPage = model.pages?.current
     }
@@ -68,6 +68,17 @@ final class DocumentNode: AccessibleNode {
         model.isWindowActive ? [ATK_STATE_FOCUSABLE, ATK_STATE_FOCUSED] : [ATK_STATE_FOCUSABLE]
     }
     override var frame: AccessibleRect? { model.documentFrame }
+
+    /// Night pages, as Ctrl+I turns them on and off; the description says which they are now.
+    override var actions: [AccessibleAction] {
+        let model = self.model
+        let description = model.showsNightPages ? "Night pages are on: turn them off (Ctrl+I)"
+            : "Night pages are off: turn them on, light on dark with the colours kept (Ctrl+I)"
+        return [AccessibleAction(name: "night-pages", description: description) {
+            model.toggleNightPages()
+            return true
+        }]
+    }
     override var pages: (current: Int, count: Int)? { model.pages.map { ($0.current + 1, $0.count) } }
 
     /// How many blocks are materialised now, nested ones included (for tests of laziness).

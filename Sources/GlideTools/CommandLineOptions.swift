@@ -22,7 +22,8 @@ public struct CommandLineOptions {
     public var isDirectionalLockEnabled = false
     /// The outline above horizontally paged pages.
     public var isSplit = false
-    /// Light text on a dark page.
+    /// Start with night pages: light text on a dark page, and pages with their lightness
+    /// inverted (`Palette.dark`).
     public var isDark = false
     /// Where to write the frame trace (`-` for stdout), if anywhere.
     public var tracePath: String?

@@ -49,7 +49,7 @@ public enum HelpText {
                   description: localized("how fast a flick slows: 0.998 or 0.99 per ms, or RATE")),
             Entry(term: "--directional-lock", description: localized("a drag that starts along one axis stays on it")),
             Entry(term: "--split", description: localized("the outline above the document's pages")),
-            Entry(term: "--dark", description: localized("light text on a dark page")),
+            Entry(term: "--dark", description: localized("start with night pages: light text on a dark page, and pages with their lightness inverted and their colours kept (Ctrl+I turns them on and off)")),
             Entry(term: "--size WxH",
                   description: localized("the window's initial size in logical px (default %1$s, at most %2$s a side)", "1024x768",
                                          String(Int(CommandLineOptions.maximumWindowSidePixels)))),

@@ -20,6 +20,20 @@ extension WorkQueue {
             }
         }
 
+        /// Waits until the job ends or `milliseconds` pass: the result, or nil when the time ran
+        /// out (a start-up that will not wait long for an answer from the desktop).
+        public func wait(atMostMilliseconds milliseconds: Int) -> Value? {
+            let deadline = MonotonicClock.milliseconds() + Double(milliseconds)
+            return lock.withLock {
+                while result == nil {
+                    let left = Int((deadline - MonotonicClock.milliseconds()).rounded(.up))
+                    guard left > 0 else { break }
+                    _ = lock.waitLocked(milliseconds: left)
+                }
+                return result
+            }
+        }
+
         /// Calls `handler` with the result on the job's thread when it ends, or at once on this
         /// thread if it has.
         public func whenDone(_ handler: @escaping @Sendable (Value) -> Void) {

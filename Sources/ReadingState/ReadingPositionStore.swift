@@ -6,10 +6,12 @@ import Machinery
 
 /// Where the reader was in a document: the block at the top of the window, which also fixes
 /// the page of a paged view (or the page itself, for an image collection), the zoom, and the
-/// quarter turns clockwise the pages were shown at.
+/// quarter turns clockwise the pages were shown at; and how the reader chose to show its pages
+/// (`PageModes`: night pages).
 public struct ReadingPosition: Codable, Equatable {
     public var anchor: ReadingAnchor
     public var zoomScale: Double
+    public var pageModes: PageModes
     /// How far through the document, from 0 to 1, for the home; nil in records written before
     /// it was kept.
     public var progress: Double?
@@ -19,12 +21,13 @@ public struct ReadingPosition: Codable, Equatable {
     public var quarterTurns: Int
 
     public init(anchor: ReadingAnchor, zoomScale: Double, progress: Double? = nil, history: ReadingHistory? = nil,
-                quarterTurns: Int = 0) {
+                quarterTurns: Int = 0, pageModes: PageModes = PageModes()) {
         self.anchor = anchor
         self.zoomScale = zoomScale
         self.progress = progress
         self.history = history.flatMap { $0.isEmpty ? nil : $0 }
         self.quarterTurns = quarterTurns
+        self.pageModes = pageModes
     }
 
     /// The position with its history's invalid places left out, and at most
@@ -36,11 +39,12 @@ public struct ReadingPosition: Codable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case anchor, zoomScale, progress, history, quarterTurns
+        case anchor, zoomScale, progress, history, quarterTurns, pageModes
     }
 
     /// A record saved before pages turned has no turns: upright; one saved before the history
-    /// or the progress was kept has none.
+    /// or the progress was kept has none; one saved before page modes existed has none: no
+    /// choice made.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         anchor = try container.decode(ReadingAnchor.self, forKey: .anchor)
@@ -48,6 +52,7 @@ public struct ReadingPosition: Codable, Equatable {
         progress = try container.decodeIfPresent(Double.self, forKey: .progress)
         history = try container.decodeIfPresent(ReadingHistory.self, forKey: .history)
         quarterTurns = (try container.decodeIfPresent(Int.self, forKey: .quarterTurns) ?? 0) & 3
+        pageModes = try container.decodeIfPresent(PageModes.self, forKey: .pageModes) ?? PageModes()
     }
 }
 

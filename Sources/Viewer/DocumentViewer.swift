@@ -29,9 +29,7 @@ public final class DocumentViewer {
                 position: (anchor: ReadingAnchor, zoomScale: Double)? = nil, quarterTurns: Int = 0) {
         _ = layout.rotate(byQuarterTurns: quarterTurns)
         if let position { layout.readingAnchor = position.anchor }
-        // A tinted list sets itself apart from the page below it without a rule to draw.
-        var listPalette = layout.palette
-        listPalette.page = layout.palette.codeBackground
+        let listPalette = ViewerState.outlinePalette(for: layout.palette)
         let outline = options.isSplit ? layout.outline.map { OutlineListLayout(source: $0, palette: listPalette) } : nil
         let rects = PaneGeometry.rects(in: windowSize, isSplit: outline != nil)
         var panes: [Pane] = []
@@ -92,6 +90,7 @@ public final class DocumentViewer {
         }
         state = ViewerState(panes: panes, scene: scene, windowSize: windowSize, document: layout, outline: outline,
                             zoomRules: ViewerState.ZoomRules(reflowsText: text != nil, isRangeFixed: options.zoomRange != nil))
+        state.pageModes = options.pageModes
         navigation = Navigation(state: state)
         input = InputRouter(state: state, navigation: navigation)
         frames = FramePipeline(state: state, navigation: navigation, input: input)

@@ -284,12 +284,17 @@ final class InputRouter: ViewerPart {
     }
 
     /// Whether the viewer answered a key itself: Ctrl+0 on reflowing text (the default text
-    /// size), Ctrl+Left and Ctrl+Right on pages (a quarter turn), a row key while the outline
-    /// has the keys, or a key that moves between a list's entries (the home, the folder view).
+    /// size), Ctrl+Left and Ctrl+Right on pages (a quarter turn), Ctrl+I (night pages), a row key
+    /// while the outline has the keys, or a key that moves between a list's entries (the home,
+    /// the folder view).
     private func handleViewerKey(_ name: String, modifiers: InputModifiers) -> Bool {
         if name == "0", modifiers == .control, scene.focusedView == documentPane.view { return state.resetTextSize() }
         if name == "Left" || name == "Right", modifiers == .control, scene.focusedView == documentPane.view {
             return state.rotatePages(byQuarterTurns: name == "Right" ? 1 : -1)
+        }
+        if name == "i" || name == "I", modifiers == .control {
+            state.toggleNightPages()
+            return true
         }
         return handleOutlineKey(name, modifiers: modifiers) || handleEntryKey(name, modifiers: modifiers)
     }

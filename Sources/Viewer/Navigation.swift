@@ -337,6 +337,8 @@ public final class Navigation: ViewerPart {
         let pane = documentPane
         followsEnd = false
         navigationTarget = nil
+        // Night pages turned on or off while another document was shown reach this one too.
+        layout.palette = state.document.palette
         state.document = layout
         pane.layout = layout
         layout.entryChooser?.refresh()

@@ -1,3 +1,4 @@
+import DocumentKit
 import ScrollEngine
 
 /// How the viewer shows its document, decided by the app from the command line and the
@@ -13,6 +14,9 @@ public struct ViewerOptions: Sendable {
     public var isDirectionalLockEnabled = false
     /// The zoom range; nil for the default (text zooms, pages do not).
     public var zoomRange: ClosedRange<Double>?
+    /// How the reader last chose to show this document's pages (night pages), kept beside its
+    /// reading position; the layout already has the palette they start with.
+    public var pageModes = PageModes()
 
     public init() {}
 }

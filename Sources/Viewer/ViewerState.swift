@@ -28,6 +28,9 @@ public final class ViewerState {
     public var showsWindowControls = false
     /// Whether the window is fullscreen now (Escape leaves fullscreen before it quits).
     public var isFullscreen = false
+    /// How the reader chose to show this document's pages, to remember beside the reading
+    /// position (`ViewerState+NightPages`).
+    public internal(set) var pageModes = PageModes()
     /// The notice a failure put up (`DocumentViewer.failureReporter`), which the next key,
     /// click or touch takes away.
     var failureNotice: String?

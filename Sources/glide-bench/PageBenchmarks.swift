@@ -50,6 +50,7 @@ enum PageBenchmarks {
         unsetenv("GLIDE_RENDERERS")
         let one = fractions[1] ?? .nan, two = fractions[2] ?? .nan
         print("  2 renderers / 1 renderer = \(RenderBenchmarks.rounded(one > 0 ? two / one : .nan, 2))× (goal ≤ 0.6×)")
+        NightPageBenchmark.run()
     }
 
     /// Pages of a 150 dpi Letter scan: an image of grey text-like strokes, different on each page

@@ -121,7 +121,7 @@ final class PageColumn: ContentLayout, PageScheduling {
     }
 
     private func receive(_ result: PageRenderResult) {
-        renderers?.acknowledge(result.job)
+        renderers?.acknowledge(result)
         inProcess?.acknowledge(result.job)
         let isOnScreen = scheduler.receive(result, in: self)
         let rect = pageRect(result.job.page)

@@ -48,10 +48,15 @@ if arguments.first == "epub" {
 // `glide-bench pages`: issue 25's figures: memory after flicking 500 PDF pages, the first frames of
 // comics and DjVu (ComicBenchmarks.swift, DjVuBenchmarks.swift), a fling through scanned pages
 // with 1 page renderer and with 2 (PageBenchmarks.swift); then the overview of a 1,000-page PDF
-// (PageOverviewBenchmarks.swift).
+// (PageOverviewBenchmarks.swift); issue 26's night pages against normal ones (NightPageBenchmark.swift).
 if arguments.first == "pages" {
-    PageBenchmarks.run()
-    PageOverviewBenchmarks.run()
+    // `glide-bench pages night` runs only the night pages' figure.
+    if arguments.dropFirst().first == "night" {
+        NightPageBenchmark.run()
+    } else {
+        PageBenchmarks.run()
+        PageOverviewBenchmarks.run()
+    }
     exit(0)
 }
 // `glide-bench pdf` runs only the PDF benchmarks (PDFBenchmarks.swift); `--own-cost N` only

@@ -29,6 +29,11 @@ final class ViewerApp {
     /// Watches the shown files and reads a changed one again off the loop (nil when inotify
     /// is unavailable: the files are then shown as they were opened).
     private var reloader: DocumentReloader?
+    /// The desktop's dark style, read from the Settings portal while the window is made.
+    private let desktopStyle = DesktopStyle()
+    /// How long the first frame waits for the portal's answer, in ms: a portal answers in a few
+    /// ms once running; this bounds a portal still being started by the bus.
+    static let desktopStyleWaitMilliseconds = 250
 
     /// Shows `documents`: one, or several text documents as one strip of pages; `paths` are
     /// their files.
@@ -38,7 +43,10 @@ final class ViewerApp {
         self.trace = trace
         self.positions = positions
         let documentPath = paths.count == 1 && !options.paths.isEmpty ? paths.first : nil
-        let palette = Palette.preferredByDesktop(forcingDark: options.isDark)
+        let savedPosition = documentPath.flatMap(positions.position(forFileAt:))
+        let pageModes = savedPosition?.pageModes ?? PageModes()
+        let palette = Palette.forNight(pageModes.startsWithNightPages(
+            forcedOn: options.isDark, desktopPrefersDark: desktopStyle.prefersDark(waitingAtMostMilliseconds: Self.desktopStyleWaitMilliseconds)))
         let document = documents.documents[0]
         var viewerOptions = ViewerOptions()
         viewerOptions.isPaged = documents.isPagedByDefault || options.isPagingEnabled || options.isSplit
@@ -46,6 +54,7 @@ final class ViewerApp {
         viewerOptions.showsPageControl = options.showsPageControl
         viewerOptions.isDirectionalLockEnabled = options.isDirectionalLockEnabled
         viewerOptions.zoomRange = options.zoomRange
+        viewerOptions.pageModes = pageModes
         viewerOptions.configuration = ViewerSettings.configuration(
             options, reducedMotion: ViewerSettings.prefersReducedMotion())
         // Started with no file, Glide opens its home.
@@ -53,7 +62,7 @@ final class ViewerApp {
             : documents.makeLayout(palette: palette, paged: viewerOptions.isPaged)
         // The first resize scrolls to the anchor, so the saved position is where the window opens.
         // An image opened on its own opens at that image, not where its folder was left.
-        let record = document.opensAtItem ? nil : documentPath.flatMap(positions.position(forFileAt:))
+        let record = document.opensAtItem ? nil : savedPosition
         // A document opened afresh starts at the desktop's text size (GNOME's Large Text),
         // bounded by the view's zoom limits (pages, which do not zoom, stay as they are).
         let saved = document.opensAtItem ? nil : record.map { ($0.anchor, $0.zoomScale) } ?? (ReadingAnchor.top, ViewerSettings.textScalingFactor())
@@ -80,6 +89,7 @@ final class ViewerApp {
         for seat in registry.seats { attach(seat) }
         registry.onSeatAdded = { [unowned self] seat in attach(seat) }
         reloader = ViewerApp.makeReloader(for: documents.documents, showingIn: viewer)
+        desktopStyle.onChange = { [unowned self] in viewer.desktopDarkStyleChanged(prefersDark: $0) }
     }
 
     /// Watches the files of `documents`; a changed one is shown by `viewer` when read again,
@@ -124,7 +134,8 @@ final class ViewerApp {
         guard let documentPath = viewer.navigation.documentPath, documentFailure == nil else { return }
         let position = viewer.readingPosition
         positions.save(ReadingPosition(anchor: position.anchor, zoomScale: position.zoomScale, progress: viewer.readingProgress,
-                                       history: viewer.navigation.savedHistory, quarterTurns: viewer.quarterTurns), forFileAt: documentPath)
+                                       history: viewer.navigation.savedHistory, quarterTurns: viewer.quarterTurns,
+                                       pageModes: viewer.pageModes), forFileAt: documentPath)
     }
 
     /// The descriptors the loop must watch besides the display's (frame fallback, background

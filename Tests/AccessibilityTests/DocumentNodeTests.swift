@@ -78,6 +78,8 @@ private final class SectionedDocument: AccessibilityModel {
     func frameOfOutlineItem(_ index: Int) -> AccessibleRect? { nil }
     let pageControlFrame: AccessibleRect? = nil
     func showPage(_ index: Int) { shownPages.append(index) }
+    var showsNightPages = false
+    func toggleNightPages() { showsNightPages.toggle() }
     func selection(of text: String, at location: AccessibleBlockLocation) -> Range<Int>? { nil }
     func isPending(section: Int) -> Bool { pendingSections.contains(section) }
 
@@ -245,5 +247,16 @@ final class DocumentNodeTests: XCTestCase {
         XCTAssertTrue(control.setValue(12))
         XCTAssertFalse(control.setValue(13))
         XCTAssertEqual(model.shownPages, [3, 1, 11])
+    }
+
+    func testTheDocumentTurnsNightPagesOnAndOffAndSaysWhichTheyAre() throws {
+        let model = SectionedDocument(sectionCount: 1)
+        let (application, document) = makeDocument(model)
+        defer { withExtendedLifetime(application) {} }
+        XCTAssertEqual(document.actions.map(\.name), ["night-pages"])
+        XCTAssertTrue(try XCTUnwrap(document.actions.first).description.contains("off: turn them on"))
+        XCTAssertTrue(try XCTUnwrap(document.actions.first).perform())
+        XCTAssertTrue(model.showsNightPages, "as Ctrl+I does")
+        XCTAssertTrue(try XCTUnwrap(document.actions.first).description.contains("on: turn them off"))
     }
 }

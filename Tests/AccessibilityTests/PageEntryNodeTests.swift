@@ -24,6 +24,8 @@ private final class PagedDocument: AccessibilityModel {
         return true
     }
     func label(ofPage index: Int) -> String? { index == 11 ? "xii" : nil }
+    var showsNightPages = false
+    func toggleNightPages() { showsNightPages.toggle() }
 
     let windowTitle = "book.pdf — Glide"
     let documentTitle = "book.pdf"

@@ -53,4 +53,29 @@ final class ComicSchedulerTests: XCTestCase {
         }
         XCTAssertEqual(layout.renderedJobCount, 1 + grid.rowCount * grid.columnCount, "one preview, then each piece once")
     }
+
+    func testNightPagesAreDecodedInvertedAndDecodedAgainWhenTurnedOff() throws {
+        let comic = try openComic([SolidPage(name: "page1.png", red: 1, green: 1, blue: 1, width: 600, height: 900).entry])
+        let shown = ShownComic(comic)
+        let layout = shown.layout
+        let visible = ContentRect(x: 0, y: 0, width: shown.width, height: shown.height)
+        layout.palette = .dark
+        for _ in 0..<3 {
+            _ = layout.prepare(visible, margin: 0, drawScale: 1)
+            layout.images.waitForDecodes()
+        }
+        XCTAssertTrue(layout.isSharp)
+        XCTAssertEqual(layout.previews.pixels(.preview(page: 0))?.invertsLightness, true, "the preview decoded as night pages")
+        assertColour(shown.centreColour(ofSlot: 0), (0, 0, 0), "a white page turns black where it is decoded")
+        layout.palette = .light
+        _ = layout.prepare(visible, margin: 0, drawScale: 1)
+        XCTAssertFalse(layout.isSharp, "every piece is asked for again in the day's style")
+        for _ in 0..<3 {
+            layout.images.waitForDecodes()
+            _ = layout.prepare(visible, margin: 0, drawScale: 1)
+        }
+        XCTAssertTrue(layout.isSharp)
+        XCTAssertEqual(layout.previews.pixels(.preview(page: 0))?.invertsLightness, false)
+        assertColour(shown.centreColour(ofSlot: 0), (255, 255, 255), "white again once night pages are off")
+    }
 }

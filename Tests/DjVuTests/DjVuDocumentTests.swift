@@ -170,6 +170,42 @@ final class DjVuDocumentTests: XCTestCase {
         assertDrawnByRendererProcesses(djvu)
     }
 
+    func testNightPagesAreRenderedInvertedOffTheLoopWithTheDayPixelsShownMeanwhile() throws {
+        let djvu = try layout(of: try bundle())
+        djvu.setViewportSize(width: 800, height: 600)
+        let visible = ContentRect(x: 0, y: 0, width: 800, height: 600)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 800, 600)!
+        defer { cairo_surface_destroy(surface) }
+        let rect = djvu.pageRect(0), factor = rect.width / 850
+        // Paper to the right of the box (page pixels 500…800 × 110…290).
+        let paper = Int(rect.x + 500 * factor)..<Int(rect.x + 800 * factor)
+        func ink(columns: Range<Int>) -> Int {
+            let cairo = cairo_create(surface)!
+            djvu.draw(visible, on: cairo)
+            cairo_destroy(cairo)
+            cairo_surface_flush(surface)
+            return SurfaceInk(surface: surface).inkCount(rows: boxRows(djvu), columns: columns)
+        }
+        func prepareUntilSharp() {
+            _ = djvu.prepare(visible, margin: 0, drawScale: 1)
+            MainThreadMailbox.shared.deliver(while: {
+                _ = djvu.prepare(visible, margin: 0, drawScale: 1)
+                return !djvu.isSharp
+            }, timeoutSeconds: 20)
+            XCTAssertTrue(djvu.isSharp)
+        }
+        prepareUntilSharp()
+        let area = boxRows(djvu).count * boxColumns(djvu).count
+        XCTAssertGreaterThan(ink(columns: boxColumns(djvu)), area * 9 / 10, "the box is black by day")
+        djvu.palette = .dark
+        _ = djvu.prepare(visible, margin: 0, drawScale: 1)
+        XCTAssertFalse(djvu.isSharp, "night pages are asked for again")
+        XCTAssertGreaterThan(ink(columns: boxColumns(djvu)), area * 9 / 10, "the day pixels stay meanwhile")
+        prepareUntilSharp()
+        XCTAssertLessThan(ink(columns: boxColumns(djvu)), area / 20, "the black box turns white at night")
+        XCTAssertGreaterThan(ink(columns: paper), boxRows(djvu).count * paper.count * 9 / 10, "and the paper dark")
+    }
+
     /// Page 1's box (page pixels 100…400 × 100…300 of 850×1100), a little inside, in the view.
     private func boxColumns(_ djvu: DjVuLayout) -> Range<Int> {
         let rect = djvu.pageRect(0), factor = rect.width / 850

@@ -44,6 +44,31 @@ final class ReadingPositionStoreTests: XCTestCase {
         XCTAssertEqual(stateFiles.count, 1, "one file, no temporary left behind: \(stateFiles)")
     }
 
+    func testPageModesAreRememberedBesideThePositionAndAnOlderRecordHasNone() throws {
+        var night = position
+        night.pageModes.nightPages = true
+        makeStore().save(night, forFileAt: documentPath)
+        XCTAssertEqual(makeStore().position(forFileAt: documentPath)?.pageModes, PageModes(nightPages: true))
+        // A record written before page modes existed: the position, and no choice of modes.
+        let file = stateHome + "/glide/" + stateFiles[0]
+        var record = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        var saved = try XCTUnwrap(record["position"] as? [String: Any])
+        XCTAssertNotNil(saved.removeValue(forKey: "pageModes"), "the modes are in the record")
+        // Older than the turns and the history too: a record with none of them is still read.
+        XCTAssertNotNil(saved.removeValue(forKey: "quarterTurns"), "the turns are in the record")
+        saved.removeValue(forKey: "history")
+        record["position"] = saved
+        // Older than page modes is older than each window's own place too.
+        record.removeValue(forKey: "windows")
+        try JSONSerialization.data(withJSONObject: record).write(to: URL(fileURLWithPath: file))
+        let older = try XCTUnwrap(makeStore().position(forFileAt: documentPath))
+        XCTAssertEqual(older.anchor, position.anchor)
+        XCTAssertEqual(older.pageModes, PageModes())
+        XCTAssertEqual(older.quarterTurns, 0)
+        XCTAssertNil(older.history)
+        XCTAssertTrue(warnings.isEmpty, "\(warnings)")
+    }
+
     func testThePagesTurnsAreRememberedAndARecordSavedBeforeTurnsExistedIsUpright() throws {
         let turned = ReadingPosition(anchor: position.anchor, zoomScale: 1, quarterTurns: 3)
         makeStore().save(turned, forFileAt: documentPath)

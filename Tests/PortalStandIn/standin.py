@@ -11,8 +11,9 @@ gi.require_version("Gio", "2.0")
 from gi.repository import Gio, GLib  # noqa: E402
 
 
-def serve(script, interface_xml, on_call, version, ready_path):
-    """Serves `interface_xml` with `on_call` (and the `version` property) until killed."""
+def serve(script, interface_xml, on_call, version, ready_path, on_connection=None):
+    """Serves `interface_xml` with `on_call` (and the `version` property) until killed;
+    `on_connection`, if given, gets the bus connection (for a stand-in that emits signals)."""
 
     def on_get_property(connection, sender, path, interface, name):
         return GLib.Variant("u", version)
@@ -20,6 +21,8 @@ def serve(script, interface_xml, on_call, version, ready_path):
     def on_bus(connection, name):
         info = Gio.DBusNodeInfo.new_for_xml(interface_xml).interfaces[0]
         connection.register_object("/org/freedesktop/portal/desktop", info, on_call, on_get_property, None)
+        if on_connection:
+            on_connection(connection)
 
     def on_name(connection, name):
         with open(ready_path + ".part", "w", encoding="utf-8") as ready:

@@ -51,6 +51,11 @@ public final class PortalStandInBus {
         }
     }
 
+    /// Sends `signal` to the portal (a stand-in that changes a setting on SIGUSR1).
+    public func send(_ signal: Int32) {
+        kill(portalProcessID, signal)
+    }
+
     /// Ends the portal; dbus-run-session then ends its bus and exits.
     public func stop() {
         kill(portalProcessID, SIGTERM)

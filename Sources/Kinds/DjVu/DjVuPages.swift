@@ -37,8 +37,8 @@ public final class DjVuPages: FilePageSource {
     /// Sizes arrive from the render worker: none is read on the loop thread.
     public func readSize(ofPage page: Int) -> PageSizeReading? { nil }
 
-    public func request(_ jobs: [PageRenderJob], pointSize: (Int) -> PagePointSize) {
-        worker.want(jobs, pointSize: pointSize)
+    public func request(_ jobs: [PageRenderJob], invertsLightness: Bool, pointSize: (Int) -> PagePointSize) {
+        worker.want(jobs, invertsLightness: invertsLightness, pointSize: pointSize)
     }
 
     public func stop() {
@@ -50,7 +50,7 @@ public final class DjVuPages: FilePageSource {
     public var rendererProcessIDs: [Int32] { worker.rendererProcessIDs }
 
     private func receive(_ result: PageRenderResult) {
-        worker.acknowledge(result.job)
+        worker.acknowledge(result)
         delivery?.rendered(result)
     }
 

@@ -18,9 +18,10 @@ struct DjVuPageSizes: Sendable {
 /// read in Glide's process, on a queue of one thread with a `DjVuHandle` of its own (a page's
 /// header and the directory, no image is decoded there).
 ///
-/// The loop thread replaces the wanted jobs whenever the view moves (`want(_:pointSize:)`), in
-/// priority order; jobs no longer wanted are dropped before they start. Results are handed to
-/// `deliver` on a worker, which posts them to the loop thread.
+/// The loop thread replaces the wanted jobs whenever the view moves
+/// (`want(_:invertsLightness:pointSize:)`), in priority order; jobs no longer wanted are dropped
+/// before they start. Results are handed to `deliver` on a worker, which posts them to the loop
+/// thread.
 final class DjVuRenderWorker: Sendable {
     /// The queue's handle: opened by its first job, used only on the queue's one thread.
     private final class Reader: @unchecked Sendable {
@@ -92,10 +93,11 @@ final class DjVuRenderWorker: Sendable {
         queue.stop()
     }
 
-    /// Replaces the jobs to do, most wanted first; `pointSize` gives each page's size in page
-    /// points (the layout asks only for pages it has measured).
-    func want(_ jobs: [PageRenderJob], pointSize: (Int) -> (width: Double, height: Double)) {
-        renderers.want(jobs, pointSize: pointSize)
+    /// Replaces the jobs to do, most wanted first, as night pages when `invertsLightness`;
+    /// `pointSize` gives each page's size in page points (the layout asks only for pages it has
+    /// measured).
+    func want(_ jobs: [PageRenderJob], invertsLightness: Bool = false, pointSize: (Int) -> (width: Double, height: Double)) {
+        renderers.want(jobs, invertsLightness: invertsLightness, pointSize: pointSize)
         if !isMeasuring.exchange(true, ordering: .relaxed) { measure(from: 1) }
     }
 
@@ -108,9 +110,9 @@ final class DjVuRenderWorker: Sendable {
         }
     }
 
-    /// The loop thread has the result of `job`: it may be rendered again if asked.
-    func acknowledge(_ job: PageRenderJob) {
-        renderers.acknowledge(job)
+    /// The loop thread has `result`: its job may be rendered again, in its style, if asked.
+    func acknowledge(_ result: PageRenderResult) {
+        renderers.acknowledge(result)
     }
 
     /// How many jobs the renderers have answered, for tests and benchmarks.

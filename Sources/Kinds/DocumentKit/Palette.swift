@@ -27,6 +27,11 @@ public struct Palette: Sendable, Equatable {
     public var link: Color
     /// Whether the page is dark, so overlays (indicators, dots) are drawn light.
     public var isDark: Bool
+    /// Night pages: the pages of paged kinds (PDF, DjVu, comics, images, a fixed-layout
+    /// book's pictures) render with their lightness inverted and their hue kept
+    /// (`NightPixels`), where their pixels are made (issue 26). The dark palette has them: a
+    /// glaring white page on a dark window is what `--dark` was asked to end.
+    public var nightPages = false
 
     /// Dark text on a warm light page.
     public static let light = Palette(
@@ -39,5 +44,8 @@ public struct Palette: Sendable, Equatable {
     public static let dark = Palette(
         page: Color(rgb: 0x1C1C1E), text: Color(rgb: 0xE3E3E6), secondaryText: Color(rgb: 0xA1A1A8),
         codeBackground: Color(rgb: 0x2C2C2F), rule: Color(rgb: 0x48484C), link: Color(rgb: 0x64A8FF),
-        isDark: true)
+        isDark: true, nightPages: true)
+
+    /// The palette of night (`.dark`, night pages on) or of day (`.light`).
+    public static func forNight(_ isNight: Bool) -> Palette { isNight ? .dark : .light }
 }

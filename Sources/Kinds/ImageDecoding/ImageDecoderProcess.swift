@@ -27,6 +27,8 @@ struct ImageDecoderProcess: Sendable {
     var target: ImageSize?
     var budgetBytes: Int
     var budgetSeconds: Double
+    /// Night pages: the pixels come with their lightness inverted and their hue kept.
+    var invertsLightness = false
 
     /// The decoder's own CPU limit in s, a backstop should the viewer not kill it in time.
     static let cpuLimitSeconds: UInt32 = 30
@@ -53,7 +55,7 @@ struct ImageDecoderProcess: Sendable {
     /// The decoder's command line, for the image at `path`.
     func arguments(path: String) -> [String] {
         ["glide-image-decoder", path, String(maximumSidePixels), String(target?.width ?? 0), String(target?.height ?? 0),
-         String(budgetBytes)]
+         String(budgetBytes), invertsLightness ? "1" : "0"]
     }
 
     /// Starts the decode on the decoding queue; `report` runs on the frame loop's thread for

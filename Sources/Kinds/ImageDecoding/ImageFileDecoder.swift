@@ -12,8 +12,8 @@ public enum ImageFileDecoder {
     /// Decodes the image named by `arguments` (see `ImageDecoderProcess.arguments(path:)`) and
     /// writes the records of `ImageDecoderWire` to standard output. Returns the exit status.
     public static func run(arguments: [String]) -> Int32 {
-        guard arguments.count == 6, let maximumSide = Int32(arguments[2]), let targetWidth = Int32(arguments[3]),
-              let targetHeight = Int32(arguments[4]), let budgetBytes = Int(arguments[5])
+        guard arguments.count == 7, let maximumSide = Int32(arguments[2]), let targetWidth = Int32(arguments[3]),
+              let targetHeight = Int32(arguments[4]), let budgetBytes = Int(arguments[5]), ["0", "1"].contains(arguments[6])
         else {
             printUsage()
             return 2
@@ -26,7 +26,8 @@ public enum ImageFileDecoder {
         // budget holds them, measured with the AVIF and SVG loaders.
         _ = glide_limit_resources(UInt64(budgetBytes) + (768 << 20), ImageDecoderProcess.cpuLimitSeconds)
         let path = arguments[1]
-        let result = decode(path, maximumSide: maximumSide, target: (targetWidth, targetHeight), budgetBytes: budgetBytes)
+        let result = decode(path, maximumSide: maximumSide, target: (targetWidth, targetHeight), budgetBytes: budgetBytes,
+                            invertsLightness: arguments[6] == "1")
         if case .failure(let reason) = result {
             let text = Array(reason.utf8)
             send(ImageDecoderWire.header(ImageDecoderWire.errorTag, UInt32(text.count), 0) + text)
@@ -39,7 +40,8 @@ public enum ImageFileDecoder {
         case failure(String)
     }
 
-    private static func decode(_ path: String, maximumSide: Int32, target: (Int32, Int32), budgetBytes: Int) -> Outcome {
+    private static func decode(_ path: String, maximumSide: Int32, target: (Int32, Int32), budgetBytes: Int,
+                               invertsLightness: Bool) -> Outcome {
         var status = stat()
         guard stat(path, &status) == 0 else { return .failure(String(cString: strerror(errno))) }
         // A FIFO or a device would block or never end inside the decoder.
@@ -90,7 +92,7 @@ public enum ImageFileDecoder {
         // EXIF orientation: a phone's portrait photo is stored sideways with a tag to turn it.
         guard let upright = gdk_pixbuf_apply_embedded_orientation(pixbuf) else { return .failure(localized("cannot turn the image upright")) }
         defer { g_object_unref(UnsafeMutableRawPointer(upright)) }
-        sendPixels(of: upright)
+        sendPixels(of: upright, invertsLightness: invertsLightness)
         return .sent
     }
 
@@ -110,8 +112,10 @@ public enum ImageFileDecoder {
         return Array(bytes[0..<count])
     }
 
-    /// Writes the `P` record: gdk-pixbuf's straight RGB(A) as cairo's premultiplied ARGB32.
-    private static func sendPixels(of pixbuf: OpaquePointer) {
+    /// Writes the `P` record: gdk-pixbuf's straight RGB(A) as cairo's premultiplied ARGB32;
+    /// for night pages with the lightness inverted and the hue kept, as `NightPixels` does a
+    /// page's (255 − max − min added to each straight channel), before the alpha is applied.
+    private static func sendPixels(of pixbuf: OpaquePointer, invertsLightness: Bool) {
         let width = Int(gdk_pixbuf_get_width(pixbuf))
         let height = Int(gdk_pixbuf_get_height(pixbuf))
         send(ImageDecoderWire.header(ImageDecoderWire.pixelsTag, UInt32(width), UInt32(height)))
@@ -125,8 +129,17 @@ public enum ImageFileDecoder {
             for x in 0..<width {
                 let pixel = sourceRow + x * channels
                 let alpha = hasAlpha ? UInt32(pixel[3]) : 255
-                func premultiplied(_ value: UInt8) -> UInt32 { (UInt32(value) * alpha + 127) / 255 }
-                row[x] = alpha << 24 | premultiplied(pixel[0]) << 16 | premultiplied(pixel[1]) << 8 | premultiplied(pixel[2])
+                var red = UInt32(pixel[0]), green = UInt32(pixel[1]), blue = UInt32(pixel[2])
+                if invertsLightness {
+                    // The shift is negative for light pixels; each channel still ends within
+                    // 0…255, so wrapping arithmetic is exact.
+                    let shift = 255 &- max(red, green, blue) &- min(red, green, blue)
+                    red &+= shift
+                    green &+= shift
+                    blue &+= shift
+                }
+                func premultiplied(_ value: UInt32) -> UInt32 { (value * alpha + 127) / 255 }
+                row[x] = alpha << 24 | premultiplied(red) << 16 | premultiplied(green) << 8 | premultiplied(blue)
             }
             row.withUnsafeBytes { writeAll($0) }
         }
@@ -148,7 +161,7 @@ public enum ImageFileDecoder {
     }
 
     private static func printUsage() {
-        let text = "usage: glide-image-decoder FILE MAX_SIDE_PX TARGET_WIDTH TARGET_HEIGHT BUDGET_BYTES\n"
+        let text = "usage: glide-image-decoder FILE MAX_SIDE_PX TARGET_WIDTH TARGET_HEIGHT BUDGET_BYTES INVERTS_LIGHTNESS(0|1)\n"
             + "(run by glide; it writes decoded pixels to standard output)\n"
         StandardError.write(text)
     }

@@ -38,6 +38,12 @@ public final class ImageStore {
     /// issue 24), and a photo is a fraction of that. Two decodes at once then hold at most
     /// 128 MB of a book's bytes while their decoders run (one copy each, `SealedMemoryFile`).
     public var maximumEncodedBytes = 64 << 20
+    /// Night pages (`Palette.nightPages`): images are decoded with their lightness inverted
+    /// and their hue kept. An image decoded the other way is decoded again when next asked
+    /// for (`image(atPath:)`, which the layouts call for the pages near the view), and shown
+    /// as it was until the new pixels arrive.
+    public var invertsLightness = false
+
     /// Decoders running at once: two, so a page and its neighbour decode together on a
     /// two-core laptop without starving the frame loop of a core.
     static let maximumConcurrentDecodes = 2
@@ -49,13 +55,16 @@ public final class ImageStore {
         /// Whether a decoder is (or will be) working on this image.
         var isDecoding = true
         var lastUse: Int
+        /// Whether the image shown (or its failure) was decoded as night pages.
+        var invertsLightness = false
     }
 
     private var entries: [String: Entry] = [:]
     private var useCount = 0
     /// Decodes not started yet, the most recently asked for last (it starts first); those with
-    /// a `start` are a caller's (`decode(_:maximumSidePixels:target:making:report:)`).
-    private var waiting: [(path: String, maximumSide: Int?, target: ImageSize?, start: ((ImageDecoderProcess) -> Void)?)] = []
+    /// a `start` are a caller's (`decode(_:maximumSidePixels:target:invertsLightness:making:report:)`).
+    private var waiting: [(path: String, maximumSide: Int?, target: ImageSize?, invertsLightness: Bool,
+                           start: ((ImageDecoderProcess) -> Void)?)] = []
     private var runningCount = 0
     private var observers: [(String) -> Void] = []
 
@@ -74,9 +83,10 @@ public final class ImageStore {
         useCount += 1
         if let entry = entries[path] {
             entries[path]?.lastUse = useCount
+            if entry.invertsLightness != invertsLightness, !entry.isDecoding { decodeInCurrentStyle(path) }
             return entry.state
         }
-        entries[path] = Entry(state: .pending(nil), lastUse: useCount)
+        entries[path] = Entry(state: .pending(nil), lastUse: useCount, invertsLightness: invertsLightness)
         enqueue(path, target: nil)
         return .pending(nil)
     }
@@ -107,30 +117,43 @@ public final class ImageStore {
     public var cachedBytes: Int { entries.values.reduce(0) { $0 + $1.state.byteCount } }
 
     private func enqueue(_ path: String, target: ImageSize?) {
-        waiting.append((path, nil, target, nil))
+        waiting.append((path, nil, target, invertsLightness, nil))
         startWaitingDecodes()
+    }
+
+    /// Decodes the image at `path` again as night pages are now (on or off), at the size it
+    /// has; what it shows stays until the new pixels arrive.
+    private func decodeInCurrentStyle(_ path: String) {
+        guard var entry = entries[path] else { return }
+        entry.isDecoding = true
+        var target: ImageSize?
+        if case .image(let current) = entry.state { target = ImageSize(width: current.width, height: current.height) }
+        entries[path] = entry
+        enqueue(path, target: target)
     }
 
     private func startWaitingDecodes() {
         while runningCount < ImageStore.maximumConcurrentDecodes, let next = waiting.popLast() {
             runningCount += 1
             let decoder = self.decoder(of: next.path, maximumSidePixels: next.maximumSide ?? maximumDecodedSidePixels,
-                                       target: next.target)
+                                       target: next.target, invertsLightness: next.invertsLightness)
             if let start = next.start {
                 start(decoder)
                 continue
             }
-            let path = next.path
+            let path = next.path, inverts = next.invertsLightness
             let store = LoopThreadReference(self)
-            decoder.start { report in store.object?.receive(report, for: path) }
+            decoder.start { report in store.object?.receive(report, for: path, invertsLightness: inverts) }
         }
     }
 
-    private func decoder(of path: String, maximumSidePixels: Int, target: ImageSize?) -> ImageDecoderProcess {
+    private func decoder(of path: String, maximumSidePixels: Int, target: ImageSize?,
+                         invertsLightness: Bool) -> ImageDecoderProcess {
         var input = ImageDecoderProcess.Input.file(path: path)
         if let bytesSource { input = .bytes(key: path, source: bytesSource, maximumBytes: maximumEncodedBytes) }
         return ImageDecoderProcess(input: input, maximumSidePixels: maximumSidePixels, target: target,
-                                   budgetBytes: budgetBytes, budgetSeconds: decodeBudgetSeconds)
+                                   budgetBytes: budgetBytes, budgetSeconds: decodeBudgetSeconds,
+                                   invertsLightness: invertsLightness)
     }
 
     /// Decodes the image at `path` for a caller that keeps the pixels itself (a paged layout's
@@ -138,13 +161,15 @@ public final class ImageStore {
     /// `making` runs on the decoding thread with the decoded image (to cut it into the pieces
     /// the caller draws, off the frame loop); `report` runs on the loop's thread with the
     /// image's size once its header is read, then with what `making` made, or why there is
-    /// nothing. A failure is kept, so `image(atPath:)` gives it.
+    /// nothing. A failure is kept, so `image(atPath:)` gives it. `invertsLightness`: decoded
+    /// as night pages, whatever the store's own `invertsLightness` says.
     public func decode<Product: Sendable>(_ path: String, maximumSidePixels: Int? = nil, target: ImageSize? = nil,
+                                          invertsLightness: Bool = false,
                                           making: @escaping @Sendable (DecodedImage) -> Product,
                                           report: @escaping (ImageDecodeReport<Product>) -> Void) {
         let owner = LoopThreadValue(report)
         let store = LoopThreadReference(self)
-        waiting.append((path, maximumSidePixels, target, { decoder in
+        waiting.append((path, maximumSidePixels, target, invertsLightness, { decoder in
             decoder.start(making: making) { outcome, product in
                 store.object?.receive(outcome, product: product, for: path, report: owner.value)
             }
@@ -172,7 +197,7 @@ public final class ImageStore {
         startWaitingDecodes()
     }
 
-    private func receive(_ report: ImageDecoderProcess.Report, for path: String) {
+    private func receive(_ report: ImageDecoderProcess.Report, for path: String, invertsLightness inverts: Bool) {
         if case .size = report {} else {
             runningCount -= 1
             startWaitingDecodes()
@@ -188,10 +213,13 @@ public final class ImageStore {
             image.onShownAtOtherSize = { [weak self] shown in self?.decodeAgain(path, at: shown) }
             entry.state = .image(image)
             entry.isDecoding = false
+            entry.invertsLightness = inverts
         case .failure(let reason):
             // A sharper rendering that failed leaves the one shown.
             if case .image = entry.state {} else { entry.state = .failure(reason) }
             entry.isDecoding = false
+            // Tried in this style: a restyled decode that fails is not tried again at every frame.
+            entry.invertsLightness = inverts
         }
         entries[path] = entry
         if case .image = report { evict(keeping: path) }

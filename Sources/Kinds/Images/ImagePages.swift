@@ -23,10 +23,11 @@ public final class ImagePages: PageSource {
     private var delivery: PageSourceDelivery?
 
     /// A decode: a page's preview (its size with it) when `scale` is nil, else its pixels at
-    /// a sharp scale.
+    /// a sharp scale; as night pages (lightness inverted by the decoder) when `invertsLightness`.
     private struct Decode: Hashable {
         var page: Int
         var scale: Double?
+        var invertsLightness = false
     }
 
     /// Pages whose size the layout asked for, in order: their previews come before anything.
@@ -40,6 +41,8 @@ public final class ImagePages: PageSource {
     private var scalable: Set<Int> = []
     private var unreadable: [Int: String] = [:]
     public private(set) var renderedJobCount = 0
+    /// Whether pages are decoded as night pages, as the layout last asked (`request`).
+    private var invertsLightness = false
 
     /// Decodes at once: the store's two, so a page and its neighbour decode together on a
     /// two-core laptop without starving the frame loop of a core.
@@ -96,7 +99,7 @@ public final class ImagePages: PageSource {
         if let size = sizes[page] { return .size(ImagePages.points(size)) }
         if let reason = unreadable[page] { return .unreadable(reason) }
         guard collection.imagePath(atPage: page) != nil else { return nil }
-        if !measuring.contains(page), !running.contains(Decode(page: page, scale: nil)) {
+        if !measuring.contains(page), !running.contains(Decode(page: page, scale: nil, invertsLightness: invertsLightness)) {
             measuring.append(page)
             // Pages the view has left behind are dropped before their decode starts.
             if measuring.count > ImagePages.maximumMeasuredPages { measuring.removeFirst(measuring.count - ImagePages.maximumMeasuredPages) }
@@ -105,16 +108,17 @@ public final class ImagePages: PageSource {
         return nil
     }
 
-    public func request(_ jobs: [PageRenderJob], pointSize: (Int) -> PagePointSize) {
+    public func request(_ jobs: [PageRenderJob], invertsLightness: Bool, pointSize: (Int) -> PagePointSize) {
+        self.invertsLightness = invertsLightness
         wanted = []
         wantedPieces = [:]
         for job in jobs {
             let decode: Decode
             switch job {
             case .preview(let page):
-                decode = Decode(page: page, scale: nil)
+                decode = Decode(page: page, scale: nil, invertsLightness: invertsLightness)
             case .piece(let key):
-                decode = Decode(page: key.page, scale: key.scale)
+                decode = Decode(page: key.page, scale: key.scale, invertsLightness: invertsLightness)
                 wantedPieces[decode, default: []].append(key)
             }
             if !running.contains(decode), !wanted.contains(decode) { wanted.append(decode) }
@@ -134,7 +138,7 @@ public final class ImagePages: PageSource {
     private func nextDecode() -> Decode? {
         while !measuring.isEmpty {
             let page = measuring.removeFirst()
-            let decode = Decode(page: page, scale: nil)
+            let decode = Decode(page: page, scale: nil, invertsLightness: invertsLightness)
             if !running.contains(decode), sizes[page] == nil, unreadable[page] == nil { return decode }
         }
         while !wanted.isEmpty {
@@ -149,8 +153,10 @@ public final class ImagePages: PageSource {
             running.remove(decode)
             return
         }
+        let inverts = decode.invertsLightness
         guard let scale = decode.scale, let size = sizes[decode.page] else {
-            return images.decode(path, maximumSidePixels: ImagePages.previewSidePixels, making: ImagePages.copy) { [weak self] report in
+            return images.decode(path, maximumSidePixels: ImagePages.previewSidePixels, invertsLightness: inverts,
+                                 making: { ImagePages.copy($0, invertsLightness: inverts) }) { [weak self] report in
                 self?.receivePreview(report, of: decode)
             }
         }
@@ -158,9 +164,11 @@ public final class ImagePages: PageSource {
         let keys = wantedPieces[decode] ?? []
         let rects = keys.map { grid.rect(column: $0.column, row: $0.row) }
         let pageWidth = grid.pageWidth, pageHeight = grid.pageHeight
-        images.decode(path, target: target(pageWidth: pageWidth, pageHeight: pageHeight, of: decode.page), making: { image in
+        images.decode(path, target: target(pageWidth: pageWidth, pageHeight: pageHeight, of: decode.page),
+                      invertsLightness: inverts, making: { image in
             zip(keys, rects).compactMap { key, rect -> (PagePieceKey, PagePixels)? in
-                ImagePages.cut(image, pageWidth: pageWidth, pageHeight: pageHeight, rect: rect).map { (key, $0) }
+                ImagePages.cut(image, pageWidth: pageWidth, pageHeight: pageHeight, rect: rect, invertsLightness: inverts)
+                    .map { (key, $0) }
             }
         }) { [weak self] report in
             self?.receivePieces(report, of: decode)
@@ -198,13 +206,13 @@ public final class ImagePages: PageSource {
                 sizes[page] = ImageSize(width: width, height: height)
                 deliver(size: .size(ImagePages.points(sizes[page]!)), ofPage: page)
             }
-            deliver(PageRenderResult(job: .preview(page: page), pixels: pixels))
+            deliver(PageRenderResult(job: .preview(page: page), pixels: pixels), of: decode)
         case .failure(let reason):
             if sizes[page] == nil || unreadable[page] != nil {
                 unreadable[page] = reason
                 deliver(size: .unreadable(reason), ofPage: page)
             } else {
-                deliver(PageRenderResult(job: .preview(page: page), failure: reason))
+                deliver(PageRenderResult(job: .preview(page: page), failure: reason), of: decode)
             }
         }
         finish(decode)
@@ -215,10 +223,10 @@ public final class ImagePages: PageSource {
         case .size:
             return
         case .made(let pieces, _, _):
-            for (key, pixels) in pieces { deliver(PageRenderResult(job: .piece(key), pixels: pixels)) }
+            for (key, pixels) in pieces { deliver(PageRenderResult(job: .piece(key), pixels: pixels), of: decode) }
         case .failure(let reason):
             deliver(PageRenderResult(job: .piece(PagePieceKey(page: decode.page, scale: decode.scale ?? 1, column: 0, row: 0)),
-                                     failure: reason))
+                                     failure: reason), of: decode)
         }
         finish(decode)
     }
@@ -232,7 +240,11 @@ public final class ImagePages: PageSource {
         delivery?.sizes(PageSizes(sizes: [(page, size)], labels: nil))
     }
 
-    private func deliver(_ result: PageRenderResult) {
+    /// `result` of `decode`, in the style it was decoded in (the scheduler drops pixels of the
+    /// style no longer asked for).
+    private func deliver(_ result: PageRenderResult, of decode: Decode) {
+        var result = result
+        result.invertsLightness = decode.invertsLightness
         renderedJobCount += 1
         delivery?.rendered(result)
     }
@@ -250,14 +262,15 @@ public final class ImagePages: PageSource {
     // MARK: On the decoding thread
 
     /// The decoded image whole, as a preview.
-    @Sendable private static func copy(_ image: DecodedImage) -> PagePixels? {
-        cut(image, pageWidth: image.width, pageHeight: image.height, rect: (0, 0, image.width, image.height))
+    private static func copy(_ image: DecodedImage, invertsLightness: Bool) -> PagePixels? {
+        cut(image, pageWidth: image.width, pageHeight: image.height, rect: (0, 0, image.width, image.height),
+            invertsLightness: invertsLightness)
     }
 
-    /// The piece `rect` of the image drawn `pageWidth`×`pageHeight` device px; nil if cairo
-    /// cannot allocate it.
+    /// The piece `rect` of the image drawn `pageWidth`×`pageHeight` device px, marked as night
+    /// pages when the decoder inverted them (`invertsLightness`); nil if cairo cannot allocate it.
     private static func cut(_ image: DecodedImage, pageWidth: Int, pageHeight: Int,
-                            rect: (x: Int, y: Int, width: Int, height: Int)) -> PagePixels? {
+                            rect: (x: Int, y: Int, width: Int, height: Int), invertsLightness: Bool) -> PagePixels? {
         guard rect.width > 0, rect.height > 0,
               let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(rect.width), Int32(rect.height))
         else { return nil }
@@ -269,6 +282,6 @@ public final class ImagePages: PageSource {
         image.draw(x: 0, y: 0, width: Double(pageWidth), height: Double(pageHeight), on: cairo)
         cairo_destroy(cairo)
         cairo_surface_flush(surface)
-        return PagePixels(surface: surface, width: rect.width, height: rect.height)
+        return PagePixels(surface: surface, width: rect.width, height: rect.height, invertsLightness: invertsLightness)
     }
 }

@@ -72,12 +72,12 @@ public final class PDFPages: FilePageSource {
         return document.pageSize(page).map { .size($0) } ?? .unreadable(localized("poppler cannot read this page"))
     }
 
-    public func request(_ jobs: [PageRenderJob], pointSize: (Int) -> PagePointSize) {
-        worker.want(jobs, pointSize: pointSize)
+    public func request(_ jobs: [PageRenderJob], invertsLightness: Bool, pointSize: (Int) -> PagePointSize) {
+        worker.want(jobs, invertsLightness: invertsLightness, pointSize: pointSize)
     }
 
     private func receive(_ result: PageRenderResult) {
-        worker.acknowledge(result.job)
+        worker.acknowledge(result)
         delivery?.rendered(result)
     }
 

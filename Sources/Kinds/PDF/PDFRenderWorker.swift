@@ -11,9 +11,10 @@ import PageKit
 /// memory or delay its exit. The outline is still read in Glide's process, on a queue of one
 /// thread with a poppler document of its own.
 ///
-/// The loop thread replaces the wanted jobs whenever the view moves (`want(_:pointSize:)`), in
-/// priority order; jobs no longer wanted are dropped before they start. Results are handed to
-/// `deliver` on a worker, which posts them to the loop thread.
+/// The loop thread replaces the wanted jobs whenever the view moves
+/// (`want(_:invertsLightness:pointSize:)`), in priority order; jobs no longer wanted are dropped
+/// before they start. Results are handed to `deliver` on a worker, which posts them to the loop
+/// thread.
 final class PDFRenderWorker: Sendable {
     /// The outline's poppler document: opened by its first job, used only on the queue's one
     /// thread.
@@ -56,10 +57,11 @@ final class PDFRenderWorker: Sendable {
         outlineQueue.stop()
     }
 
-    /// Replaces the jobs to do, most wanted first; `pointSize` gives each page's size in PDF
-    /// points (the layout asks only for pages it has measured).
-    func want(_ jobs: [PageRenderJob], pointSize: (Int) -> (width: Double, height: Double)) {
-        renderers.want(jobs, pointSize: pointSize)
+    /// Replaces the jobs to do, most wanted first, as night pages when `invertsLightness`;
+    /// `pointSize` gives each page's size in PDF points (the layout asks only for pages it has
+    /// measured).
+    func want(_ jobs: [PageRenderJob], invertsLightness: Bool = false, pointSize: (Int) -> (width: Double, height: Double)) {
+        renderers.want(jobs, invertsLightness: invertsLightness, pointSize: pointSize)
     }
 
     /// Asks for the outline once.
@@ -73,9 +75,9 @@ final class PDFRenderWorker: Sendable {
         }
     }
 
-    /// The loop thread has the result of `job`: it may be rendered again if asked.
-    func acknowledge(_ job: PageRenderJob) {
-        renderers.acknowledge(job)
+    /// The loop thread has `result`: its job may be rendered again, in its style, if asked.
+    func acknowledge(_ result: PageRenderResult) {
+        renderers.acknowledge(result)
     }
 
     /// How many jobs the renderers have answered, for tests and benchmarks.

@@ -15,7 +15,13 @@ public final class PageOverviewLayout: PageOverviewContent {
     public let readerPage: Int
     public private(set) var grid: PageOverviewGrid
     public var palette: Palette {
-        didSet { changeLog.record(.everything) }
+        didSet {
+            // Night pages turned on or off over the grid (Ctrl+I): the thumbnails are the
+            // document's pixels, so the document turns with them, and the grid keeps its ground.
+            palette.page = palette.codeBackground
+            if document.palette.nightPages != palette.nightPages { document.palette = Palette.forNight(palette.nightPages) }
+            changeLog.record(.everything)
+        }
     }
     public var pageBottomInsetPixels = 0.0 {
         didSet { if pageBottomInsetPixels != oldValue { layOutGrid() } }

@@ -22,6 +22,12 @@ public final class PagePixelCache {
 
     public func contains(_ job: PageRenderJob) -> Bool { cache.contains(job) }
 
+    /// Whether the pixels of `job` are held as asked now: drawn as night pages or not, as
+    /// `invertsLightness` says. Pixels of the other style are still drawn until these arrive.
+    public func contains(_ job: PageRenderJob, invertsLightness: Bool) -> Bool {
+        cache.peek(job)?.invertsLightness == invertsLightness
+    }
+
     /// The sharp scales `page` has pieces at.
     public func scales(ofPage page: Int) -> Dictionary<Double, Int>.Keys? { scalesByPage[page]?.keys }
 

@@ -18,6 +18,19 @@ public enum PageRenderJob: Hashable, Sendable {
     }
 }
 
+/// A job as a renderer is asked it: what to draw, and whether night pages invert its
+/// lightness (`Palette.nightPages`). Pixels made for one are not the other's, so a job asked
+/// again after a toggle is drawn again, while its result in the old style may still be on its way.
+public struct PageRenderTicket: Hashable, Sendable {
+    public var job: PageRenderJob
+    public var invertsLightness: Bool
+
+    public init(_ job: PageRenderJob, invertsLightness: Bool) {
+        self.job = job
+        self.invertsLightness = invertsLightness
+    }
+}
+
 /// A piece of a page rendered at `scale` device px per page point: the page at that scale cut
 /// into a grid (`PagePieceGrid`), so a page at 8× is never one giant buffer.
 public struct PagePieceKey: Hashable, Sendable {
@@ -94,18 +107,22 @@ public final class PagePixels: @unchecked Sendable {
     public let surface: OpaquePointer
     public let width: Int
     public let height: Int
+    /// Whether they were drawn as night pages (lightness inverted).
+    public let invertsLightness: Bool
     /// The mapping the surface reads, unmapped after the surface is destroyed.
     private let shared: SharedPixels?
 
-    public init(surface: OpaquePointer, width: Int, height: Int) {
+    public init(surface: OpaquePointer, width: Int, height: Int, invertsLightness: Bool = false) {
         self.surface = surface
         self.width = width
         self.height = height
+        self.invertsLightness = invertsLightness
         shared = nil
     }
 
     /// The pixels in `shared`, which the surface reads in place.
-    public init(shared: SharedPixels) {
+    public init(shared: SharedPixels, invertsLightness: Bool = false) {
+        self.invertsLightness = invertsLightness
         surface = cairo_image_surface_create_for_data(shared.base.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
                                                       Int32(shared.width), Int32(shared.height), Int32(shared.stride))
         width = shared.width
@@ -130,6 +147,8 @@ public struct PageRenderResult: Sendable {
     public var failure: String?
     /// A preview's page links.
     public var links: [PageLink] = []
+    /// Whether the job was asked as night pages (`PageRenderTicket`), whatever came of it.
+    public var invertsLightness = false
 
     public init(job: PageRenderJob, pageSize: (width: Double, height: Double)? = nil, pixels: PagePixels? = nil,
                 failure: String? = nil, links: [PageLink] = []) {

@@ -7,11 +7,13 @@ import Synchronization
 /// A paged document's renderer processes (`PageRendererPool` of `glide-page-renderer`), asked
 /// for the scheduler's jobs: what every paged kind whose pages a renderer process draws shares
 /// (PDF's, DjVu's). The loop thread replaces the wanted jobs whenever the view moves
-/// (`want(_:pointSize:)`), in priority order; jobs no longer wanted are dropped before they
-/// start, and a job whose result is on its way to the loop thread is not drawn again until it
-/// is acknowledged. Results go to `deliver` on a worker thread, which posts them to the loop.
+/// (`want(_:invertsLightness:pointSize:)`), in priority order; jobs no longer wanted are dropped
+/// before they start, and a job whose result is on its way to the loop thread is not drawn again
+/// until it is acknowledged. Night pages are inverted in the renderer, as it draws them
+/// (`PageRenderFlags.invertsLightness`), never on the frame path. Results go to `deliver` on a
+/// worker thread, which posts them to the loop.
 public final class PageRenderers: Sendable {
-    private let pool: PageRendererPool<PageRenderJob>
+    private let pool: PageRendererPool<PageRenderTicket>
     /// Jobs rendered and handed over but not yet acknowledged by the loop thread.
     private let delivered = DeliveredJobs()
 
@@ -20,8 +22,8 @@ public final class PageRenderers: Sendable {
     public init(settings: PageRendererSettings, descriptor: Int32, deliver: @escaping @Sendable (PageRenderResult) -> Void) {
         pool = PageRendererPool(settings: settings, document: descriptor, admit: { [delivered] job in
             delivered.jobs.withLock { $0.insert(job).inserted }
-        }, deliver: { job, outcome in
-            deliver(PageRenderResult(job: job, outcome))
+        }, deliver: { ticket, outcome in
+            deliver(PageRenderResult(ticket: ticket, outcome))
         })
     }
 
@@ -30,15 +32,21 @@ public final class PageRenderers: Sendable {
         pool.stop()
     }
 
-    /// Replaces the jobs to do, most wanted first; `pointSize` gives each page's size in page
-    /// points (the layout asks only for pages it has measured).
-    public func want(_ jobs: [PageRenderJob], pointSize: (Int) -> (width: Double, height: Double)) {
-        pool.want(jobs.map { job in (job, PageRenderRequest(job, pointSize: pointSize(job.page))) })
+    /// Replaces the jobs to do, most wanted first, as night pages when `invertsLightness`;
+    /// `pointSize` gives each page's size in page points (the layout asks only for pages it has
+    /// measured).
+    public func want(_ jobs: [PageRenderJob], invertsLightness: Bool = false,
+                     pointSize: (Int) -> (width: Double, height: Double)) {
+        pool.want(jobs.map { job in
+            var request = PageRenderRequest(job, pointSize: pointSize(job.page))
+            if invertsLightness { request.flags.insert(.invertsLightness) }
+            return (PageRenderTicket(job, invertsLightness: invertsLightness), request)
+        })
     }
 
-    /// The loop thread has the result of `job`: it may be rendered again if asked.
-    public func acknowledge(_ job: PageRenderJob) {
-        delivered.jobs.withLock { _ = $0.remove(job) }
+    /// The loop thread has `result`: its job may be rendered again, in its style, if asked.
+    public func acknowledge(_ result: PageRenderResult) {
+        delivered.jobs.withLock { _ = $0.remove(PageRenderTicket(result.job, invertsLightness: result.invertsLightness)) }
     }
 
     /// How many jobs the renderers have answered, for tests and benchmarks.
@@ -50,7 +58,7 @@ public final class PageRenderers: Sendable {
 
 /// Jobs rendered and handed over but not yet acknowledged by the loop thread.
 private final class DeliveredJobs: Sendable {
-    let jobs = Mutex<Set<PageRenderJob>>([])
+    let jobs = Mutex<Set<PageRenderTicket>>([])
 }
 
 extension PageRenderRequest {
@@ -71,18 +79,20 @@ extension PageRenderRequest {
 }
 
 extension PageRenderResult {
-    /// What the scheduler is handed for a renderer's `outcome` of `job`: the pixels in place,
+    /// What the scheduler is handed for a renderer's `outcome` of `ticket`: the pixels in place,
     /// a preview's links, or the one line a page shows when it could not be drawn.
-    public init(job: PageRenderJob, _ outcome: PageRendererPool<PageRenderJob>.Outcome) {
+    public init(ticket: PageRenderTicket, _ outcome: PageRendererPool<PageRenderTicket>.Outcome) {
+        let job = ticket.job
         switch outcome {
         case .drawn(let pixels, let width, let height, let details):
             self.init(job: job, pageSize: (width, height))
-            self.pixels = PagePixels(shared: pixels)
+            self.pixels = PagePixels(shared: pixels, invertsLightness: ticket.invertsLightness)
             if case .preview = job { links = PageLinkCoding.decode(details) }
         case .failed(let reason), .unavailable(let reason):
             self.init(job: job, failure: reason)
         case .overBudget:
             self.init(job: job, failure: localized("this page is too complex to show"))
         }
+        invertsLightness = ticket.invertsLightness
     }
 }

@@ -69,6 +69,9 @@ public final class PageScheduler {
     var visibleJobs: Set<PageRenderJob> = []
     /// Visible previews and sharp pieces not delivered yet, as of the last request.
     public private(set) var missingVisibleCount = 0
+    /// Whether pages are asked for as night pages (`Palette.nightPages`), as the layout's
+    /// palette said at the last request.
+    public private(set) var invertsLightness = false
 
     public init() {}
 
@@ -87,11 +90,17 @@ public final class PageScheduler {
     /// ahead in the direction of motion and behind, then sharp pieces just ahead; nil when that
     /// is what was asked last. Anything no longer asked for is dropped before it starts.
     public func jobs(for visible: ContentRect, margin: Double, in layout: some PageGeometry) -> [PageRenderJob]? {
+        if layout.palette.nightPages != invertsLightness {
+            // Night pages were turned on or off: every page is asked for again in the new
+            // style, and the pixels of the old one are drawn until the new ones arrive.
+            invertsLightness = layout.palette.nightPages
+            lastWanted = []
+        }
         var onScreen: [PageRenderJob] = [], sharp: [PageRenderJob] = []
         var missing = 0
         let shown = ordered(layout.pages(meeting: visible))
         for page in shown where failures[page] == nil && layout.isMeasured(page) {
-            if !previews.contains(.preview(page: page)) {
+            if !previews.contains(.preview(page: page), invertsLightness: invertsLightness) {
                 onScreen.append(.preview(page: page))
                 missing += 1
             }
@@ -101,7 +110,7 @@ public final class PageScheduler {
             onView.insert(.preview(page: page))
             let pieces = visiblePieces(of: page, in: visible, layout: layout)
             onView.formUnion(pieces)
-            let wanted = pieces.filter { !self.pieces.contains($0) }
+            let wanted = pieces.filter { !self.pieces.contains($0, invertsLightness: invertsLightness) }
             missing += wanted.count
             sharp += wanted
         }
@@ -109,13 +118,15 @@ public final class PageScheduler {
         let ahead = layout.isPaged ? visible.width : visible.height
         let nearby = aheadAndBehind(visible, ahead: margin + ahead, behind: margin, layout: layout)
         var previewsNearby: [PageRenderJob] = []
-        for page in nearby where failures[page] == nil && layout.isMeasured(page) && !previews.contains(.preview(page: page)) {
+        for page in nearby where failures[page] == nil && layout.isMeasured(page)
+            && !previews.contains(.preview(page: page), invertsLightness: invertsLightness) {
             previewsNearby.append(.preview(page: page))
         }
         var sharpAhead: [PageRenderJob] = []
         let next = shifted(visible, by: ahead / 2, paged: layout.isPaged)
         for page in ordered(layout.pages(meeting: next)) where failures[page] == nil && layout.isMeasured(page) {
-            sharpAhead += visiblePieces(of: page, in: next, layout: layout).filter { !pieces.contains($0) && !sharp.contains($0) }
+            sharpAhead += visiblePieces(of: page, in: next, layout: layout)
+                .filter { !pieces.contains($0, invertsLightness: invertsLightness) && !sharp.contains($0) }
         }
         missingVisibleCount = missing
         // While the view moves fast, a preview of the next page is worth more than sharp
@@ -216,7 +227,10 @@ public final class PageScheduler {
         let page = result.job.page
         if let failure = result.failure {
             failures[page] = failure
-        } else if let pixels = result.pixels {
+        } else if let pixels = result.pixels, pixels.invertsLightness == invertsLightness {
+            // Pixels of the style no longer asked for are dropped: the job was asked again in
+            // the current style (its ticket differs), and a white page flashing up in the
+            // dark is worse than its placeholder.
             switch result.job {
             case .preview:
                 previews.insert(pixels, for: result.job, sparing: visibleJobs)

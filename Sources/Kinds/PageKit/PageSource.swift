@@ -22,10 +22,12 @@ public protocol PageSource: AnyObject {
     /// Page `page`'s size read now, on the loop thread, where that is cheap (a PDF's page
     /// dictionary); nil for a source whose sizes only arrive through `PageSourceDelivery.sizes`.
     func readSize(ofPage page: Int) -> PageSizeReading?
-    /// Replaces what the renderer is asked for, most wanted first; `pointSize` gives each page's
+    /// Replaces what the renderer is asked for, most wanted first, as night pages (lightness
+    /// inverted where the pixels are made) when `invertsLightness`; `pointSize` gives each page's
     /// size in points as the layout has it (it asks only for pages whose size it knows). Jobs no
-    /// longer wanted are dropped before they start.
-    func request(_ jobs: [PageRenderJob], pointSize: (Int) -> PagePointSize)
+    /// longer wanted are dropped before they start. Results carry the style they were asked in
+    /// (`PageRenderResult.invertsLightness`).
+    func request(_ jobs: [PageRenderJob], invertsLightness: Bool, pointSize: (Int) -> PagePointSize)
     /// Ends the renderers, whatever they draw.
     func stop()
     /// How many jobs the renderer has answered (for tests and benchmarks).

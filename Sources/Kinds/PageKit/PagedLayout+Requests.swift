@@ -6,7 +6,7 @@ extension PagedLayout: PageScheduling {
     /// Asks the renderer for what `visible` needs, most urgent first (`PageScheduler.jobs`).
     func requestPixels(for visible: ContentRect, margin: Double) {
         guard let jobs = scheduler.jobs(for: visible, margin: margin, in: self) else { return }
-        source.request(jobs, pointSize: pointSize)
+        source.request(jobs, invertsLightness: scheduler.invertsLightness, pointSize: pointSize)
     }
 
     /// Whether everything on screen has its sharp pixels (for tests and benchmarks): every page

@@ -21,6 +21,8 @@ final class FixedLayoutPagesLayout: ContentLayout {
         didSet {
             guard palette != oldValue else { return }
             for layout in textLayouts.values { layout.palette = palette }
+            // A page's pictures are its pixels: night pages invert them where they are decoded.
+            images.invertsLightness = palette.nightPages
             changeLog.record(.everything)
         }
     }
@@ -63,6 +65,7 @@ final class FixedLayoutPagesLayout: ContentLayout {
         self.book = book
         self.palette = palette
         self.images = images
+        images.invertsLightness = palette.nightPages
         workGroup = Int(bitPattern: UInt(bitPattern: ObjectIdentifier(reference).hashValue))
         reference.object = self
         images.observeChanges { [weak self] _ in self?.changeLog.record(.everything) }

@@ -84,6 +84,7 @@ final class FramePipeline: ViewerPart {
                 pane.layout, frame: frame, into: band.pixels, showing: pane.bufferContents[bufferID],
                 windowControls: state.showsWindowControls && band.top == 0 ? (input.windowControls, controlsOpacity) : nil,
                 reading: pane === documentPane ? input.readingOverlay : ReadingOverlay(),
+                tiltDegrees: pane === documentPane ? input.pageTiltDegrees : nil,
                 pageLabel: pane === documentPane && frame.pageControl.labelOpacity > 0
                     ? navigation.label(ofPage: frame.pageControl.currentPage) : nil)
             pane.bufferContents[bufferID] = rendered.contents

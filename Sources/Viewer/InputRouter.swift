@@ -35,6 +35,8 @@ final class InputRouter: ViewerPart {
     var lastReadingFrameMilliseconds: Double?
     /// The go-to-page entry, while it is open (InputRouter+PageEntry.swift).
     var pageEntry: PageEntry?
+    /// A two-finger turn of the pages, while the fingers are down (InputRouter+PageTurn.swift).
+    var pageTurn = RotationGesture()
     /// The grid of the pages' thumbnails in place of the document (PageOverviewMode.swift).
     lazy var overview = PageOverviewMode(state: state, navigation: navigation)
 
@@ -97,6 +99,7 @@ final class InputRouter: ViewerPart {
             navigation.forgetNavigationTarget()
         default: break
         }
+        if isTakenByPageTurn(event) { return }
         // Taps are acted on once the scene has finished the frame: acting on one changes the
         // scene, which must not happen while the scene is still mutating itself.
         var taps: [(view: Int, tap: Tap)] = []

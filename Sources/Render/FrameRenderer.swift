@@ -111,7 +111,7 @@ public final class FrameRenderer {
             }
         }
 
-        if tilt != 0 { ContentTilt.turn(surface, on: cairo, byDegrees: tilt, background: content.palette.page) }
+        if tilt != 0 { ContentTilt.turn(surface, on: cairo, byDegrees: tilt, background: content.palette.page, scale: scale) }
 
         cairo_save(cairo)
         cairo_scale(cairo, scale, scale)

@@ -67,8 +67,6 @@ public struct RotationGesture: Sendable {
     private var lastDirection = 0.0
     private var startSpan = 0.0
     private var pairIDs: (Int, Int)?
-    /// Whether the compositor cancelled the touches (`wl_touch.cancel`) since the last frame.
-    private var isCancelPending = false
 
     private struct Finger: Sendable {
         var id: Int
@@ -125,19 +123,16 @@ public struct RotationGesture: Sendable {
         fingers[index]!.isLifting = true
     }
 
-    /// `wl_touch.cancel`: every finger ends at the next frame.
-    public mutating func touchCancel() {
-        isCancelPending = true
+    /// `wl_touch.cancel`: every finger ends now, with no turn (`cancelled` if one was under
+    /// way). The scroll view waits for a frame; the viewer gives it one at once.
+    public mutating func touchCancel() -> Event? {
+        for index in fingers.indices { fingers[index] = nil }
+        defer { phase = .idle }
+        return phase == .turning ? .cancelled : nil
     }
 
     /// The end of a group of touch changes (`wl_touch.frame`): what they meant.
     public mutating func touchFrame() -> Event? {
-        if isCancelPending {
-            isCancelPending = false
-            for index in fingers.indices { fingers[index] = nil }
-            defer { phase = .idle }
-            return phase == .turning ? .cancelled : nil
-        }
         var event: Event?
         let pair = firstTwo()
         switch phase {

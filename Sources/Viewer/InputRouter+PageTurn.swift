@@ -30,6 +30,17 @@ extension InputRouter {
         return true
     }
 
+    /// A finger lifted, whoever takes the event (a cancel always reaches the turn).
+    func notePageTurnLift(_ event: SceneInput) {
+        if case .touchUp(let id) = event { pageTurn.touchUp(id: id) }
+    }
+
+    /// A long press took the finger from the scroll view: the turn forgets it too, so its
+    /// motion, now the selection's, is never half of a pair.
+    func forgetPageTurnFingers() {
+        _ = pageTurn.touchCancel()
+    }
+
     /// Hands `event` to the turn's recogniser; what it meant, if anything. It sees every
     /// touch, so it knows which fingers are down; fingers landing off the document are not
     /// its, and a turn where the pages cannot turn (text, the overview's grid) is declined.
@@ -46,8 +57,7 @@ extension InputRouter {
             pageTurn.touchUp(id: id)
             return nil
         case .touchCancel:
-            pageTurn.touchCancel()
-            return nil
+            result = pageTurn.touchCancel()
         case .touchFrame:
             result = pageTurn.touchFrame()
         case .pinchBegin(let location):

@@ -80,6 +80,9 @@ final class InputRouter: ViewerPart {
         }
         let wasNeeded = needsFrame
         needsFrame = true
+        // Every lift reaches the two-finger turn, even one a control or the reading tools take,
+        // so no finger stays down in its table.
+        notePageTurnLift(event)
         // The go-to-page entry and the reading tools see keys first: Escape closes them before
         // it quits.
         if case .key(let name, let modifiers) = event, handlePageEntryKey(name, modifiers: modifiers, text: input.text)
@@ -243,6 +246,7 @@ final class InputRouter: ViewerPart {
         guard offerEntryActionsAtTouch() || readingTools.longPressFired() else { return }
         scene.apply(.touchCancel, timeMilliseconds: timeMilliseconds)
         scene.apply(.touchFrame, timeMilliseconds: timeMilliseconds)
+        forgetPageTurnFingers()
         needsFrame = true
     }
 

@@ -188,6 +188,19 @@ final class PageRotationViewerTests: XCTestCase {
         XCTAssertGreaterThan(harness.frames.last?.traced.zoomScale ?? 0, 1.4, "and zooms")
     }
 
+    func testACancelledTurnTurnsNothingAndTheNextTouchScrolls() throws {
+        let (pdf, harness) = try pagedPDF()
+        turnFingers(harness, by: 90)
+        harness.send(.touchCancel)
+        XCTAssertEqual(pdf.quarterTurns, 0, "the compositor took the fingers: no turn")
+        let upright = try XCTUnwrap(drawnPageBox(harness))
+        XCTAssertLessThan(upright.width, upright.height, "drawn upright at once")
+        // The next finger is the scroll view's again: a sideways flick turns one page.
+        harness.drag(from: LogicalPoint(x: 600, y: 300), to: LogicalPoint(x: 200, y: 300), steps: 4)
+        harness.runUntilIdle()
+        XCTAssertEqual(pdf.readingAnchor.section, 1)
+    }
+
     func testATouchpadPinchThatRotatesTurnsThePages() throws {
         let (pdf, harness) = try pagedPDF()
         harness.send(.pointerMotion(LogicalPoint(x: 400, y: 300)), .pinchBegin(nil))

@@ -267,3 +267,33 @@ public struct RotationGesture: Sendable {
         return (first, second)
     }
 }
+
+/// The pages coming to rest on their quarter turn after the fingers lifted: drawn turned by
+/// what the fingers left over (how far they were from the quarter turn they landed on), that
+/// tilt easing out to none, so the page settles instead of jumping. Pure: times in, no clock.
+public struct RotationLanding: Sendable {
+    /// How long the page takes to settle, in ms: Android's `config_shortAnimTime`, its
+    /// duration for small, quick changes such as this.
+    public static let durationMilliseconds = 200.0
+
+    private let settle: EaseOutCubic
+    private let startMilliseconds: Double
+
+    /// A landing from a tilt of `degrees` (clockwise) at `timeMilliseconds`.
+    public init(fromDegrees degrees: Double, timeMilliseconds: Double) {
+        settle = EaseOutCubic(from: degrees, to: 0, durationMilliseconds: RotationLanding.durationMilliseconds)
+        startMilliseconds = timeMilliseconds
+    }
+
+    /// The landing of a turn that went `degrees` and landed on `quarterTurns`, at `timeMilliseconds`.
+    public init(turnedDegrees degrees: Double, quarterTurns: Int, timeMilliseconds: Double) {
+        self.init(fromDegrees: degrees - Double(quarterTurns) * 90, timeMilliseconds: timeMilliseconds)
+    }
+
+    /// The tilt to draw at `timeMilliseconds`, in degrees; nil once the page rests.
+    public func tiltDegrees(at timeMilliseconds: Double) -> Double? {
+        let elapsed = timeMilliseconds - startMilliseconds
+        guard !settle.isDone(at: elapsed) else { return nil }
+        return settle.position(at: max(0, elapsed))
+    }
+}

@@ -68,10 +68,12 @@ final class FramePipeline: ViewerPart {
         }
         let controlsOpacity = input.windowControlsOpacity
         var damage: [DeviceRect] = []
-        // A scroll waiting for a frame callback to start needs one.
+        // A scroll waiting for a frame callback to start needs one, and so does a page
+        // settling on its quarter turn after two fingers turned it.
         let readingAnimates = input.readingToolsAnimate || navigation.isNavigationScrollPending
-        var isAnimating = controlsOpacity > 0 || readingAnimates
-        var isAtRest = controlsOpacity == 0 && !readingAnimates
+        let pageLands = input.isPageTurnLanding
+        var isAnimating = controlsOpacity > 0 || readingAnimates || pageLands
+        var isAtRest = controlsOpacity == 0 && !readingAnimates && !pageLands
         var traced: ScrollFrame?
         var slideBytes = 0
         for (pane, rect) in zip(panes, state.paneRects) {

@@ -7,9 +7,17 @@ import ScrollEngine
 /// engine's `RotationGesture` decides between the turn and the pinch's zoom; here the turn's
 /// input is kept from the scroll view once it has begun, and its zoom given back.
 extension InputRouter {
-    /// How far the pages are drawn turned with the fingers, in degrees clockwise; nil when no
-    /// turn is under way.
-    var pageTiltDegrees: Double? { pageTurn.tiltDegrees }
+    /// How far the pages are drawn turned, in degrees clockwise: with the fingers, then what
+    /// they left over from the quarter turn the pages landed on, easing out; nil at rest.
+    var pageTiltDegrees: Double? {
+        pageTurn.tiltDegrees ?? pageTurnLanding?.tiltDegrees(at: timeMilliseconds)
+    }
+
+    /// Whether the pages are settling on their quarter turn after the fingers lifted: frames
+    /// are needed until they rest.
+    var isPageTurnLanding: Bool {
+        pageTurn.tiltDegrees == nil && pageTurnLanding?.tiltDegrees(at: timeMilliseconds) != nil
+    }
 
     /// Whether the turn took `event` from the scroll view: every touch and pinch event from
     /// the moment the turn begins until the last finger lifts.
@@ -24,8 +32,11 @@ extension InputRouter {
             // Begun and ended in one frame: the scroll view still holds a pinch.
             if !wasHolding { giveBackZoom(for: event) }
             if turns != 0 { _ = state.rotatePages(byQuarterTurns: turns) }
+            pageTurnLanding = RotationLanding(turnedDegrees: pageTurn.angleDegrees, quarterTurns: turns,
+                                              timeMilliseconds: timeMilliseconds)
         case .cancelled:
-            break
+            // The compositor took the fingers (a gesture of its own): upright at once.
+            pageTurnLanding = nil
         }
         return true
     }

@@ -37,6 +37,8 @@ final class InputRouter: ViewerPart {
     var pageEntry: PageEntry?
     /// A two-finger turn of the pages, while the fingers are down (InputRouter+PageTurn.swift).
     var pageTurn = RotationGesture()
+    /// The pages settling on the quarter turn they landed on, after the fingers lifted.
+    var pageTurnLanding: RotationLanding?
     /// The grid of the pages' thumbnails in place of the document (PageOverviewMode.swift).
     lazy var overview = PageOverviewMode(state: state, navigation: navigation)
 

@@ -165,3 +165,21 @@ final class RotationGestureTests: XCTestCase {
         }
     }
 }
+
+/// The page settling on its quarter turn after the fingers lifted.
+final class RotationLandingTests: XCTestCase {
+    func testWhatTheFingersLeftOverEasesOutToNoneIn200Milliseconds() {
+        // 80° landed on one quarter turn: the turned page starts 10° short of it.
+        let landing = RotationLanding(turnedDegrees: 80, quarterTurns: 1, timeMilliseconds: 1000)
+        let table: [(Double, Double?)] = [(1000, -10), (1100, -1.25), (1199, -0.00000125), (1200, nil), (1500, nil)]
+        for (time, tilt) in table {
+            if let tilt {
+                XCTAssertEqual(try XCTUnwrap(landing.tiltDegrees(at: time)), tilt, accuracy: 1e-9, "at \(time) ms")
+            } else {
+                XCTAssertNil(landing.tiltDegrees(at: time), "at \(time) ms")
+            }
+        }
+        // A turn short of 45° comes back from where the fingers left it.
+        XCTAssertEqual(RotationLanding(turnedDegrees: -30, quarterTurns: 0, timeMilliseconds: 0).tiltDegrees(at: 0), -30)
+    }
+}

@@ -175,6 +175,9 @@ final class PageRotationViewerTests: XCTestCase {
         turnFingers(harness, by: -30)
         XCTAssertNotEqual(harness.pixel(x: 400, y: 2), harness.pixel(x: 2, y: 2), "tilted: the page's corner crosses the top row")
         liftFingers(harness)
+        XCTAssertNotEqual(harness.pixel(x: 400, y: 2), harness.pixel(x: 2, y: 2), "the page eases back from where the fingers left it")
+        for _ in 0..<3 { harness.drawFrame() }
+        XCTAssertNotEqual(harness.pixel(x: 400, y: 2), harness.pixel(x: 2, y: 2), "still easing 50 ms on")
         harness.runUntilIdle()
         XCTAssertEqual(pdf.quarterTurns, 0)
         XCTAssertEqual(harness.frames.last?.traced.zoomScale ?? 0, 1, accuracy: 1e-9)

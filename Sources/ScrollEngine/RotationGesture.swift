@@ -84,8 +84,8 @@ public struct RotationGesture: Sendable {
     /// start until the last finger lifts.
     public var holdsInput: Bool { phase == .turning || phase == .ended }
 
-    /// The quarter turns an angle of `degrees` lands on: the nearest, a half turn past
-    /// `snapAngleDegrees` going to the next.
+    /// The quarter turns an angle of `degrees` lands on: the nearest, `snapAngleDegrees` past
+    /// one going on to the next.
     public static func quarterTurns(forDegrees degrees: Double) -> Int {
         let quarters = (abs(degrees) - snapAngleDegrees) / 90
         let turns = quarters < 0 ? 0 : Int(quarters) + 1
@@ -100,6 +100,7 @@ public struct RotationGesture: Sendable {
 
     // MARK: Touch
 
+    /// Finger `id` landed at `point` (px); it counts at the next frame.
     public mutating func touchDown(id: Int, at point: LogicalPoint) {
         if let index = index(of: id) {
             fingers[index]!.position = point
@@ -113,11 +114,13 @@ public struct RotationGesture: Sendable {
         }
     }
 
+    /// Finger `id` moved to `point` (px). An unknown id is ignored.
     public mutating func touchMotion(id: Int, to point: LogicalPoint) {
         guard let index = index(of: id) else { return }
         fingers[index]!.position = point
     }
 
+    /// Finger `id` lifted; it is gone after the next frame. An unknown id is ignored.
     public mutating func touchUp(id: Int) {
         guard let index = index(of: id) else { return }
         fingers[index]!.isLifting = true

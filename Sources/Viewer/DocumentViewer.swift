@@ -63,6 +63,14 @@ public final class DocumentViewer {
             if let position, position.zoomScale != 1 { _ = text.setTextScale(position.zoomScale, keeping: .zero) }
             ViewerState.limitTextZoom(of: &view, at: text)
         }
+        switch policy {
+        case .magnify, .perPage:
+            // Pages answer a double tap themselves: the column of text under the finger, and
+            // back to the fit (`ViewerState+Fit`).
+            view.zoomsOnDoubleTap = false
+        case .reflow, .none:
+            break
+        }
         if case .perPage = policy {
             // Images zoom like Photos, one at a time, from fit-to-window to the page's own
             // limit (set as it is shown); a paged PDF too: a zoomed page pans, then a drag on

@@ -99,6 +99,11 @@ public final class DocumentViewer {
         state = ViewerState(panes: panes, scene: scene, windowSize: windowSize, document: layout, outline: outline,
                             zoomRules: ViewerState.ZoomRules(reflowsText: text != nil, isRangeFixed: options.zoomRange != nil))
         state.pageModes = options.pageModes
+        if options.pageModes.fit == nil, let position, position.zoomScale != 1, state.fitsPages {
+            // Remembered from before fit was (it is saved with every position since): a zoom
+            // other than 1 was the reader's own.
+            state.pageModes.fit = .free
+        }
         navigation = Navigation(state: state)
         input = InputRouter(state: state, navigation: navigation)
         frames = FramePipeline(state: state, navigation: navigation, input: input)

@@ -271,7 +271,10 @@ final class InputRouter: ViewerPart {
         let point = LogicalPoint(x: tap.location.x + origin.x, y: tap.location.y + origin.y)
         if view == documentPane.view {
             if overview.tap(at: tap.location) { return }
-            if tap.count == 2, !scene[view].zoomsOnDoubleTap, state.doubleTapZoom(at: tap.location) { return }
+            if !scene[view].zoomsOnDoubleTap {
+                if tap.count == 2, state.doubleTapZoom(at: tap.location) { return }
+                state.prepareDoubleTap(at: tap.location)
+            }
             // A PDF's link is followed even with a selection shown, as a text link is.
             if tap.count == 1, !readingTools.isHelpShown, navigation.followLink(at: tap.location) {
                 readingTools.clearSelection()

@@ -37,8 +37,7 @@ extension ViewerState {
     func choosePageFit(_ fit: PageFit) -> Bool {
         guard fitsPages else { return false }
         let isShown = fit == pageFit && pageFitting.restingZoomScale != nil && !pageFitting.isDoubleTapZoomed
-        let chosen = isShown && fit != .automatic ? PageFit.automatic : fit
-        pageModes.fit = chosen == .automatic ? nil : chosen
+        pageModes.fit = isShown && fit != .automatic ? PageFit.automatic : fit
         applyPageFit(animated: true)
         return true
     }
@@ -51,6 +50,8 @@ extension ViewerState {
         let fit = pageFit
         let pane = documentPane
         guard fitsPages, fit != .free, let zoom = document.zoomScale(fitting: fit) else { return }
+        // Saved explicitly from now on, so a remembered zoom is told from a remembered fit.
+        pageModes.fit = fit
         var view = scene[pane.view]
         let width = view.viewportSize.width
         var anchor = LogicalPoint(x: (view.contentOffset.x + width / 2) / view.zoomScale, y: view.contentOffset.y / view.zoomScale)
@@ -109,7 +110,7 @@ extension ViewerState {
         let fit = pageFit == .free ? PageFit.automatic : pageFit
         guard let fitZoom = document.zoomScale(fitting: fit) else { return true }
         if pageFitting.isDoubleTapZoomed || view.zoomScale > fitZoom * 1.01 {
-            pageModes.fit = fit == .automatic ? nil : fit
+            pageModes.fit = fit
             scene[pane.view].setZoomScale(fitZoom, about: location, animated: true, timeMilliseconds: timeMilliseconds)
             pageFitting = PageFitting(restingZoomScale: fitZoom, page: view.frame.pageControl.currentPage)
             needsFrame = true
@@ -130,6 +131,16 @@ extension ViewerState {
         let zoom = view.zoomScale * view.configuration.doubleTapZoomScale
         zoomIn(to: zoom, keeping: LogicalPoint(x: point.x, y: point.y), at: location)
         return true
+    }
+
+    /// A first tap on the pages at `location` (viewport px): asks for the text of the page
+    /// under it, so a second tap that makes it a double tap finds the column there (a page's
+    /// text is read on a worker, in a few ms).
+    func prepareDoubleTap(at location: LogicalPoint) {
+        guard fitsPages else { return }
+        let view = scene[documentPane.view]
+        _ = document.textColumn(at: ContentPoint(x: (view.contentOffset.x + location.x) / view.zoomScale,
+                                                 y: (view.contentOffset.y + location.y) / view.zoomScale))
     }
 
     /// The margin a double tap leaves between a column of text and the window's edges, in

@@ -86,7 +86,7 @@ final class PageFitViewerTests: XCTestCase {
 
         key("f", in: harness)
         XCTAssertEqual(shownPage(0, of: pdf, in: harness).width, readable, accuracy: 1, "f again: automatic")
-        XCTAssertNil(harness.viewer.pageModes.fit, "automatic is no choice to remember")
+        XCTAssertEqual(harness.viewer.pageModes.fit, .automatic)
     }
 
     func testFFitsTheWholePageAtTheReadingPositionFromItsTop() throws {
@@ -119,7 +119,7 @@ final class PageFitViewerTests: XCTestCase {
 
         key("0", .control, in: harness)
         XCTAssertEqual(view(harness).zoomScale, 1, accuracy: 1e-6, "Ctrl+0: automatic, the whole page")
-        XCTAssertNil(harness.viewer.pageModes.fit)
+        XCTAssertEqual(harness.viewer.pageModes.fit, .automatic)
     }
 
     func testAZoomByHandLeavesTheFitAndAResizeKeepsAChosenFit() throws {
@@ -165,7 +165,7 @@ final class PageFitViewerTests: XCTestCase {
         key("f", text: "f", in: harness)
         XCTAssertEqual(harness.viewer.pageEntry?.text, "wf", "typed into the entry")
         XCTAssertEqual(shownPage(0, of: pdf, in: harness).width, before, accuracy: 1e-9, "the fit did not change")
-        XCTAssertNil(harness.viewer.pageModes.fit)
+        XCTAssertEqual(harness.viewer.pageModes.fit, .automatic)
     }
 
     func testADoubleTapZoomsToTheColumnOfTextUnderTheFingerAndASecondReturnsToTheFit() throws {
@@ -193,7 +193,7 @@ final class PageFitViewerTests: XCTestCase {
         XCTAssertLessThan(right, Double(windowWidth) + 0.1 * (Double(windowWidth) - 2 * margin))
         XCTAssertLessThan(zoomed.x + (TwoColumnPDF.leftColumn.x + TwoColumnPDF.leftColumn.width) * zoomedScale, 0,
                           "the other column is out of the window")
-        XCTAssertNil(harness.viewer.pageModes.fit, "a double tap keeps the fit to return to")
+        XCTAssertEqual(harness.viewer.pageModes.fit, .automatic, "a double tap keeps the fit to return to")
 
         harness.tap(finger.x, finger.y)
         harness.tap(finger.x, finger.y)

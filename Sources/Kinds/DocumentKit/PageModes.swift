@@ -7,8 +7,9 @@ public struct PageModes: Codable, Equatable, Sendable {
     /// Night pages (`Palette.nightPages`, Ctrl+I): on or off as the reader last set them for
     /// this document; nil follows the desktop's dark style.
     public var nightPages: Bool?
-    /// How the pages were fitted to the window (`w`, `f`, Ctrl+0, or zoomed by hand); nil is
-    /// automatic.
+    /// How the pages were fitted to the window (`w`, `f`, Ctrl+0, or zoomed by hand); nil in
+    /// a record from before fit (or for text), where a remembered zoom other than 1 was the
+    /// reader's own (`free`) and otherwise automatic applies.
     public var fit: PageFit?
 
     public init(nightPages: Bool? = nil, fit: PageFit? = nil) {

@@ -60,6 +60,7 @@ final class PageFitTouchTests: GlideTestCase {
         let ink = try XCTUnwrap(inkExtent(image, rows: 200..<600))
         XCTAssertEqual(Double(ink.left), 16, accuracy: 3 * zoomed.zoom * pixelsPerPoint, "ink \(ink)")
         XCTAssertGreaterThan(Double(ink.right), width * 0.85, "the column's lines span the window")
+        XCTAssertLessThanOrEqual(Double(ink.right), width - 14, "and none is cut at its edge")
 
         try session.doubleTap(x: 600, y: 400)
         try session.runUntilIdle()

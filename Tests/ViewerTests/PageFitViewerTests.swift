@@ -190,7 +190,7 @@ final class PageFitViewerTests: XCTestCase {
         XCTAssertEqual(left, margin, accuracy: 2 * zoomedScale, "the column's left edge a margin from the window's")
         // Its lines end up to a word short of the column's width (words do not split).
         XCTAssertGreaterThanOrEqual(right, Double(windowWidth) - margin - 2, "the column as wide as the window")
-        XCTAssertLessThan(right, Double(windowWidth) + 0.1 * (Double(windowWidth) - 2 * margin))
+        XCTAssertLessThanOrEqual(right, Double(windowWidth) - margin + zoomedScale, "and all of its lines in the window")
         XCTAssertLessThan(zoomed.x + (TwoColumnPDF.leftColumn.x + TwoColumnPDF.leftColumn.width) * zoomedScale, 0,
                           "the other column is out of the window")
         XCTAssertEqual(harness.viewer.pageModes.fit, .automatic, "a double tap keeps the fit to return to")

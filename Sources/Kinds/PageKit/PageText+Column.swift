@@ -39,8 +39,22 @@ extension PageText {
         var low = start, high = start
         while low > 0, coverage[low - 1] >= threshold { low -= 1 }
         while high < binCount - 1, coverage[high + 1] >= threshold { high += 1 }
-        return (left + Double(low))...(left + Double(high + 1))
+        let plateau = (left + Double(low))...(left + Double(high + 1))
+        // The plateau stops where fewer lines reach (a ragged right edge): the column is all
+        // of its own lines, those centred on it and not much wider (a title across two
+        // columns is not one of them), so none of its text is cut at the window's edge.
+        let own = lines.filter { line in
+            plateau.contains((line.lowerBound + line.upperBound) / 2)
+                && line.upperBound - line.lowerBound <= Self.ownLineWidthShare * (plateau.upperBound - plateau.lowerBound)
+        }
+        guard let first = own.map(\.lowerBound).min(), let last = own.map(\.upperBound).max() else { return plateau }
+        return min(first, plateau.lowerBound)...max(last, plateau.upperBound)
     }
+
+    /// How much wider than its column's plateau a line may be and still be one of its lines:
+    /// a ragged line ends a word or so past where most of its neighbours do, well short of a
+    /// second column's width.
+    static let ownLineWidthShare = 1.3
 
     /// Each line's horizontal extent in page points, from its drawn characters.
     private var lineExtents: [ClosedRange<Double>] {

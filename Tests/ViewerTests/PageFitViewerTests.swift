@@ -34,15 +34,11 @@ final class PageFitViewerTests: XCTestCase {
         var options = ViewerOptions()
         options.isPaged = paged
         options.pageModes = modes
-        let harness = ViewerHarness(layout: pdf, options: options, width: width ?? windowWidth, height: windowHeight)
-        harness.deliverBackgroundWork { pdf.isOpen }
-        harness.runUntilIdle()
-        return (harness, pdf)
+        return (ViewerHarness(opened: pdf, options: options, width: width ?? windowWidth, height: windowHeight), pdf)
     }
 
     private func key(_ name: String, _ modifiers: InputModifiers = [], text: String = "", in harness: ViewerHarness) {
-        harness.viewer.handle(ViewerInput(.key(name, modifiers: modifiers), timeMilliseconds: harness.time, text: text))
-        harness.drawFrame()
+        harness.key(name, modifiers, text: text)
         harness.runUntilIdle()
     }
 

@@ -72,10 +72,12 @@ final class FramePipeline: ViewerPart {
         }
         let controlsOpacity = input.windowControlsOpacity
         var damage: [DeviceRect] = []
-        // A scroll waiting for a frame callback to start needs one.
+        // A scroll waiting for a frame callback to start needs one, and so does a page
+        // settling on its quarter turn after two fingers turned it.
         let readingAnimates = input.readingToolsAnimate || navigation.isNavigationScrollPending
-        var isAnimating = controlsOpacity > 0 || readingAnimates
-        var isAtRest = controlsOpacity == 0 && !readingAnimates
+        let pageLands = input.isPageTurnLanding
+        var isAnimating = controlsOpacity > 0 || readingAnimates || pageLands
+        var isAtRest = controlsOpacity == 0 && !readingAnimates && !pageLands
         var traced: ScrollFrame?
         var slideBytes = 0
         for (pane, rect) in zip(panes, state.paneRects) {
@@ -88,6 +90,7 @@ final class FramePipeline: ViewerPart {
                 pane.layout, frame: frame, into: band.pixels, showing: pane.bufferContents[bufferID],
                 windowControls: state.showsWindowControls && band.top == 0 ? (input.windowControls, controlsOpacity) : nil,
                 reading: pane === documentPane ? input.readingOverlay : ReadingOverlay(),
+                tiltDegrees: pane === documentPane ? input.pageTiltDegrees : nil,
                 pageLabel: pane === documentPane && frame.pageControl.labelOpacity > 0
                     ? navigation.label(ofPage: frame.pageControl.currentPage) : nil)
             pane.bufferContents[bufferID] = rendered.contents

@@ -35,6 +35,10 @@ final class InputRouter: ViewerPart {
     var lastReadingFrameMilliseconds: Double?
     /// The go-to-page entry, while it is open (InputRouter+PageEntry.swift).
     var pageEntry: PageEntry?
+    /// A two-finger turn of the pages, while the fingers are down (InputRouter+PageTurn.swift).
+    var pageTurn = RotationGesture()
+    /// The pages settling on the quarter turn they landed on, after the fingers lifted.
+    var pageTurnLanding: RotationLanding?
     /// The grid of the pages' thumbnails in place of the document (PageOverviewMode.swift).
     lazy var overview = PageOverviewMode(state: state, navigation: navigation)
 
@@ -78,6 +82,9 @@ final class InputRouter: ViewerPart {
         }
         let wasNeeded = needsFrame
         needsFrame = true
+        // Every lift reaches the two-finger turn, even one a control or the reading tools take,
+        // so no finger stays down in its table.
+        notePageTurnLift(event)
         // The go-to-page entry and the reading tools see keys first: Escape closes them before
         // it quits.
         if case .key(let name, let modifiers) = event, handlePageEntryKey(name, modifiers: modifiers, text: input.text)
@@ -97,6 +104,7 @@ final class InputRouter: ViewerPart {
             navigation.forgetNavigationTarget()
         default: break
         }
+        if isTakenByPageTurn(event) { return }
         // Taps are acted on once the scene has finished the frame: acting on one changes the
         // scene, which must not happen while the scene is still mutating itself.
         var taps: [(view: Int, tap: Tap)] = []
@@ -240,6 +248,7 @@ final class InputRouter: ViewerPart {
         guard offerEntryActionsAtTouch() || readingTools.longPressFired() else { return }
         scene.apply(.touchCancel, timeMilliseconds: timeMilliseconds)
         scene.apply(.touchFrame, timeMilliseconds: timeMilliseconds)
+        forgetPageTurnFingers()
         needsFrame = true
     }
 

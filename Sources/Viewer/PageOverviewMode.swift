@@ -253,6 +253,12 @@ final class PageOverviewMode: ViewerPart {
         return isUsed
     }
 
+    /// The pinch under way is no longer a zoom (two fingers turning the pages took it): its
+    /// trip past the fit opens nothing.
+    func forgetPinch() {
+        isPinchedPastFit = false
+    }
+
     /// At each frame, once the engine has moved: a zoom into a thumbnail that has settled
     /// shows its page; a pinch that spread the grid past `pinchInZoomScale` chooses the page
     /// under its focus, and one that did not settles back.

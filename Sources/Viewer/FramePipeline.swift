@@ -25,6 +25,7 @@ final class FramePipeline: ViewerPart {
     /// fling); a new scale just draws the same layout with more pixels.
     func resize(to size: LogicalSize) {
         state.windowSize = size
+        let documentRect = scene.rects[documentPane.view]
         for (pane, rect) in zip(panes, state.paneRects) where scene.rects[pane.view] != rect || !hasLaidOut {
             pane.layout.setViewportSize(width: rect.size.width, height: rect.size.height)
             scene.setRect(rect, ofView: pane.view, timeMilliseconds: timeMilliseconds)
@@ -38,6 +39,8 @@ final class FramePipeline: ViewerPart {
             scene[pane.view].scroll(to: LogicalPoint(x: anchor.x * zoom, y: anchor.y * zoom),
                                     animated: false, timeMilliseconds: timeMilliseconds)
         }
+        // The fit chosen is kept as the window changes.
+        if scene.rects[documentPane.view] != documentRect || !hasLaidOut { state.applyPageFit(animated: false) }
         hasLaidOut = true
         needsFrame = true
     }
@@ -61,6 +64,7 @@ final class FramePipeline: ViewerPart {
         input.overview.advance()
         state.foldSettledTextZoom()
         state.limitPageZoomToThePageShown()
+        state.keepPageFit()
         highlightCurrentHeading()
         if bufferSize != (buffer.width, buffer.height) {
             for pane in panes { pane.bufferContents.removeAll() }

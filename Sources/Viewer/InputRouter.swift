@@ -280,6 +280,10 @@ final class InputRouter: ViewerPart {
         let point = LogicalPoint(x: tap.location.x + origin.x, y: tap.location.y + origin.y)
         if view == documentPane.view {
             if overview.tap(at: tap.location) { return }
+            if !scene[view].zoomsOnDoubleTap {
+                if tap.count == 2, state.doubleTapZoom(at: tap.location) { return }
+                state.prepareDoubleTap(at: tap.location)
+            }
             // A PDF's link is followed even with a selection shown, as a text link is.
             if tap.count == 1, !readingTools.isHelpShown, navigation.followLink(at: tap.location) {
                 readingTools.clearSelection()
@@ -293,11 +297,17 @@ final class InputRouter: ViewerPart {
     }
 
     /// Whether the viewer answered a key itself: Ctrl+0 on reflowing text (the default text
-    /// size), Ctrl+Left and Ctrl+Right on pages (a quarter turn), Ctrl+I (night pages), a row key
+    /// size) or on pages (the automatic fit), `w` and `f` on pages (fit width, fit page),
+    /// Ctrl+Left and Ctrl+Right on pages (a quarter turn), Ctrl+I (night pages), a row key
     /// while the outline has the keys, or a key that moves between a list's entries (the home,
-    /// the folder view).
+    /// the folder view). Letters reach here only when no entry (find, go to page) is open.
     private func handleViewerKey(_ name: String, modifiers: InputModifiers) -> Bool {
-        if name == "0", modifiers == .control, scene.focusedView == documentPane.view { return state.resetTextSize() }
+        if name == "0", modifiers == .control, scene.focusedView == documentPane.view {
+            return state.resetTextSize() || state.choosePageFit(.automatic)
+        }
+        if name == "w" || name == "f", modifiers.isEmpty, scene.focusedView == documentPane.view, !overview.isOpen {
+            return state.choosePageFit(name == "w" ? .width : .page)
+        }
         if name == "Left" || name == "Right", modifiers == .control, scene.focusedView == documentPane.view {
             return state.rotatePages(byQuarterTurns: name == "Right" ? 1 : -1)
         }

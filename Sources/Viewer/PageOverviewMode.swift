@@ -97,6 +97,8 @@ final class PageOverviewMode: ViewerPart {
     /// history records as a jump from there.
     func close(showingPage page: Int? = nil) {
         guard let left else { return }
+        // The document comes back at its fit (its zoom was given up for the grid).
+        defer { state.applyPageFit(animated: false) }
         self.left = nil
         overview = nil
         chosenPage = nil

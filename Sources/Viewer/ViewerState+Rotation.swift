@@ -15,6 +15,7 @@ extension ViewerState {
         updateContentSize(of: pane, to: document.contentSize)
         let anchor = document.anchorOffset
         scene[pane.view].scroll(to: LogicalPoint(x: anchor.x, y: anchor.y), animated: false, timeMilliseconds: timeMilliseconds)
+        applyPageFit(animated: false)
         needsFrame = true
         return true
     }

@@ -50,9 +50,12 @@ if arguments.first == "epub" {
 // with 1 page renderer and with 2 (PageBenchmarks.swift); then the overview of a 1,000-page PDF
 // (PageOverviewBenchmarks.swift); issue 26's night pages against normal ones (NightPageBenchmark.swift).
 if arguments.first == "pages" {
-    // `glide-bench pages night` runs only the night pages' figure.
+    // `glide-bench pages night` runs only the night pages' figure, `glide-bench pages spread`
+    // only the spreads' (SpreadBenchmark.swift).
     if arguments.dropFirst().first == "night" {
         NightPageBenchmark.run()
+    } else if arguments.dropFirst().first == "spread" {
+        SpreadBenchmark.run()
     } else {
         PageBenchmarks.run()
         PageOverviewBenchmarks.run()

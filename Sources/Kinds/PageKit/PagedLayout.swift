@@ -288,6 +288,15 @@ public final class PagedLayout<Source: PageSource>: ContentLayout {
     /// of them would be a second copy.
     public var drawsWithoutTiles: Bool { true }
 
+    /// A document's pages: each is painted whole, from its pixels (opaque, `PageRenderJob`'s
+    /// RGB24), its preview or its placeholder. A picture may be transparent or not drawn yet.
+    /// Half of a spread's frame is pages, so not painting under them keeps a spread's frame
+    /// within 1.3× a single page's (`glide-bench pages spread`).
+    public func opaqueRects(meeting rect: ContentRect) -> [ContentRect] {
+        guard style == .document, viewportWidth > 0, pageCount > 0 else { return [] }
+        return pages(meeting: rect).map(pageRect)
+    }
+
     // MARK: What the source reports
 
     /// The end of the source's open: the real page count and first page size replace the

@@ -40,10 +40,11 @@ extension PagedLayout: PageSpreads {
     }
 
     /// The page at the middle of `visible`, the reading position when paged: in a spread shown
-    /// whole (its middle between its pages) its first page in reading order.
+    /// whole (unzoomed) its first page in reading order, else the page under the middle.
     func page(nearestCentreOf visible: ContentRect) -> Int {
         let centre = ContentPoint(x: visible.x + visible.width / 2, y: visible.y + visible.height / 2)
         let shown = pages(meeting: ContentRect(x: centre.x, y: 0, width: 0.001, height: 1))
+        guard visible.width < viewportWidth - 1 else { return shown.lowerBound }
         return shown.first { pageRect($0).contains(centre) } ?? shown.lowerBound
     }
 }

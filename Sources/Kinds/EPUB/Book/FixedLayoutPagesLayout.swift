@@ -262,10 +262,14 @@ final class FixedLayoutPagesLayout: ContentLayout {
         return shown.first { frame(ofPage: $0).contains(point) } ?? shown.lowerBound
     }
 
-    /// The page at the middle of `visible`, the reading position: in a spread shown whole its
-    /// first page in reading order.
+    /// The page at the middle of `visible`, the reading position: in a spread shown whole
+    /// (unzoomed) its first page in reading order, else the page under the middle.
     func page(nearestCentreOf visible: ContentRect) -> Int {
-        page(at: ContentPoint(x: visible.x + visible.width / 2, y: visible.y + visible.height / 2))
+        let centre = ContentPoint(x: visible.x + visible.width / 2, y: visible.y + visible.height / 2)
+        guard visible.width < viewportWidth - 1 else {
+            return frames.pages(meeting: ContentRect(x: centre.x, y: 0, width: 0.001, height: 1)).lowerBound
+        }
+        return page(at: centre)
     }
 
     /// The pages that meet the span from `left` to `right`, first to last.

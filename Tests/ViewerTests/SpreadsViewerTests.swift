@@ -149,6 +149,25 @@ final class SpreadsViewerTests: XCTestCase {
         XCTAssertEqual(harness.frames.last!.traced.pageControl.currentPage, 6)
     }
 
+    func testAPinchOnTheRightPageZoomsIntoItAndMakesItTheReadingPosition() throws {
+        let (harness, pdf, _) = try pagedPDF(pageCount: 12, position: ReadingAnchor(section: 5, block: 0, fraction: 0))
+        harness.send(.key("d", modifiers: []))
+        harness.runUntilIdle()
+        XCTAssertEqual(pdf.readingAnchor.section, 5, "the spread of pages 6–7 at zoom 1 reads from page 6")
+        let right = pdf.pageRect(6)
+        let under = LogicalPoint(x: right.x + right.width / 2 - harness.frames.last!.traced.contentOffset.x, y: 300)
+        harness.send(.pointerMotion(under), .pinchBegin(nil))
+        for scale in [1.2, 1.5, 2.0] { harness.send(.pinchUpdate(scale: scale)) }
+        harness.send(.pinchEnd(isCancelled: false))
+        harness.runUntilIdle()
+        let frame = harness.frames.last!.traced
+        XCTAssertGreaterThan(frame.zoomScale, 1.5)
+        let point = ContentPoint(x: (under.x + frame.contentOffset.x) / frame.zoomScale, y: (under.y + frame.contentOffset.y) / frame.zoomScale)
+        XCTAssertTrue(right.contains(point), "page 7 stays under the fingers: \(point) in \(right)")
+        XCTAssertEqual(pdf.readingAnchor.section, 6, "and is the reader's page, remembered")
+        XCTAssertEqual(frame.pageControl.currentPage, 3, "still the spread of pages 6–7")
+    }
+
     func testRightToLeftSpreadsRestoredFromTheRecordStartAtTheRight() throws {
         var options = ViewerOptions()
         options.readsRightToLeft = true

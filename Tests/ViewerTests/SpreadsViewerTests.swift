@@ -186,6 +186,31 @@ final class SpreadsViewerTests: XCTestCase {
         XCTAssertEqual(label(harness), "3–4 / 6")
     }
 
+    func testPicturesPairUpAndMeetInTheMiddle() throws {
+        let (harness, layout) = try pagedPhotoHarness(count: 5)
+        harness.send(.key("d", modifiers: []))
+        harness.send(.key("Next", modifiers: []))
+        harness.runUntilIdle()
+        XCTAssertEqual(harness.frames.last!.traced.pageControl.numberOfPages, 3, "the first picture, 2–3, 4–5")
+        XCTAssertEqual(label(harness), "2–3 / 5")
+        // Each half shows its own picture once decoded (solid colours, reddening page by page).
+        let background = harness.pixel(x: 2, y: 2)
+        harness.deliverBackgroundWork {
+            layout.images.waitForDecodes()
+            let y = Int(layout.pageRect(1).y + layout.pageRect(1).height / 2)
+            return harness.pixel(x: 200, y: y) != background && harness.pixel(x: 600, y: y) != background
+                && harness.pixel(x: 200, y: y) != harness.pixel(x: 600, y: y)
+        }
+        let left = layout.pageRect(1), right = layout.pageRect(2)
+        XCTAssertEqual(left.maxX, right.x, accuracy: 1, "the two pictures meet, as a double page")
+        XCTAssertEqual(left.maxX, 800 + 400, accuracy: 1, "at the middle")
+        XCTAssertEqual(left.height, right.height)
+        let y = Int(left.y + left.height / 2)
+        XCTAssertNotEqual(harness.pixel(x: 200, y: y), harness.pixel(x: 600, y: y), "two pictures side by side")
+        XCTAssertNotEqual(harness.pixel(x: 600, y: y), background, "the right one drawn too")
+        XCTAssertNotEqual(harness.pixel(x: 200, y: y), background, "and the left")
+    }
+
     func testKeysTypedIntoTheGoToPageEntryDoNotTurnSpreadsOn() throws {
         let (harness, _, _) = try pagedPDF(pageCount: 6)
         harness.send(.key("l", modifiers: .control))

@@ -85,10 +85,12 @@ let package = Package(
         // The only module that starts threads or processes.
         .target(name: "Machinery", dependencies: ["CSystem", "CGLib", "Localization"]),
 
+        // Pixel loops in C where SSE2's byte-wise operations make them about twice as fast as Swift's.
+        .target(name: "CPixels", path: "Sources/CPixels"),
         // Documents, no Wayland. The capability protocols every kind conforms to, and the
         // geometry, text positions, search and outline list they share.
         .target(
-            name: "DocumentKit", dependencies: ["Geometry", "Machinery", "Localization", "CCairo", "CPangoCairo", "CSystem"],
+            name: "DocumentKit", dependencies: ["Geometry", "Machinery", "Localization", "CCairo", "CPangoCairo", "CSystem", "CPixels"],
             path: "Sources/Kinds/DocumentKit"),
         // Images decoded in budgeted glide-image-decoder processes, for every kind that shows them.
         .target(
@@ -236,7 +238,7 @@ let package = Package(
         .testTarget(name: "DocumentTests", dependencies: [
             "TestSupport",
             "DocumentKit", "ImageDecoding", "TextKind", "ImageKind", "PDFKind", "KindRegistry", "CCairo", "CGdkPixbuf",
-            "PDFFixtures", "Machinery", "CGLib", "PageKit",
+            "PDFFixtures", "Machinery", "CGLib", "PageKit", "CPixels",
         ]),
         .testTarget(name: "RenderTests", dependencies: [
             "TestSupport",

@@ -97,7 +97,7 @@ public enum HelpText {
             for entry in entries { lines += format(entry) }
         }
         lines += [""]
-        lines += wrap(localized("Touch: drag, flick, pinch, double-tap. Keys: arrows, Page Up/Down, Space, Home/End, Ctrl+plus/minus/0 zoom, Ctrl+Left/Right turn pages, d two pages side by side, Shift+D the first page alone, Ctrl+F find, Ctrl+L go to a page by number or label, Alt+Left and Alt+Right back and forward, F9 page overview, F1 or ? every gesture and key, F11 full screen, Escape closes find, help or a selection, else leaves full screen, q or Ctrl+Q quits."), indent: 0)
+        lines += wrap(localized("Touch: drag, flick, pinch, double-tap. Keys: arrows, Page Up/Down, Space, Home/End, Ctrl+plus/minus/0 zoom, w and f fit the page's width or the whole page, Ctrl+Left/Right turn pages, d two pages side by side, Shift+D the first page alone, Ctrl+F find, Ctrl+L go to a page by number or label, Alt+Left and Alt+Right back and forward, F9 page overview, F1 or ? every gesture and key, F11 full screen, Escape closes find, help or a selection, else leaves full screen, q or Ctrl+Q quits."), indent: 0)
         return lines.joined(separator: "\n")
     }
 

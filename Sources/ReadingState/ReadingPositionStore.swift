@@ -7,7 +7,7 @@ import Machinery
 /// Where the reader was in a document: the block at the top of the window, which also fixes
 /// the page of a paged view (or the page itself, for an image collection), the zoom, and the
 /// quarter turns clockwise the pages were shown at; and how the reader chose to show its pages
-/// (`PageModes`: night pages).
+/// (`PageModes`: night pages, fit).
 public struct ReadingPosition: Codable, Equatable {
     public var anchor: ReadingAnchor
     public var zoomScale: Double

@@ -48,11 +48,13 @@ public final class FrameRenderer {
     /// `reading` (find highlights, the selection, the find field, help) is drawn over the content;
     /// `pageLabel` is the label printed on the page shown, for the page label, and `shownPages`
     /// the document's pages shown where they are not the view's page (a spread's two).
+    /// `tiltDegrees` turns the content about the viewport's centre (clockwise; fingers turning
+    /// the pages), under the overlays.
     public func render(_ content: any ContentLayout, frame: ScrollFrame, into buffer: PixelBuffer,
                        showing previous: BufferContents?,
                        windowControls: (controls: WindowControls, opacity: Double)? = nil,
-                       reading: ReadingOverlay = ReadingOverlay(), pageLabel: String? = nil,
-                       shownPages: ShownPages? = nil) -> RenderedFrame {
+                       reading: ReadingOverlay = ReadingOverlay(), tiltDegrees: Double? = nil,
+                       pageLabel: String? = nil, shownPages: ShownPages? = nil) -> RenderedFrame {
         let pixelsGiven = buffer.pixels
         tiles.beginFrame()
         let scale = buffer.scale
@@ -84,8 +86,10 @@ public final class FrameRenderer {
         if !prepared.isZooming { settledScale = placement.scale }
 
         let whole = DeviceRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
-        // A scrolling frame may move where the buffer starts before anything is drawn.
-        let (buffer, rects) = tileScale == placement.scale
+        // A scrolling frame may move where the buffer starts before anything is drawn; a
+        // tilted one is painted whole.
+        let tilt = tiltDegrees ?? 0
+        let (buffer, rects) = tileScale == placement.scale && tilt == 0
             ? rectsToPaint(buffer, placement: placement, previous: previous, content: content)
             : (buffer, [whole])
         let surface = cairo_image_surface_create_for_data(
@@ -107,6 +111,8 @@ public final class FrameRenderer {
                 }
             }
         }
+
+        if tilt != 0 { ContentTilt.turn(surface, on: cairo, byDegrees: tilt, background: content.palette.page, scale: scale) }
 
         cairo_save(cairo)
         cairo_scale(cairo, scale, scale)
@@ -136,7 +142,8 @@ public final class FrameRenderer {
         let overlays = covered.map { DeviceRect.covering($0, scale: scale) }
             .map { $0.intersection(whole) }.filter { !$0.isEmpty }
         let contents = BufferContents(
-            width: buffer.width, height: buffer.height, contentScale: placement.scale, isExact: tileScale == placement.scale,
+            width: buffer.width, height: buffer.height, contentScale: placement.scale,
+            isExact: tileScale == placement.scale && tilt == 0,
             originX: placement.originX, originY: placement.originY, contentRevision: content.revision, overlays: overlays)
         let damage = self.damage(from: lastContents, to: contents, content: content)
         lastContents = contents

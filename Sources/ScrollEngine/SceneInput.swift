@@ -19,9 +19,11 @@ public enum SceneInput: Sendable, Equatable {
     /// The fingers lifted off the touchpad on these axes.
     case pointerAxisStop(horizontal: Bool, vertical: Bool)
     /// A touchpad pinch about a point, or about the pointer when `nil`; `scale` is relative
-    /// to its begin.
+    /// to its begin, `rotationDegrees` clockwise since the last update (as the protocol sends
+    /// both): the scroll view zooms with the scale, and the viewer turns pages with the
+    /// rotation (`RotationGesture`).
     case pinchBegin(LogicalPoint?)
-    case pinchUpdate(scale: Double)
+    case pinchUpdate(scale: Double, rotationDegrees: Double = 0)
     case pinchEnd(isCancelled: Bool)
     /// Fingers resting on the touchpad.
     case holdBegin
@@ -64,7 +66,7 @@ extension ScrollScene {
         case .pinchBegin(let location):
             // Before any pointer motion, a pinch about the pointer is about the window's origin.
             pinchBegin(at: location ?? pointerLocation ?? .zero, timeMilliseconds: time)
-        case .pinchUpdate(let scale): pinchUpdate(scale: scale, timeMilliseconds: time)
+        case .pinchUpdate(let scale, _): pinchUpdate(scale: scale, timeMilliseconds: time)
         case .pinchEnd(let isCancelled): pinchEnd(isCancelled: isCancelled, timeMilliseconds: time)
         case .holdBegin: holdBegin(timeMilliseconds: time)
         case .holdEnd(let isCancelled): holdEnd(isCancelled: isCancelled, timeMilliseconds: time)

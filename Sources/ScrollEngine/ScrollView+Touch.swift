@@ -196,7 +196,7 @@ extension ScrollView {
                 settleAfterGesture(about: gesture.focus, rawOffset: gesture.rawOffset, at: now)
                 return nil
             }
-            if tap.count == 2 && isZoomEnabled {
+            if tap.count == 2 && isZoomEnabled && zoomsOnDoubleTap {
                 toggleZoom(about: tap.location, at: now)
             } else {
                 settle(at: now)

@@ -30,16 +30,33 @@ extension ScrollView {
         advance(to: timeMilliseconds)
         guard isZoomEnabled, scale > 0, scale.isFinite, !isPinching else { return }
         enterPageZoom()
-        let target = min(max(scale, minimumZoomScale), maximumZoomScale)
         let point = focus ?? viewportCentre
+        zoom(to: scale, keeping: contentPoint(at: point, rawOffset: rawContentOffset), at: point, animated: animated)
+    }
+
+    /// Zooms to `scale` (clamped to the limits) so that the unscaled content point `anchor`
+    /// shows at viewport point `focus` where the bounds allow (UIScrollView's
+    /// `zoom(to:animated:)` for a rectangle: a column of text brought to the window's edges),
+    /// animated with the zoom spring or at once. Nothing happens while a pinch holds the zoom.
+    public mutating func setZoomScale(
+        _ scale: Double, keeping anchor: LogicalPoint, at focus: LogicalPoint, animated: Bool,
+        timeMilliseconds: Double
+    ) {
+        advance(to: timeMilliseconds)
+        guard isZoomEnabled, scale > 0, scale.isFinite, !isPinching else { return }
+        enterPageZoom()
+        zoom(to: scale, keeping: anchor, at: focus, animated: animated)
+    }
+
+    private mutating func zoom(to scale: Double, keeping anchor: LogicalPoint, at point: LogicalPoint, animated: Bool) {
+        let target = min(max(scale, minimumZoomScale), maximumZoomScale)
         zoomFocus = point
         if animated && gesture.stage == .none {
-            animateZoom(to: target, about: point, purpose: .programmatic, at: self.timeMilliseconds)
+            animateZoom(to: target, keeping: anchor, at: point, purpose: .programmatic, at: timeMilliseconds)
             return
         }
         zoomMotion = nil
-        let offset = offset(
-            keeping: contentPoint(at: point, rawOffset: rawContentOffset), at: point, scale: target)
+        let offset = offset(keeping: anchor, at: point, scale: target)
         zoomScale = target
         for axis in Axis.allCases {
             motion[axis] = .none
@@ -47,7 +64,7 @@ extension ScrollView {
             gesture.rawOffset[axis] = offset[axis]
         }
         if gesture.stage != .none { velocityTracker.reset() }
-        lastMovementMilliseconds = self.timeMilliseconds
+        lastMovementMilliseconds = timeMilliseconds
     }
 
     /// The scale a running zoom animation is heading for, or the current one: the base for a

@@ -63,6 +63,11 @@ public struct ScrollView: Sendable {
     /// photo (see `ScrollView+PageZoom`); otherwise it magnifies all the content.
     public var zoomsPagesIndividually = false
 
+    /// Whether a double tap zooms in and back by itself (`toggleZoom`). An app that chooses
+    /// the zoom of a double tap itself (a column of text, a page's fit) turns it off and
+    /// answers the tap, which is reported with `count` 2 either way.
+    public var zoomsOnDoubleTap = true
+
     /// Whether a page control is shown; it turns off the indicator on its axis.
     public var showsPageControl = false
 

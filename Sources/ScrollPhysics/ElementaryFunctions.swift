@@ -1,6 +1,6 @@
-/// The natural exponential and logarithm, written in Swift arithmetic.
+/// The natural exponential and logarithm, and the angle of a vector, written in Swift arithmetic.
 ///
-/// The standard library has no `exp` or `log` on Linux without Foundation or Glibc, and this
+/// The standard library has no `exp`, `log` or `atan2` on Linux without Foundation or Glibc, and this
 /// module may import neither, so these are computed here: range reduction by powers of two
 /// (after fdlibm's `e_exp.c` and `e_log.c`) and short series on the reduced argument. Both are
 /// accurate to a few units in the last place over the whole `Double` range, which the tests
@@ -53,5 +53,37 @@ public enum ElementaryFunctions {
         }
         let e = Double(exponent)
         return e * ln2High + (2 * f * series + e * ln2Low)
+    }
+
+    /// The angle of the vector (`x`, `y`) from the positive x axis, in radians in [−π, π]
+    /// (C's `atan2`): a gesture's turn, so accurate to a few units in the last place rather
+    /// than correctly rounded. NaN when either is NaN.
+    public static func atan2(_ y: Double, _ x: Double) -> Double {
+        if x.isNaN || y.isNaN { return .nan }
+        if x == 0 && y == 0 { return x.sign == .minus ? (y.sign == .minus ? -Double.pi : .pi) : y }
+        let ax = abs(x), ay = abs(y)
+        // atan of the ratio in [0, 1], then the octant puts it back.
+        var angle = ax >= ay ? atan(ay / ax) : Double.pi / 2 - atan(ax / ay)
+        if x < 0 { angle = Double.pi - angle }
+        return y.sign == .minus ? -angle : angle
+    }
+
+    /// atan of `t` in [0, 1] (an infinite ratio is handled by the caller's octant).
+    static func atan(_ t: Double) -> Double {
+        guard t.isFinite else { return Double.pi / 2 }
+        // atan t = 2·atan(t / (1 + √(1 + t²))), twice: |u| ≤ tan(π/16) ≈ 0.199, where 12 odd
+        // terms of the series reach 2⁻⁵⁸.
+        var u = t
+        for _ in 0..<2 { u = u / (1 + (1 + u * u).squareRoot()) }
+        let u2 = u * u
+        var series = 0.0
+        var power = 25.0
+        var sign = 1.0  // the sign of u²⁴/25, the last term; the signs alternate down to +1/1
+        while power >= 1 {
+            series = sign / power + u2 * series
+            sign = -sign
+            power -= 2
+        }
+        return 4 * u * series
     }
 }

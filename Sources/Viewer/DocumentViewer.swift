@@ -68,6 +68,14 @@ public final class DocumentViewer {
             if let position, position.zoomScale != 1 { _ = text.setTextScale(position.zoomScale, keeping: .zero) }
             ViewerState.limitTextZoom(of: &view, at: text)
         }
+        switch policy {
+        case .magnify, .perPage:
+            // Pages answer a double tap themselves: the column of text under the finger, and
+            // back to the fit (`ViewerState+Fit`).
+            view.zoomsOnDoubleTap = false
+        case .reflow, .none:
+            break
+        }
         if case .perPage = policy {
             // Images zoom like Photos, one at a time, from fit-to-window to the page's own
             // limit (set as it is shown); a paged PDF too: a zoomed page pans, then a drag on
@@ -96,6 +104,11 @@ public final class DocumentViewer {
         state = ViewerState(panes: panes, scene: scene, windowSize: windowSize, document: layout, outline: outline,
                             zoomRules: ViewerState.ZoomRules(reflowsText: text != nil, isRangeFixed: options.zoomRange != nil))
         state.pageModes = options.pageModes
+        if options.pageModes.fit == nil, let position, position.zoomScale != 1, state.fitsPages {
+            // Remembered from before fit was (it is saved with every position since): a zoom
+            // other than 1 was the reader's own.
+            state.pageModes.fit = .free
+        }
         navigation = Navigation(state: state)
         input = InputRouter(state: state, navigation: navigation)
         frames = FramePipeline(state: state, navigation: navigation, input: input)

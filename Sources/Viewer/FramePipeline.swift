@@ -25,6 +25,7 @@ final class FramePipeline: ViewerPart {
     /// fling); a new scale just draws the same layout with more pixels.
     func resize(to size: LogicalSize) {
         state.windowSize = size
+        let documentRect = scene.rects[documentPane.view]
         for (pane, rect) in zip(panes, state.paneRects) where scene.rects[pane.view] != rect || !hasLaidOut {
             pane.layout.setViewportSize(width: rect.size.width, height: rect.size.height)
             scene.setRect(rect, ofView: pane.view, timeMilliseconds: timeMilliseconds)
@@ -38,6 +39,8 @@ final class FramePipeline: ViewerPart {
             scene[pane.view].scroll(to: LogicalPoint(x: anchor.x * zoom, y: anchor.y * zoom),
                                     animated: false, timeMilliseconds: timeMilliseconds)
         }
+        // The fit chosen is kept as the window changes.
+        if scene.rects[documentPane.view] != documentRect || !hasLaidOut { state.applyPageFit(animated: false) }
         hasLaidOut = true
         needsFrame = true
     }
@@ -61,6 +64,7 @@ final class FramePipeline: ViewerPart {
         input.overview.advance()
         state.foldSettledTextZoom()
         state.limitPageZoomToThePageShown()
+        state.keepPageFit()
         highlightCurrentHeading()
         if bufferSize != (buffer.width, buffer.height) {
             for pane in panes { pane.bufferContents.removeAll() }
@@ -68,10 +72,12 @@ final class FramePipeline: ViewerPart {
         }
         let controlsOpacity = input.windowControlsOpacity
         var damage: [DeviceRect] = []
-        // A scroll waiting for a frame callback to start needs one.
+        // A scroll waiting for a frame callback to start needs one, and so does a page
+        // settling on its quarter turn after two fingers turned it.
         let readingAnimates = input.readingToolsAnimate || navigation.isNavigationScrollPending
-        var isAnimating = controlsOpacity > 0 || readingAnimates
-        var isAtRest = controlsOpacity == 0 && !readingAnimates
+        let pageLands = input.isPageTurnLanding
+        var isAnimating = controlsOpacity > 0 || readingAnimates || pageLands
+        var isAtRest = controlsOpacity == 0 && !readingAnimates && !pageLands
         var traced: ScrollFrame?
         var slideBytes = 0
         for (pane, rect) in zip(panes, state.paneRects) {
@@ -84,6 +90,7 @@ final class FramePipeline: ViewerPart {
                 pane.layout, frame: frame, into: band.pixels, showing: pane.bufferContents[bufferID],
                 windowControls: state.showsWindowControls && band.top == 0 ? (input.windowControls, controlsOpacity) : nil,
                 reading: pane === documentPane ? input.readingOverlay : ReadingOverlay(),
+                tiltDegrees: pane === documentPane ? input.pageTiltDegrees : nil,
                 pageLabel: pane === documentPane && frame.pageControl.labelOpacity > 0
                     ? navigation.label(ofViewPage: frame.pageControl.currentPage) : nil,
                 shownPages: pane === documentPane ? navigation.shownPages(ofViewPage: frame.pageControl.currentPage) : nil)

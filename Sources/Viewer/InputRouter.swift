@@ -35,6 +35,10 @@ final class InputRouter: ViewerPart {
     var lastReadingFrameMilliseconds: Double?
     /// The go-to-page entry, while it is open (InputRouter+PageEntry.swift).
     var pageEntry: PageEntry?
+    /// A two-finger turn of the pages, while the fingers are down (InputRouter+PageTurn.swift).
+    var pageTurn = RotationGesture()
+    /// The pages settling on the quarter turn they landed on, after the fingers lifted.
+    var pageTurnLanding: RotationLanding?
     /// The grid of the pages' thumbnails in place of the document (PageOverviewMode.swift).
     lazy var overview = PageOverviewMode(state: state, navigation: navigation)
 
@@ -78,6 +82,9 @@ final class InputRouter: ViewerPart {
         }
         let wasNeeded = needsFrame
         needsFrame = true
+        // Every lift reaches the two-finger turn, even one a control or the reading tools take,
+        // so no finger stays down in its table.
+        notePageTurnLift(event)
         // The go-to-page entry and the reading tools see keys first: Escape closes them before
         // it quits.
         if case .key(let name, let modifiers) = event, handlePageEntryKey(name, modifiers: modifiers, text: input.text)
@@ -97,6 +104,7 @@ final class InputRouter: ViewerPart {
             navigation.forgetNavigationTarget()
         default: break
         }
+        if isTakenByPageTurn(event) { return }
         // Taps are acted on once the scene has finished the frame: acting on one changes the
         // scene, which must not happen while the scene is still mutating itself.
         var taps: [(view: Int, tap: Tap)] = []
@@ -240,6 +248,7 @@ final class InputRouter: ViewerPart {
         guard offerEntryActionsAtTouch() || readingTools.longPressFired() else { return }
         scene.apply(.touchCancel, timeMilliseconds: timeMilliseconds)
         scene.apply(.touchFrame, timeMilliseconds: timeMilliseconds)
+        forgetPageTurnFingers()
         needsFrame = true
     }
 
@@ -271,6 +280,10 @@ final class InputRouter: ViewerPart {
         let point = LogicalPoint(x: tap.location.x + origin.x, y: tap.location.y + origin.y)
         if view == documentPane.view {
             if overview.tap(at: tap.location) { return }
+            if !scene[view].zoomsOnDoubleTap {
+                if tap.count == 2, state.doubleTapZoom(at: tap.location) { return }
+                state.prepareDoubleTap(at: tap.location)
+            }
             // A PDF's link is followed even with a selection shown, as a text link is.
             if tap.count == 1, !readingTools.isHelpShown, navigation.followLink(at: tap.location) {
                 readingTools.clearSelection()
@@ -284,12 +297,18 @@ final class InputRouter: ViewerPart {
     }
 
     /// Whether the viewer answered a key itself: Ctrl+0 on reflowing text (the default text
-    /// size), Ctrl+Left and Ctrl+Right on pages (a quarter turn), Ctrl+I (night pages), `d` and
+    /// size) or on pages (the automatic fit), `w` and `f` on pages (fit width, fit page),
+    /// Ctrl+Left and Ctrl+Right on pages (a quarter turn), Ctrl+I (night pages), `d` and
     /// Shift+D on pages (spreads, the cover alone), a row key
     /// while the outline has the keys, or a key that moves between a list's entries (the home,
-    /// the folder view).
+    /// the folder view). Letters reach here only when no entry (find, go to page) is open.
     private func handleViewerKey(_ name: String, modifiers: InputModifiers) -> Bool {
-        if name == "0", modifiers == .control, scene.focusedView == documentPane.view { return state.resetTextSize() }
+        if name == "0", modifiers == .control, scene.focusedView == documentPane.view {
+            return state.resetTextSize() || state.choosePageFit(.automatic)
+        }
+        if name == "w" || name == "f", modifiers.isEmpty, scene.focusedView == documentPane.view, !overview.isOpen {
+            return state.choosePageFit(name == "w" ? .width : .page)
+        }
         if name == "Left" || name == "Right", modifiers == .control, scene.focusedView == documentPane.view {
             return state.rotatePages(byQuarterTurns: name == "Right" ? 1 : -1)
         }

@@ -97,6 +97,8 @@ final class PageOverviewMode: ViewerPart {
     /// history records as a jump from there.
     func close(showingPage page: Int? = nil) {
         guard let left else { return }
+        // The document comes back at its fit (its zoom was given up for the grid).
+        defer { state.applyPageFit(animated: false) }
         self.left = nil
         overview = nil
         chosenPage = nil
@@ -249,6 +251,12 @@ final class PageOverviewMode: ViewerPart {
             open(at: anchorBeforePinch)
         }
         return isUsed
+    }
+
+    /// The pinch under way is no longer a zoom (two fingers turning the pages took it): its
+    /// trip past the fit opens nothing.
+    func forgetPinch() {
+        isPinchedPastFit = false
     }
 
     /// At each frame, once the engine has moved: a zoom into a thumbnail that has settled

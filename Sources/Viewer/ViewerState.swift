@@ -31,6 +31,8 @@ public final class ViewerState {
     /// How the reader chose to show this document's pages, to remember beside the reading
     /// position (`ViewerState+NightPages`).
     public internal(set) var pageModes = PageModes()
+    /// The zoom the fit gave the pages (`ViewerState+Fit`).
+    var pageFitting = PageFitting()
     /// The notice a failure put up (`DocumentViewer.failureReporter`), which the next key,
     /// click or touch takes away.
     var failureNotice: String?

@@ -48,17 +48,22 @@ if arguments.first == "epub" {
 // `glide-bench pages`: issue 25's figures: memory after flicking 500 PDF pages, the first frames of
 // comics and DjVu (ComicBenchmarks.swift, DjVuBenchmarks.swift), a fling through scanned pages
 // with 1 page renderer and with 2 (PageBenchmarks.swift); then the overview of a 1,000-page PDF
-// (PageOverviewBenchmarks.swift); issue 26's night pages against normal ones (NightPageBenchmark.swift).
+// (PageOverviewBenchmarks.swift); issue 26's night pages against normal ones (NightPageBenchmark.swift)
+// and pages drawn turned with two fingers against upright ones (PageTiltBenchmark.swift).
 if arguments.first == "pages" {
-    // `glide-bench pages night` runs only the night pages' figure, `glide-bench pages spread`
-    // only the spreads' (SpreadBenchmark.swift).
+    // `glide-bench pages night` runs only the night pages' figure, `tilt` only the pages
+    // drawn turned with two fingers (PageTiltBenchmark.swift), `spread` only the spreads'
+    // (SpreadBenchmark.swift).
     if arguments.dropFirst().first == "night" {
         NightPageBenchmark.run()
+    } else if arguments.dropFirst().first == "tilt" {
+        PageTiltBenchmark.run()
     } else if arguments.dropFirst().first == "spread" {
         SpreadBenchmark.run()
     } else {
         PageBenchmarks.run()
         PageOverviewBenchmarks.run()
+        PageTiltBenchmark.run()
     }
     exit(0)
 }

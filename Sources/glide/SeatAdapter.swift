@@ -70,7 +70,7 @@ final class SeatAdapter: SeatDelegate {
     func seat(_ seat: Seat, didReceivePinch event: PinchEvent) {
         switch event {
         case .begin(_, let time): deliver(.pinchBegin(nil), at: time)
-        case .update(_, _, let scale, _, let time): deliver(.pinchUpdate(scale: scale), at: time)
+        case .update(_, _, let scale, let rotation, let time): deliver(.pinchUpdate(scale: scale, rotationDegrees: rotation), at: time)
         case .end(let isCancelled, let time): deliver(.pinchEnd(isCancelled: isCancelled), at: time)
         }
     }

@@ -1,4 +1,5 @@
 import CCairo
+import CPixels
 @testable import DocumentKit
 import Foundation
 @testable import ImageDecoding
@@ -40,6 +41,48 @@ final class NightPagesTests: XCTestCase {
         XCTAssertNotEqual(pixels, original)
         pixels.withUnsafeMutableBytes { NightPixels.invertLightness($0.baseAddress!, count: 4096) }
         XCTAssertEqual(pixels, original, "max + min of the inverted channels is 510 − (max + min)")
+    }
+
+    /// The definition, one channel at a time in HSL terms: lightness L = (max + min) / 2 becomes
+    /// 1 − L with max − min and the hue kept.
+    private func definition(_ pixel: UInt32) -> UInt32 {
+        let channels = [(pixel >> 16) & 0xff, (pixel >> 8) & 0xff, pixel & 0xff].map { Int($0) }
+        let shift = 255 - channels.max()! - channels.min()!
+        let moved = channels.map { UInt32($0 + shift) }
+        return (pixel & 0xff00_0000) | moved[0] << 16 | moved[1] << 8 | moved[2]
+    }
+
+    func testEveryVectorWidthGivesTheDefinitionsPixelsUpToTheLastOne() {
+        var seed: UInt32 = 11
+        // Not a multiple of 4 or 8, so the vector loops leave a tail; greys, the extremes and
+        // pixels with any top byte among them.
+        let count = 1_027
+        let original = (0..<count).map { index -> UInt32 in
+            seed = seed &* 1_103_515_245 &+ 12345
+            switch index % 7 {
+            case 0: return 0xffff_ffff
+            case 1: return 0xff00_0000
+            case 2: return 0xff00_0000 | (seed >> 24) * 0x01_0101
+            default: return seed
+            }
+        }
+        let expected = original.map(definition)
+        var widths: [UInt32] = []
+        for width: UInt32 in [1, 4, 8] {
+            var pixels = original
+            guard pixels.withUnsafeMutableBufferPointer({ glide_invert_lightness_at_width($0.baseAddress!, count, width) })
+            else { continue }
+            widths.append(width)
+            XCTAssertEqual(pixels, expected, "\(width) pixels at a time")
+        }
+        XCTAssertTrue(widths.contains(1), "the one-at-a-time loop runs everywhere")
+        var pixels = original
+        pixels.withUnsafeMutableBytes { NightPixels.invertLightness($0.baseAddress!, count: count) }
+        XCTAssertEqual(pixels, expected, "the widest this processor has")
+        XCTAssertFalse(original.withUnsafeBufferPointer { source in
+            var copy = Array(source)
+            return copy.withUnsafeMutableBufferPointer { glide_invert_lightness_at_width($0.baseAddress!, count, 3) }
+        }, "no width of 3")
     }
 
     // MARK: The scheduler

@@ -77,6 +77,20 @@ final class FixedLayoutBookTests: XCTestCase {
         return (Int(pixel[2]), Int(pixel[1]), Int(pixel[0]))
     }
 
+    /// Fit (issue 26): zoom 1 shows a fixed page whole, which is automatic and `f`; `w`
+    /// magnifies the page shown to the window's width.
+    func testWFitsThePageShownToTheWidthAndAutomaticIsTheWholePage() throws {
+        let layout = try book().makeLayout(palette: .light, paged: true)
+        layout.setViewportSize(width: width, height: height)
+        settle(layout, atPage: 0)
+        let frame = try XCTUnwrap(layout.accessibleContent?.frame(of: AccessibleBlockLocation(section: 0, block: 0)))
+        XCTAssertLessThan(frame.width, width, "a tall page is narrower than the window")
+        XCTAssertEqual(try XCTUnwrap(layout.zoomScale(fitting: .width)) * frame.width, width, accuracy: 0.5)
+        XCTAssertEqual(layout.zoomScale(fitting: .automatic), 1)
+        XCTAssertEqual(layout.zoomScale(fitting: .page), 1)
+        XCTAssertNil(layout.zoomScale(fitting: .free))
+    }
+
     func testEachSpineDocumentIsAPageOfItsDeclaredShapeAndAPicturePageShowsItsPicture() throws {
         let book = try book()
         XCTAssertTrue(book.isPagedByDefault, "pages side by side, as a PDF's")

@@ -61,12 +61,14 @@ extension GlideSession {
     }
 
     /// A touchpad pinch: begin, one update per element of `scales` (relative to the begin,
-    /// centre fixed), end.
-    public func pinch(scales: [Double], isCancelled: Bool = false) throws {
+    /// centre fixed), each turning the fingers `rotationDegrees` clockwise, end.
+    public func pinch(scales: [Double], rotationDegrees: Double = 0, isCancelled: Bool = false) throws {
         let surface = self.surface
         try input { server, time in server.pointerGestures.sendPinchBegin(on: surface, time: time) }
         for scale in scales {
-            try input { server, time in server.pointerGestures.sendPinchUpdate(dx: 0, dy: 0, scale: scale, time: time) }
+            try input { server, time in
+                server.pointerGestures.sendPinchUpdate(dx: 0, dy: 0, scale: scale, rotation: rotationDegrees, time: time)
+            }
         }
         try input { server, time in server.pointerGestures.sendPinchEnd(isCancelled: isCancelled, time: time) }
     }

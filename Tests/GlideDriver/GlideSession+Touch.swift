@@ -1,3 +1,4 @@
+import Foundation
 import TestCompositor
 
 /// Touchscreen steps: each sends its events stamped with the next frame's time and presents
@@ -69,6 +70,31 @@ extension GlideSession {
                 touch.sendMotion(id: 1, x: first.x + (firstEnd.x - first.x) * t, y: first.y + (firstEnd.y - first.y) * t, time: time)
                 touch.sendMotion(id: 2, x: second.x + (secondEnd.x - second.x) * t,
                                  y: second.y + (secondEnd.y - second.y) * t, time: time)
+            }
+        }
+    }
+
+    /// Two fingers `radius` px either side of `centre`, first on a horizontal line, turned
+    /// along their circle by `degrees` clockwise in `steps` frames (a turning hand keeps its
+    /// span, which a straight line between the ends would not), then left down: lift them
+    /// with `liftFingers`.
+    public func turnFingers(about centre: (x: Double, y: Double), radius: Double, by degrees: Double, steps: Int) throws {
+        let surface = self.surface
+        func place(_ fraction: Double) -> (first: (x: Double, y: Double), second: (x: Double, y: Double)) {
+            let angle = degrees * fraction * Double.pi / 180
+            let dx = radius * cos(angle), dy = radius * sin(angle)
+            return ((centre.x - dx, centre.y - dy), (centre.x + dx, centre.y + dy))
+        }
+        let start = place(0)
+        try touch { touch, time in
+            touch.sendDown(on: surface, id: 1, x: start.first.x, y: start.first.y, time: time)
+            touch.sendDown(on: surface, id: 2, x: start.second.x, y: start.second.y, time: time)
+        }
+        for step in 1...steps {
+            let now = place(Double(step) / Double(steps))
+            try touch { touch, time in
+                touch.sendMotion(id: 1, x: now.first.x, y: now.first.y, time: time)
+                touch.sendMotion(id: 2, x: now.second.x, y: now.second.y, time: time)
             }
         }
     }

@@ -104,6 +104,8 @@ extension SurfaceImage {
     public var luminanceGrid: [[Double]] { downsampledLuminance(by: 1) }
 }
 
+extension SurfaceImage: RGBPixels {}
+
 extension SurfaceImage: InkCounting {
     /// Green below 100 of 255: text on the light page.
     public func isInk(x: Int, y: Int) -> Bool { isDarkPixel(rgb(x: x, y: y)) }

@@ -259,7 +259,7 @@ final class HeadlessSwayAccessibilityTests: XCTestCase {
     }
 
     func testTheOutlineAndThePageControlMoveThePagesInSplitView() throws {
-        try startGlide(["--split"])
+        try startGlide(["--split", SourceTree.path + "/resources/default-document.md"])
         let activated = try reader.ask(["activate-outline", "5"])
         XCTAssertEqual(activated["item"] as? String, "A short history of scrolling")
         XCTAssertEqual(activated["done"] as? Bool, true)

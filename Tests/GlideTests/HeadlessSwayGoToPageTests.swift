@@ -12,9 +12,12 @@ final class HeadlessSwayGoToPageTests: XCTestCase {
     private var pdfPath = ""
     private var tracePath = ""
 
-    /// At 1280 px a Letter page is 1,200 px wide (PDFLayout's widest at zoom 1) from x 40,
-    /// 16 px below the top, and the next starts 16 px below it.
+    /// At 1280 px a Letter page is laid out 1,200 px wide (PDFLayout's widest at zoom 1) from
+    /// x 40, 16 px below the top, and the next starts 16 px below it; the automatic fit shows
+    /// that at 5/3 px per point (`PDFLayout.automaticMaximumPixelsPerPoint`), 1,020 px wide and
+    /// centred, so the trace's offsets are those times `zoom`.
     private let pixelsPerPoint = 1200.0 / 612
+    private let zoom = 612.0 * 5 / 3 / 1200
     private var pagePitch: Double { 792 * pixelsPerPoint + 16 }
 
     override func tearDown() {
@@ -120,7 +123,8 @@ final class HeadlessSwayGoToPageTests: XCTestCase {
         // (never during the glide, which a click would stop).
         var moved = false
         for _ in 0..<4 where !moved {
-            try pointer.click(x: Int(40 + (entry.x + 30) * pixelsPerPoint), y: Int(16 + (entry.y - 4) * pixelsPerPoint))
+            try pointer.click(x: Int((40 + (entry.x + 30) * pixelsPerPoint) * zoom + 1280 * (1 - zoom) / 2),
+                              y: Int((16 + (entry.y - 4) * pixelsPerPoint) * zoom))
             let deadline = Date().addingTimeInterval(6)
             while !moved, Date() < deadline {
                 usleep(200_000)
@@ -128,9 +132,9 @@ final class HeadlessSwayGoToPageTests: XCTestCase {
             }
         }
         let chapter = try restingFrame(changedFrom: TraceFile.Frame(t: 0, y: 0, phase: "idle", page: 0)) { abs($0.y - $1.y) > 1 }.y
-        XCTAssertEqual(chapter, 10 * pagePitch, accuracy: 3, "the link led to chapter 2's page (11)")
+        XCTAssertEqual(chapter, 10 * pagePitch * zoom, accuracy: 3, "the link led to chapter 2's page (11)")
         let page = try goToPage("v").y
-        XCTAssertEqual(page, 16 + 4 * pagePitch, accuracy: 3, "the label v is page 5, at its top")
+        XCTAssertEqual(page, (16 + 4 * pagePitch) * zoom, accuracy: 3, "the label v is page 5, at its top")
 
         func step(_ keys: [String], to expected: Double, _ message: String) throws {
             let before = try lastFrame()

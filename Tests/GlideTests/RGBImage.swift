@@ -45,6 +45,8 @@ struct RGBImage {
     }
 }
 
+extension RGBImage: RGBPixels {}
+
 extension RGBImage: InkCounting {
     /// Darker than a luminance of 100: text on the light page.
     func isInk(x: Int, y: Int) -> Bool { luminance(x: x, y: y) < 100 }

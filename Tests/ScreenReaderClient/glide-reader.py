@@ -57,11 +57,17 @@ def descendants(root):
         yield from descendants(child)
 
 
-def find(root, role, name=None):
-    for node in descendants(root):
-        if node.getRole() == role and (name is None or node.name == name):
-            return node
-    fail(f"no {pyatspi.Role(role)!s} under {root.name!r}")
+def find(root, role, name=None, timeout_seconds=10):
+    """The first such object under root; parts of the tree (the outline, a page's text) come
+    once a worker has read them, which a loaded machine delays, so it is looked for again."""
+    deadline = time.monotonic() + timeout_seconds
+    while True:
+        for node in descendants(root):
+            if node.getRole() == role and (name is None or node.name == name):
+                return node
+        if time.monotonic() >= deadline:
+            fail(f"no {pyatspi.Role(role)!s} under {root.name!r}")
+        time.sleep(0.2)
 
 
 def text_of(node):

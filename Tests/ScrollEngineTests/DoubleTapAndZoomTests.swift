@@ -43,6 +43,28 @@ final class DoubleTapAndZoomTests: XCTestCase {
         XCTAssertEqual(back.contentOffset.x, 0, "the bounds at 1× allow no other x")
     }
 
+    func testAnAppThatAnswersDoubleTapsItselfGetsTheTapAndTheZoomStays() {
+        var view = ScrollView.zoomable()
+        view.zoomsOnDoubleTap = false
+        view.tap(LogicalPoint(300, 200), at: 0)
+        XCTAssertEqual(view.tap(LogicalPoint(300, 200), at: 150)?.count, 2, "still reported as a double tap")
+        XCTAssertEqual(view.phase, .idle)
+        XCTAssertEqual(view.zoomScale, 1, "the engine did not zoom")
+    }
+
+    func testAZoomKeepingAContentPointAtAViewportPointPutsItThere() {
+        var view = ScrollView.zoomable()
+        // A column's left edge at content x 300, brought to 16 px from the window's left at 2.5×.
+        view.setZoomScale(2.5, keeping: LogicalPoint(300, 400), at: LogicalPoint(16, 100), animated: true, timeMilliseconds: 0)
+        XCTAssertEqual(view.phase, .animating)
+        let zoomed = view.runFrames(from: 16).last!
+        XCTAssertEqual(zoomed.zoomScale, 2.5)
+        XCTAssertEqual(zoomed.contentOffset.x, 300 * 2.5 - 16, accuracy: 1e-9)
+        XCTAssertEqual(zoomed.contentOffset.y, 400 * 2.5 - 100, accuracy: 1e-9)
+        view.setZoomScale(1.5, keeping: LogicalPoint(200, 400), at: LogicalPoint(16, 100), animated: false, timeMilliseconds: 1000)
+        XCTAssertEqual(view.contentOffset.x, 200 * 1.5 - 16, accuracy: 1e-9, "at once")
+    }
+
     func testDoubleTapGoesToTheMaximumWhenBelowTwo() {
         var view = ScrollView.zoomable(1...1.5)
         view.tap(LogicalPoint(100, 100), at: 0)

@@ -41,4 +41,19 @@ final class ElementaryFunctionsTests: XCTestCase {
             XCTAssertEqual(ElementaryFunctions.log(z), Foundation.log(z), accuracy: abs(Foundation.log(z)) * 4e-16 + 1e-16)
         }
     }
+
+    func testAngleAgreesWithGlibcAllRoundTheCircle() {
+        for step in 0..<720 {
+            let angle = Double(step) * Double.pi / 360 - Double.pi + 0.001
+            for length in [1e-3, 1.0, 300.0] {
+                let x = length * Foundation.cos(angle), y = length * Foundation.sin(angle)
+                XCTAssertEqual(ElementaryFunctions.atan2(y, x), Foundation.atan2(y, x), accuracy: 4e-16 * Double.pi,
+                               "atan2(\(y), \(x))")
+            }
+        }
+        for (y, x) in [(0.0, 1.0), (1.0, 0.0), (-1.0, 0.0), (0.0, -1.0), (-0.0, -1.0), (1.0, .infinity), (.infinity, 1.0)] {
+            XCTAssertEqual(ElementaryFunctions.atan2(y, x), Foundation.atan2(y, x), "atan2(\(y), \(x))")
+        }
+        XCTAssertTrue(ElementaryFunctions.atan2(.nan, 1).isNaN)
+    }
 }

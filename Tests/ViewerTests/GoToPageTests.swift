@@ -37,15 +37,11 @@ final class GoToPageTests: XCTestCase {
         let pdf = PDFLayout(file: try PDFFile(path: labelledPDF(labels: labels)), paged: paged)
         var options = ViewerOptions()
         options.isPaged = paged
-        let harness = ViewerHarness(layout: pdf, options: options)
-        harness.deliverBackgroundWork { pdf.isOpen }
-        harness.runUntilIdle()
-        return (harness, pdf)
+        return (ViewerHarness(opened: pdf, options: options), pdf)
     }
 
     private func key(_ name: String, _ modifiers: InputModifiers = [], text: String = "", in harness: ViewerHarness) {
-        harness.viewer.handle(ViewerInput(.key(name, modifiers: modifiers), timeMilliseconds: harness.time, text: text))
-        harness.drawFrame()
+        harness.key(name, modifiers, text: text)
     }
 
     /// Ctrl+L, `text` typed as an on-screen keyboard commits it, Enter; then draws until at rest.

@@ -66,12 +66,12 @@ final class NightPagesViewerTests: XCTestCase {
         let night = measure(harness, page: page)
         XCTAssertLessThan(night.lightness, 0.3, "light text on dark paper")
         XCTAssertGreaterThan(night.red, day.red * 8 / 10, "the figure stays red")
-        XCTAssertEqual(harness.viewer.pageModes, PageModes(nightPages: true), "the reader's choice, for this document")
+        XCTAssertEqual(harness.viewer.pageModes.nightPages, true, "the reader's choice, for this document")
 
         ctrlI(harness)
         harness.deliverBackgroundWork { pdf.isSharp }
         XCTAssertGreaterThan(measure(harness, page: page).lightness, 0.8, "and back to day")
-        XCTAssertEqual(harness.viewer.pageModes, PageModes(nightPages: false))
+        XCTAssertEqual(harness.viewer.pageModes.nightPages, false)
     }
 
     func testTheDesktopsDarkStyleTurnsNightPagesOnAndTheDocumentFollowsItAgain() throws {
@@ -82,7 +82,7 @@ final class NightPagesViewerTests: XCTestCase {
         harness.deliverBackgroundWork { pdf.isSharp }
         harness.viewer.desktopDarkStyleChanged(prefersDark: true)
         XCTAssertTrue(harness.viewer.showsNightPages)
-        XCTAssertEqual(harness.viewer.pageModes, PageModes(), "the newer word is the desktop's: no choice of the document's is kept")
+        XCTAssertNil(harness.viewer.pageModes.nightPages, "the newer word is the desktop's: no choice of the document's is kept")
         // The next frame asks for the pages again in the night style.
         _ = harness.drawFrame()
         XCTAssertFalse(pdf.isSharp, "the pages are asked for again")

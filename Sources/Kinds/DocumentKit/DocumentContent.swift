@@ -65,6 +65,15 @@ public protocol DocumentContent: ContentLayout {
     /// Quarter turns clockwise the pages are shown at, 0 to 3 (remembered with the reading
     /// position).
     var quarterTurns: Int { get }
+
+    /// The zoom scale at which `fit` shows the page at the reading position, for a viewport
+    /// of the size last given; nil where the content has no pages to fit (text, lists), or
+    /// while its pages are not known yet (the viewer fits them once they are).
+    func zoomScale(fitting fit: PageFit) -> Double?
+    /// The horizontal extent, in content coordinates (zoom 1), of the column of text under
+    /// `point`, for a double tap to zoom to; nil where there is no text there, or it has not
+    /// been read yet.
+    func textColumn(at point: ContentPoint) -> ClosedRange<Double>?
     /// The pages two side by side (`PageSpreads`); nil for content without pages of its own.
     var pageSpreads: (any PageSpreads)? { get }
 }
@@ -73,6 +82,9 @@ extension DocumentContent {
     /// Text and other content that is not made of pages does not turn.
     public func rotate(byQuarterTurns turns: Int) -> Bool { false }
     public var quarterTurns: Int { 0 }
+    /// Content that is not made of pages is not fitted: it is laid out to the window.
+    public func zoomScale(fitting fit: PageFit) -> Double? { nil }
+    public func textColumn(at point: ContentPoint) -> ClosedRange<Double>? { nil }
 }
 
 /// How content answers a pinch, a double-tap or the zoom keys.

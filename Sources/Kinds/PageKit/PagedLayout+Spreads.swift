@@ -34,6 +34,16 @@ extension PagedLayout: PageSpreads {
         return frames.pages(atSlot: min(max(slot, 0), max(frames.slotCount - 1, 0)))
     }
 
+    /// The rectangle of page `page`'s spread, both its pages (the page's own without spreads).
+    func spreadRect(ofPage page: Int) -> ContentRect {
+        let pages = frames.pages(inSpread: frames.spread(ofPage: page))
+        return pages.dropFirst().reduce(pageRect(pages.lowerBound)) { rect, other in
+            let next = pageRect(other)
+            let left = min(rect.x, next.x), top = min(rect.y, next.y)
+            return ContentRect(x: left, y: top, width: max(rect.maxX, next.maxX) - left, height: max(rect.maxY, next.maxY) - top)
+        }
+    }
+
     /// The page whose frame holds `point`, if any.
     func page(at point: ContentPoint) -> Int? {
         pages(meeting: ContentRect(x: point.x, y: point.y, width: 0.001, height: 0.001)).first { pageRect($0).contains(point) }

@@ -246,7 +246,10 @@ public final class PagedLayout<Source: PageSource>: ContentLayout {
             anchorPage = page(nearestCentreOf: shown)
             anchorFraction = 0
         } else {
-            anchorPage = pages(meeting: ContentRect(x: 0, y: shown.y, width: 1, height: 0.001)).lowerBound
+            // A page's top scrolled to at a zoom other than 1 comes back from the engine's
+            // offset a rounding error above it (14,137 px at 0.85 is 14,136.999…): the page
+            // read is the one whose top is shown, not the one before.
+            anchorPage = pages(meeting: ContentRect(x: 0, y: shown.y + Self.topTolerancePixels, width: 1, height: 0.001)).lowerBound
             let rect = pageRect(anchorPage)
             anchorFraction = min(max((shown.y - rect.y) / rect.height, 0), 1)
         }
@@ -255,6 +258,10 @@ public final class PagedLayout<Source: PageSource>: ContentLayout {
         requestPixels(for: shown, margin: margin)
         return correction
     }
+
+    /// How far below the viewport's top a page's top may be and still count as shown at the
+    /// top, in logical px: far above a zoomed offset's rounding error, far below a pixel.
+    static var topTolerancePixels: Double { 1e-6 }
 
     /// Reads the sizes of the pages within `margin` of `visible` (in a column); returns how
     /// far the view moves so that what it showed stays put: the top page where it shows real

@@ -16,6 +16,18 @@ extension FixedLayoutPagesLayout: DocumentContent {
 
     func maximumZoomScale(ofPage page: Int) -> Double { FixedLayoutPagesLayout.maximumZoomScale }
 
+    /// Zoom 1 fits the page whole, as a paged PDF's: that is automatic; `w` magnifies the page
+    /// shown to the window's width.
+    func zoomScale(fitting fit: PageFit) -> Double? {
+        guard pageCount > 0, viewportWidth > 0 else { return nil }
+        let frame = frame(ofPage: min(max(readingAnchor.section, 0), pageCount - 1))
+        switch fit {
+        case .width: return frame.width > 0 ? viewportWidth / frame.width : nil
+        case .free: return nil
+        case .automatic, .page: return 1
+        }
+    }
+
     var readableText: (any ReadableLayout)? { text }
 
     var accessibleContent: (any AccessibleContent)? { self }

@@ -132,7 +132,7 @@ let package = Package(
         // EPUB: books read straight from their zip (libarchive), their XML through libxml2.
         .target(
             name: "EPUBKind",
-            dependencies: ["ArchiveKit", "DocumentKit", "TextKind", "ImageDecoding", "Machinery", "Localization", "CArchive", "CLibXML2"],
+            dependencies: ["ArchiveKit", "DocumentKit", "PageKit", "TextKind", "ImageDecoding", "Machinery", "Localization", "CArchive", "CLibXML2"],
             path: "Sources/Kinds/EPUB"),
         // Comic book archives (CBZ, CBR, CB7, CBT and plain archives of images): their pages an
         // image collection, read from the archive in place.

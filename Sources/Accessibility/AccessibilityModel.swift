@@ -76,7 +76,8 @@ public protocol AccessibilityModel: AnyObject {
     var pageControlFrame: AccessibleRect? { get }
     /// Shows page `index` (from 0), animated.
     func showPage(_ index: Int)
-    /// The label printed on page `index` (from 0), where it has one (`xii`).
+    /// The label printed on the paged view's page `index` (from 0), where it has one (`xii`;
+    /// a spread's two, `xii–xiii`).
     func label(ofPage index: Int) -> String?
 
     /// The go-to-page entry while it is open: what was typed and what it says (the page

@@ -132,7 +132,7 @@ public final class AccessibleViewer: AccessibilityModel {
     public var pageEntry: (text: String, status: String)? { viewer.pageEntry }
     public var findFieldFrame: AccessibleRect { viewer.pageEntryFrame }
     public func openPageEntry() -> Bool { viewer.openPageEntry() }
-    public func label(ofPage index: Int) -> String? { viewer.navigation.label(ofPage: index) }
+    public func label(ofPage index: Int) -> String? { viewer.navigation.label(ofViewPage: index) }
     public func commitPageEntry() -> Bool { viewer.commitPageEntry() }
 
     public func selection(of text: String, at location: AccessibleBlockLocation) -> Range<Int>? {

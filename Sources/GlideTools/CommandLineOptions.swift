@@ -25,6 +25,8 @@ public struct CommandLineOptions {
     /// Start with night pages: light text on a dark page, and pages with their lightness
     /// inverted (`Palette.dark`).
     public var isDark = false
+    /// Read pages right to left, the first at the right (a manga), whatever the document says.
+    public var readsRightToLeft = false
     /// Where to write the frame trace (`-` for stdout), if anywhere.
     public var tracePath: String?
     /// Where to write the document as a PDF instead of showing it, if anywhere.
@@ -71,6 +73,7 @@ public struct CommandLineOptions {
                 case "--directional-lock": isDirectionalLockEnabled = true
                 case "--split": isSplit = true
                 case "--dark": isDark = true
+                case "--right-to-left": readsRightToLeft = true
                 case "--trace": tracePath = try value()
                 case "--export-pdf": exportPath = try value()
                 case "--size":

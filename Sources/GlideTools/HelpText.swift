@@ -50,6 +50,8 @@ public enum HelpText {
             Entry(term: "--directional-lock", description: localized("a drag that starts along one axis stays on it")),
             Entry(term: "--split", description: localized("the outline above the document's pages")),
             Entry(term: "--dark", description: localized("start with night pages: light text on a dark page, and pages with their lightness inverted and their colours kept (Ctrl+I turns them on and off)")),
+            Entry(term: "--right-to-left",
+                  description: localized("read pages right to left, the first at the right, as a manga's (a comic's ComicInfo.xml can say so itself)")),
             Entry(term: "--size WxH",
                   description: localized("the window's initial size in logical px (default %1$s, at most %2$s a side)", "1024x768",
                                          String(Int(CommandLineOptions.maximumWindowSidePixels)))),
@@ -95,7 +97,7 @@ public enum HelpText {
             for entry in entries { lines += format(entry) }
         }
         lines += [""]
-        lines += wrap(localized("Touch: drag, flick, pinch, double-tap. Keys: arrows, Page Up/Down, Space, Home/End, Ctrl+plus/minus/0 zoom, w and f fit the page's width or the whole page, Ctrl+Left/Right turn pages, Ctrl+F find, Ctrl+L go to a page by number or label, Alt+Left and Alt+Right back and forward, F9 page overview, F1 or ? every gesture and key, F11 full screen, Escape closes find, help or a selection, else leaves full screen, q or Ctrl+Q quits."), indent: 0)
+        lines += wrap(localized("Touch: drag, flick, pinch, double-tap. Keys: arrows, Page Up/Down, Space, Home/End, Ctrl+plus/minus/0 zoom, w and f fit the page's width or the whole page, Ctrl+Left/Right turn pages, d two pages side by side, Shift+D the first page alone, Ctrl+F find, Ctrl+L go to a page by number or label, Alt+Left and Alt+Right back and forward, F9 page overview, F1 or ? every gesture and key, F11 full screen, Escape closes find, help or a selection, else leaves full screen, q or Ctrl+Q quits."), indent: 0)
         return lines.joined(separator: "\n")
     }
 

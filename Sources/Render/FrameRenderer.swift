@@ -46,14 +46,15 @@ public final class FrameRenderer {
     /// unknown when nil. `windowControls` are drawn on top at the given opacity when the
     /// window needs them (client-side decorations).
     /// `reading` (find highlights, the selection, the find field, help) is drawn over the content;
-    /// `pageLabel` is the label printed on the page shown, for the page label. `tiltDegrees`
-    /// turns the content about the viewport's centre (clockwise; fingers turning the pages),
-    /// under the overlays.
+    /// `pageLabel` is the label printed on the page shown, for the page label, and `shownPages`
+    /// the document's pages shown where they are not the view's page (a spread's two).
+    /// `tiltDegrees` turns the content about the viewport's centre (clockwise; fingers turning
+    /// the pages), under the overlays.
     public func render(_ content: any ContentLayout, frame: ScrollFrame, into buffer: PixelBuffer,
                        showing previous: BufferContents?,
                        windowControls: (controls: WindowControls, opacity: Double)? = nil,
                        reading: ReadingOverlay = ReadingOverlay(), tiltDegrees: Double? = nil,
-                       pageLabel: String? = nil) -> RenderedFrame {
+                       pageLabel: String? = nil, shownPages: ShownPages? = nil) -> RenderedFrame {
         let pixelsGiven = buffer.pixels
         tiles.beginFrame()
         let scale = buffer.scale
@@ -123,6 +124,7 @@ public final class FrameRenderer {
             viewportHeight: viewportHeight, on: cairo)
         covered += overlay.draw(frame, viewportWidth: viewportWidth, viewportHeight: viewportHeight,
                                 pageTitle: content.title(ofPage: frame.pageControl.currentPage), pageLabel: pageLabel,
+                                shownPages: shownPages,
                                 on: cairo)
         if let windowControls {
             covered += overlay.drawWindowControls(windowControls.controls, opacity: windowControls.opacity,

@@ -10,9 +10,10 @@ struct OverlayRenderer {
 
 
     /// Draws the overlays of `frame`; `pageTitle` names what the current page shows, for the
-    /// page label when several files are open, and `pageLabel` is the label printed on it.
+    /// page label when several files are open, and `pageLabel` is the label printed on it;
+    /// `shownPages` the document's pages it shows, where they are not the view's (a spread).
     func draw(_ frame: ScrollFrame, viewportWidth: Double, viewportHeight: Double, pageTitle: String? = nil,
-              pageLabel: String? = nil, on cairo: OpaquePointer) -> [LogicalRect] {
+              pageLabel: String? = nil, shownPages: ShownPages? = nil, on cairo: OpaquePointer) -> [LogicalRect] {
         var covered: [LogicalRect] = []
         let control = frame.pageControl
         let controlShown = !control.isHidden && control.numberOfPages > 0
@@ -49,7 +50,7 @@ struct OverlayRenderer {
             covered.append(drawPageControl(layout, on: cairo))
             if style.showsOverviewButton { covered.append(drawOverviewButton(layout, on: cairo)) }
             if control.labelOpacity > 0 {
-                covered.append(drawPageLabel(layout.label(title: pageTitle, pageLabel: pageLabel), centerX: viewportWidth / 2,
+                covered.append(drawPageLabel(layout.label(title: pageTitle, pageLabel: pageLabel, shownPages: shownPages), centerX: viewportWidth / 2,
                                              centerY: layout.labelCenterY,
                                              maximumWidth: viewportWidth - 2 * style.pageControlSideMarginPixels,
                                              opacity: control.labelOpacity, on: cairo))

@@ -100,8 +100,15 @@ public struct PageControlLayout: Sendable, Equatable {
     /// The transient label above the control: the page of the pages, after the label printed
     /// on the page where it has one (`xii (12 / 245)`, as Evince's page entry shows a label
     /// with its number), and the title of what that page shows when several files are open.
-    public func label(title: String?, pageLabel: String? = nil) -> String {
+    /// `shownPages` are the document's pages the current page shows and how many it has, where
+    /// they are not the control's own (a spread's two: `12–13 / 245`).
+    public func label(title: String?, pageLabel: String? = nil, shownPages: ShownPages? = nil) -> String {
         var position = LocalizedNumber.string(currentPage + 1) + " / " + LocalizedNumber.string(pageCount)
+        if let shownPages {
+            position = shownPages.pages.count == 1 ? LocalizedNumber.string(shownPages.pages.lowerBound + 1)
+                : LocalizedNumber.string(shownPages.pages.lowerBound + 1) + "–" + LocalizedNumber.string(shownPages.pages.upperBound + 1)
+            position += " / " + LocalizedNumber.string(shownPages.pageCount)
+        }
         if let pageLabel, !pageLabel.isEmpty { position = "\(pageLabel) (\(position))" }
         guard let title, !title.isEmpty else { return position }
         return "\(title) · \(position)"
@@ -120,5 +127,17 @@ public struct PageControlLayout: Sendable, Equatable {
     public func labelContains(x: Double, y: Double) -> Bool {
         let halfWidth = max(backdropWidth, PageControlLayout.labelTargetWidthPixels) / 2
         return abs(x - (backdropX + backdropWidth / 2)) <= halfWidth && abs(y - labelCenterY) <= hitHeight / 2
+    }
+}
+
+/// The document's pages a paged view's page shows, where they are not the view's own (a
+/// spread's two), and how many the document has: what the page label counts.
+public struct ShownPages: Sendable, Equatable {
+    public var pages: ClosedRange<Int>
+    public var pageCount: Int
+
+    public init(pages: ClosedRange<Int>, pageCount: Int) {
+        self.pages = pages
+        self.pageCount = pageCount
     }
 }

@@ -54,19 +54,38 @@ struct TileCompositor {
         paintPage(rect, outside: inside, on: cairo)
         guard !inside.isEmpty else { return }
         let page = content.palette.page
+        let drawn = ContentRect(x: Double(inside.x + placement.originX) / placement.scale,
+                                y: Double(inside.y + placement.originY) / placement.scale,
+                                width: Double(inside.width) / placement.scale, height: Double(inside.height) / placement.scale)
         cairo_save(cairo)
         cairo_rectangle(cairo, Double(inside.x), Double(inside.y), Double(inside.width), Double(inside.height))
         cairo_clip(cairo)
-        // As under a tile: the page colour first, the content over it.
+        // As under a tile: the page colour first, the content over it; not under what the
+        // content paints opaque anyway (even-odd: the rectangle less its holes).
         cairo_set_source_rgba(cairo, page.red, page.green, page.blue, 1)
-        cairo_paint(cairo)
+        let holes = content.opaqueRects(meeting: drawn).map { TileCompositor.wholePixels(within: $0, placement: placement) }
+            .map { $0.intersection(inside) }.filter { !$0.isEmpty }
+        cairo_rectangle(cairo, Double(inside.x), Double(inside.y), Double(inside.width), Double(inside.height))
+        for hole in holes {
+            cairo_rectangle(cairo, Double(hole.x), Double(hole.y), Double(hole.width), Double(hole.height))
+        }
+        cairo_set_fill_rule(cairo, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_fill(cairo)
+        cairo_set_fill_rule(cairo, CAIRO_FILL_RULE_WINDING)
         cairo_translate(cairo, -Double(placement.originX), -Double(placement.originY))
         cairo_scale(cairo, placement.scale, placement.scale)
-        content.draw(ContentRect(x: Double(inside.x + placement.originX) / placement.scale,
-                                 y: Double(inside.y + placement.originY) / placement.scale,
-                                 width: Double(inside.width) / placement.scale, height: Double(inside.height) / placement.scale),
-                     on: cairo)
+        content.draw(drawn, on: cairo)
         cairo_restore(cairo)
+    }
+
+    /// The buffer pixels wholly inside `rect` (content, zoom 1), less one at each edge: a
+    /// page's pixels start on the device pixel nearest its edge, which may be half a pixel in.
+    static func wholePixels(within rect: ContentRect, placement: ContentPlacement) -> DeviceRect {
+        let left = Int((rect.x * placement.scale).rounded(.up)) - placement.originX + 1
+        let top = Int((rect.y * placement.scale).rounded(.up)) - placement.originY + 1
+        let right = Int((rect.maxX * placement.scale).rounded(.down)) - placement.originX - 1
+        let bottom = Int((rect.maxY * placement.scale).rounded(.down)) - placement.originY - 1
+        return DeviceRect(x: left, y: top, width: max(right - left, 0), height: max(bottom - top, 0))
     }
 
     /// Paints the whole buffer from tiles drawn at `tileScale`, stretched to the placement's

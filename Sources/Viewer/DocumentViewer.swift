@@ -28,6 +28,11 @@ public final class DocumentViewer {
     public init(layout: any DocumentContent, options: ViewerOptions, windowSize: LogicalSize,
                 position: (anchor: ReadingAnchor, zoomScale: Double)? = nil, quarterTurns: Int = 0) {
         _ = layout.rotate(byQuarterTurns: quarterTurns)
+        if let spreads = layout.pageSpreads {
+            if options.readsRightToLeft { spreads.readRightToLeft() }
+            spreads.arrange(spreads: options.pageModes.spreads ?? false, cover: options.pageModes.spreadsHaveCover ?? true,
+                            keepingPageAt: nil)
+        }
         if let position { layout.readingAnchor = position.anchor }
         let listPalette = ViewerState.outlinePalette(for: layout.palette)
         let outline = options.isSplit ? layout.outline.map { OutlineListLayout(source: $0, palette: listPalette) } : nil

@@ -92,7 +92,8 @@ final class FramePipeline: ViewerPart {
                 reading: pane === documentPane ? input.readingOverlay : ReadingOverlay(),
                 tiltDegrees: pane === documentPane ? input.pageTiltDegrees : nil,
                 pageLabel: pane === documentPane && frame.pageControl.labelOpacity > 0
-                    ? navigation.label(ofPage: frame.pageControl.currentPage) : nil)
+                    ? navigation.label(ofViewPage: frame.pageControl.currentPage) : nil,
+                shownPages: pane === documentPane ? navigation.shownPages(ofViewPage: frame.pageControl.currentPage) : nil)
             pane.bufferContents[bufferID] = rendered.contents
             slideBytes += rendered.slideBytes
             damage += rendered.damage.map { $0.offsetBy(dx: 0, dy: band.top) }
@@ -125,7 +126,7 @@ final class FramePipeline: ViewerPart {
     /// Highlights the heading of the page shown below the outline.
     private func highlightCurrentHeading() {
         guard let (_, outline) = outlinePane else { return }
-        let heading = outline.heading(onPage: scene[documentPane.view].frame.pageControl.currentPage)
+        let heading = outline.heading(onPage: navigation.documentPage(ofViewPage: scene[documentPane.view].frame.pageControl.currentPage))
         if outline.highlightedHeading != heading { outline.highlightedHeading = heading }
     }
 }

@@ -298,7 +298,8 @@ final class InputRouter: ViewerPart {
 
     /// Whether the viewer answered a key itself: Ctrl+0 on reflowing text (the default text
     /// size) or on pages (the automatic fit), `w` and `f` on pages (fit width, fit page),
-    /// Ctrl+Left and Ctrl+Right on pages (a quarter turn), Ctrl+I (night pages), a row key
+    /// Ctrl+Left and Ctrl+Right on pages (a quarter turn), Ctrl+I (night pages), `d` and
+    /// Shift+D on pages (spreads, the cover alone), a row key
     /// while the outline has the keys, or a key that moves between a list's entries (the home,
     /// the folder view). Letters reach here only when no entry (find, go to page) is open.
     private func handleViewerKey(_ name: String, modifiers: InputModifiers) -> Bool {
@@ -314,6 +315,13 @@ final class InputRouter: ViewerPart {
         if name == "i" || name == "I", modifiers == .control {
             state.toggleNightPages()
             return true
+        }
+        if scene.focusedView == documentPane.view {
+            switch (name, modifiers) {
+            case ("d", []): return state.toggleSpreads()
+            case ("D", .shift), ("d", .shift): return state.toggleSpreadCover()
+            default: break
+            }
         }
         return handleOutlineKey(name, modifiers: modifiers) || handleEntryKey(name, modifiers: modifiers)
     }

@@ -186,8 +186,8 @@ public final class Navigation: ViewerPart {
             // place when it is found (the reader's own scroll gives it up meanwhile).
             if list.isFindingTarget(ofHeading: index) { navigationTarget?.destination = .outlineRow(index) }
         case .page(let page):
-            // A page's position is known.
-            scene[documentPane.view].scrollToPage(page, timeMilliseconds: timeMilliseconds)
+            // A page's position is known: the view's page that shows it (its spread).
+            scene[documentPane.view].scrollToPage(viewPage(ofDocumentPage: page), timeMilliseconds: timeMilliseconds)
         }
     }
 

@@ -17,6 +17,9 @@ public struct ViewerOptions: Sendable {
     /// How the reader last chose to show this document's pages (night pages), kept beside its
     /// reading position; the layout already has the palette they start with.
     public var pageModes = PageModes()
+    /// Pages read right to left, the first at the right (`--right-to-left`), whatever the
+    /// document says.
+    public var readsRightToLeft = false
 
     public init() {}
 }

@@ -52,11 +52,14 @@ if arguments.first == "epub" {
 // and pages drawn turned with two fingers against upright ones (PageTiltBenchmark.swift).
 if arguments.first == "pages" {
     // `glide-bench pages night` runs only the night pages' figure, `tilt` only the pages
-    // drawn turned with two fingers (PageTiltBenchmark.swift).
+    // drawn turned with two fingers (PageTiltBenchmark.swift), `spread` only the spreads'
+    // (SpreadBenchmark.swift).
     if arguments.dropFirst().first == "night" {
         NightPageBenchmark.run()
     } else if arguments.dropFirst().first == "tilt" {
         PageTiltBenchmark.run()
+    } else if arguments.dropFirst().first == "spread" {
+        SpreadBenchmark.run()
     } else {
         PageBenchmarks.run()
         PageOverviewBenchmarks.run()

@@ -55,6 +55,7 @@ final class ViewerApp {
         viewerOptions.isDirectionalLockEnabled = options.isDirectionalLockEnabled
         viewerOptions.zoomRange = options.zoomRange
         viewerOptions.pageModes = pageModes
+        viewerOptions.readsRightToLeft = options.readsRightToLeft
         viewerOptions.configuration = ViewerSettings.configuration(
             options, reducedMotion: ViewerSettings.prefersReducedMotion())
         // Started with no file, Glide opens its home.

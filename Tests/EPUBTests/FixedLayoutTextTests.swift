@@ -121,6 +121,41 @@ final class FixedLayoutTextTests: XCTestCase {
         XCTAssertEqual(top, rect.y, accuracy: rect.height, "its line's top")
     }
 
+    /// In spreads (issue 26) the cover shows alone and pages 2 and 3 side by side: find turns
+    /// to the spread, and a word and a point land on the page that shows them.
+    func testInSpreadsFindTurnsToTheSpreadAndWordsLandOnTheirPage() throws {
+        let (layout, text) = try openLayout(atPage: 0)
+        let spreads = try XCTUnwrap(layout.pageSpreads, "a fixed-layout book's pages pair up")
+        spreads.arrange(spreads: true, cover: true, keepingPageAt: nil)
+        XCTAssertEqual(layout.contentSize.width, 2 * width, "the cover, then pages 2–3")
+        XCTAssertEqual(spreads.pages(atSlot: 1), 1...2)
+        let second = try frame(ofPage: 1, in: layout), third = try frame(ofPage: 2, in: layout)
+        XCTAssertEqual(second.maxX, third.x, accuracy: 1, "side by side, pictures' way: no gutter")
+        XCTAssertEqual(second.height, third.height)
+        XCTAssertGreaterThanOrEqual(try frame(ofPage: 0, in: layout).x, width / 2 - 1, "the cover at the right")
+
+        let visible = ContentRect(x: width, y: 0, width: width, height: height)
+        for _ in 0..<2_000 {
+            MainThreadMailbox.shared.deliverPending()
+            _ = layout.prepare(visible, margin: width, drawScale: 1)
+            if !layout.hasPendingLayout, layout.accessibleContent?.isPending(section: 2) == false,
+               layout.accessibleContent?.isPending(section: 1) == false { break }
+            usleep(2_000)
+        }
+        _ = layout.prepare(visible, margin: width, drawScale: 1)
+        XCTAssertEqual(layout.readingAnchor.section, 1, "the spread's first page is the reader's")
+        let zephyr = try XCTUnwrap(matches(of: "zephyr", in: text).first)
+        XCTAssertEqual(text.pagedPage(of: zephyr.start), 1, "revealing it turns to the spread")
+        let rect = try XCTUnwrap(text.rects(of: zephyr, within: 0...height).first)
+        XCTAssertTrue(third.contains(ContentPoint(x: rect.midX, y: rect.midY)), "on the right page: \(rect) in \(third)")
+        XCTAssertGreaterThan(ink(of: layout, left: width, in: rect), 20, "where the word is drawn")
+        XCTAssertEqual(text.textPosition(at: ContentPoint(x: rect.midX, y: rect.midY))?.section, 2)
+        let between = try XCTUnwrap(matches(of: "between", in: text).first)
+        let left = try XCTUnwrap(text.rects(of: between, within: 0...height).first)
+        XCTAssertTrue(second.contains(ContentPoint(x: left.midX, y: left.midY)), "page 2's word on the left page")
+        XCTAssertEqual(text.textPosition(at: ContentPoint(x: left.midX, y: left.midY))?.section, 1)
+    }
+
     func testAPointOnAWordSelectsItAndACopyGivesItsTextAndEveryPagesInOrder() throws {
         let (layout, text) = try openLayout(atPage: 0)
         let marigold = try XCTUnwrap(matches(of: "marigold", in: text).first)

@@ -83,6 +83,7 @@ final class CommandLineTests: XCTestCase {
             (["--deceleration", "slow"], "glide: --deceleration: \"slow\" is not a number; usage: glide"),
             (["--trace"], "glide: option '--trace' needs a value; usage: glide"),
             (["--dark=yes"], "glide: option '--dark' takes no value; usage: glide"),
+            (["--right-to-left=yes"], "glide: option '--right-to-left' takes no value; usage: glide"),
         ]
         for (arguments, expectedStart) in cases {
             let result = try ChildProcess.run(glide, arguments, environment: noCompositor)
@@ -168,5 +169,6 @@ final class CommandLineTests: XCTestCase {
         let flat = help.output.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
         XCTAssertTrue(flat.contains("Escape closes find, help or a selection, else leaves full screen,"), flat)
         XCTAssertFalse(flat.contains("or quits, q"), "Escape does not quit")
+        XCTAssertTrue(flat.contains("--right-to-left read pages right to left"), flat)
     }
 }

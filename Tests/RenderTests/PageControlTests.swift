@@ -83,6 +83,12 @@ final class PageControlTests: XCTestCase {
         let shown = control(pages: 245, current: 11)
         XCTAssertEqual(shown.label(title: nil), "12 / 245")
         XCTAssertEqual(shown.label(title: "notes.md"), "notes.md · 12 / 245")
+        // A spread: the document's two pages, of the document's count, not the view's.
+        let spread = control(pages: 123, current: 6)
+        XCTAssertEqual(spread.label(title: nil, shownPages: ShownPages(pages: 11...12, pageCount: 245)), "12–13 / 245")
+        XCTAssertEqual(spread.label(title: nil, pageLabel: "x–xi", shownPages: ShownPages(pages: 9...10, pageCount: 245)),
+                       "x–xi (10–11 / 245)")
+        XCTAssertEqual(spread.label(title: nil, shownPages: ShownPages(pages: 0...0, pageCount: 245)), "1 / 245", "the cover alone")
         let single = HorizontalPagesLayout(document: TextDocument(text: "# One", isMarkdown: true, title: "one.md"))
         XCTAssertNil(single.title(ofPage: 0), "one file needs no name")
         let several = ImageCollectionLayout(collection: ImageCollection(title: "t", imagePaths: ["/pictures/a.png", "/pictures/b.jpg"]))

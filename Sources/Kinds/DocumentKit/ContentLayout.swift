@@ -46,6 +46,11 @@ public protocol ContentLayout: AnyObject {
     /// has no name of its own. For the transient page label and the window title.
     func title(ofPage page: Int) -> String?
 
+    /// Rectangles of `rect` (content, zoom 1) that `draw` covers with opaque pixels whatever it
+    /// has to draw (a document's pages: their pixels, a preview or a placeholder), so a frame
+    /// need not paint the page colour under them first; none by default.
+    func opaqueRects(meeting rect: ContentRect) -> [ContentRect]
+
     /// Whether a scrolling frame draws the content straight into the buffer instead of from
     /// cached tiles: for content that keeps its own pixels (a PDF's rendered pages), where
     /// copying them into a tile first and the tile into the buffer would write every pixel
@@ -89,6 +94,8 @@ extension ContentLayout {
     }
 
     public func title(ofPage page: Int) -> String? { nil }
+
+    public func opaqueRects(meeting rect: ContentRect) -> [ContentRect] { [] }
 
     public var drawsWithoutTiles: Bool { false }
 

@@ -74,6 +74,8 @@ public protocol DocumentContent: ContentLayout {
     /// `point`, for a double tap to zoom to; nil where there is no text there, or it has not
     /// been read yet.
     func textColumn(at point: ContentPoint) -> ClosedRange<Double>?
+    /// The pages two side by side (`PageSpreads`); nil for content without pages of its own.
+    var pageSpreads: (any PageSpreads)? { get }
 }
 
 extension DocumentContent {
@@ -119,7 +121,8 @@ public enum ContentLink: Equatable, Sendable {
     /// An address as the document names it: followed only when it is a web or mail address
     /// (`LinkAction`); nothing else a document names is ever opened or run.
     case address(String)
-    /// A place in the same content: its page, and the offset (zoom 1) that shows it at the
-    /// top when the content scrolls.
+    /// A place in the same content: the view's page that shows it when paged (a spread's,
+    /// counted from the left), and the offset (zoom 1) that shows it at the top when the
+    /// content scrolls.
     case place(page: Int, offset: ContentPoint)
 }

@@ -9,6 +9,14 @@ import DocumentKit
 /// bottom clear (`bottomInsetPixels`); pages read right to left (a manga's) put the first page
 /// at the right: page `p` is at slot `pageCount - 1 - p` from the left.
 ///
+/// Two-page spreads (`showsSpreads`) put pages side by side in pairs, a spread a viewport
+/// when paged and a row in the column: the first page alone when the book has a cover
+/// (`hasCover`), on the side a book's first page is (the right, or the left read right to
+/// left), and a last page without a partner on the other. A spread's pages share one height,
+/// as facing pages of a book do; a page alone takes the room it would have beside a page of
+/// its own shape, so pages keep their size as they turn. A slot (the view's page when paged)
+/// is then a spread.
+///
 /// Fit page, a page's quarter turns and two-page spreads are changes to this type alone: the
 /// layout, its scheduler, its links and its text ask it for frames and never place a page
 /// themselves.
@@ -29,11 +37,23 @@ public struct PageFrames {
     /// The narrowest a column gets, in logical px, so a tiny window still shows pages.
     static let minimumColumnWidthPixels = 40.0
 
+    /// The space between the two pages of a spread, in logical px: none between pictures (a
+    /// comic's double-page drawing meets in the middle), the page edge's room between a
+    /// document's pages (half the column's gap, as Evince's dual view leaves a narrow gutter).
+    static func spreadGapPixels(_ style: PageStyle) -> Double { style == .picture ? 0 : PageFrames.pageGapPixels / 2 }
+
     /// One page per viewport side by side, rather than a column.
     public let isPaged: Bool
     public let style: PageStyle
     /// Whether the first page is at the right.
-    public let readsRightToLeft: Bool
+    public var readsRightToLeft: Bool
+    /// Whether pages are shown two side by side (`arrange(spreads:cover:size:)` sets it).
+    public private(set) var showsSpreads = false
+    /// Whether the first page is shown alone in spreads, as a book's cover.
+    public private(set) var hasCover = true
+    /// Spreads: each spread's width in units of its height, its pages' shown aspects summed
+    /// (a page alone counts twice: it takes the room of a pair of its shape).
+    private var spreadAspects: [Double] = []
     public private(set) var viewportWidth = 0.0
     public private(set) var viewportHeight = 0.0
     public private(set) var pageCount = 0
@@ -52,25 +72,61 @@ public struct PageFrames {
         self.readsRightToLeft = readsRightToLeft
     }
 
-    /// The page shown at slot `slot` from the left, and the slot of a page: the same number,
-    /// except in pages read right to left.
-    public func page(atSlot slot: Int) -> Int { readsRightToLeft ? pageCount - 1 - slot : slot }
+    /// How many slots the pages take: one a page, or one a spread.
+    public var slotCount: Int {
+        guard showsSpreads, pageCount > 0 else { return pageCount }
+        return hasCover ? pageCount / 2 + 1 : (pageCount + 1) / 2
+    }
 
-    public func slot(ofPage page: Int) -> Int { self.page(atSlot: page) }
+    /// The spread (from the first, in reading order) that page `page` is in; the page itself
+    /// without spreads.
+    public func spread(ofPage page: Int) -> Int {
+        guard showsSpreads else { return page }
+        return hasCover ? (page + 1) / 2 : page / 2
+    }
+
+    /// The pages of spread `spread`, first to last in reading order.
+    public func pages(inSpread spread: Int) -> ClosedRange<Int> {
+        guard showsSpreads else { return spread...spread }
+        let first = hasCover ? max(2 * spread - 1, 0) : 2 * spread
+        let last = hasCover && spread == 0 ? 0 : first + 1
+        return min(first, max(pageCount - 1, 0))...min(last, max(pageCount - 1, 0))
+    }
+
+    /// The spread at slot `slot` from the left, and the slot of a spread: the same number,
+    /// except in pages read right to left.
+    private func spread(atSlot slot: Int) -> Int { readsRightToLeft ? slotCount - 1 - slot : slot }
+
+    /// The pages shown at slot `slot` from the left (a spread's two), first to last in reading
+    /// order.
+    public func pages(atSlot slot: Int) -> ClosedRange<Int> { pages(inSpread: spread(atSlot: slot)) }
+
+    /// The page shown at slot `slot` from the left (a spread's first), and the slot of a page:
+    /// the same number, except in pages read right to left or in spreads.
+    public func page(atSlot slot: Int) -> Int { pages(atSlot: slot).lowerBound }
+
+    public func slot(ofPage page: Int) -> Int { spread(atSlot: spread(ofPage: page)) }
+
+    /// Whether page `page` is on the left of its spread (a page alone: on the side it would
+    /// take beside a partner).
+    private func isOnTheLeft(_ page: Int) -> Bool {
+        let leads = (hasCover ? page + 1 : page) % 2 == 0
+        return leads != readsRightToLeft
+    }
 
     /// The margin around a paged page: none around a picture, which fills what it can.
     private var pagedMarginPixels: Double { style == .picture ? 0 : PageFrames.pagedMarginPixels }
 
-    /// The width pages have in continuous mode.
+    /// The width pages have in continuous mode (a spread's two together).
     public var columnWidth: Double {
-        max(min(viewportWidth - 2 * PageFrames.sideMarginPixels, PageFrames.maximumPageWidthPixels),
+        max(min(viewportWidth - 2 * PageFrames.sideMarginPixels, PageFrames.maximumPageWidthPixels * (showsSpreads ? 2 : 1)),
             PageFrames.minimumColumnWidthPixels)
     }
 
     /// The content's size.
     public var contentSize: ContentSize {
         isPaged
-            ? ContentSize(width: viewportWidth * Double(pageCount), height: viewportHeight)
+            ? ContentSize(width: viewportWidth * Double(slotCount), height: viewportHeight)
             : ContentSize(width: viewportWidth, height: (PageFrames.pageGapPixels + heights.total).rounded(.up))
     }
 
@@ -91,9 +147,18 @@ public struct PageFrames {
         relayOut(pageCount: pageCount, size: size)
     }
 
+    /// Shows pages two side by side (`spreads`), the first alone when `cover`, or one by one,
+    /// and lays them out again.
+    public mutating func arrange(spreads: Bool, cover: Bool, size: (Int) -> PagePointSize) {
+        showsSpreads = spreads
+        hasCover = cover
+        relayOut(pageCount: pageCount, size: size)
+    }
+
     /// Page `page`'s rectangle in content coordinates, for a page of `size` points (upright).
     public func pageRect(_ page: Int, size upright: PagePointSize) -> ContentRect {
         let size = shownSize(upright)
+        if showsSpreads { return spreadPageRect(page, size: size) }
         if isPaged {
             let room = max(viewportHeight - (style == .picture ? bottomInsetPixels : 0), 1)
             let fit = min((viewportWidth - 2 * pagedMarginPixels) / size.width, (room - 2 * pagedMarginPixels) / size.height)
@@ -107,21 +172,53 @@ public struct PageFrames {
                            width: width, height: heights[page] - PageFrames.pageGapPixels)
     }
 
+    /// Page `page`'s rectangle in spreads (`size` as shown): the spread's pages at one height,
+    /// fitted whole in the viewport when paged, across the column otherwise, and centred.
+    private func spreadPageRect(_ page: Int, size: PagePointSize) -> ContentRect {
+        let spread = spread(ofPage: page)
+        let aspect = size.width / size.height
+        let together = spread < spreadAspects.count ? spreadAspects[spread] : 2 * aspect
+        let gap = PageFrames.spreadGapPixels(style)
+        let left: Double, width: Double, top: Double, height: Double
+        if isPaged {
+            let room = max(viewportHeight - (style == .picture ? bottomInsetPixels : 0), 1)
+            height = max(min(room - 2 * pagedMarginPixels, (viewportWidth - 2 * pagedMarginPixels - gap) / together), 1)
+            left = Double(slot(ofPage: page)) * viewportWidth
+            width = viewportWidth
+            top = ((room - height) / 2).rounded()
+        } else {
+            let row = spread < heights.count ? heights[spread] : (columnWidth - gap) / together + PageFrames.pageGapPixels
+            height = row - PageFrames.pageGapPixels
+            left = ((viewportWidth - columnWidth) / 2).rounded()
+            width = columnWidth
+            top = PageFrames.pageGapPixels + heights.offset(of: min(spread, heights.count))
+        }
+        let start = left + ((width - together * height - gap) / 2).rounded()
+        let x = isOnTheLeft(page) ? start : start + ((together - aspect) * height).rounded() + gap
+        return ContentRect(x: x, y: top, width: max(aspect * height, 1), height: height)
+    }
+
     /// The pages that meet `rect`, first to last.
     public func pages(meeting rect: ContentRect) -> ClosedRange<Int> {
         guard pageCount > 0 else { return 0...0 }
+        let slots: ClosedRange<Int>
         if isPaged {
             guard viewportWidth > 0 else { return 0...0 }
-            let first = min(max(Int((rect.x / viewportWidth).rounded(.down)), 0), pageCount - 1)
-            let last = min(max(Int(((rect.maxX - 0.001) / viewportWidth).rounded(.down)), first), pageCount - 1)
-            return readsRightToLeft ? page(atSlot: last)...page(atSlot: first) : first...last
+            let first = min(max(Int((rect.x / viewportWidth).rounded(.down)), 0), slotCount - 1)
+            let last = min(max(Int(((rect.maxX - 0.001) / viewportWidth).rounded(.down)), first), slotCount - 1)
+            if !showsSpreads { return readsRightToLeft ? page(atSlot: last)...page(atSlot: first) : first...last }
+            slots = readsRightToLeft ? spread(atSlot: last)...spread(atSlot: first) : first...last
+        } else {
+            let first = heights.index(containing: rect.y - PageFrames.pageGapPixels)
+            let last = heights.index(containing: max(rect.y, rect.maxY - 0.001) - PageFrames.pageGapPixels)
+            if !showsSpreads { return first...max(first, last) }
+            slots = first...max(first, last)
         }
-        let first = heights.index(containing: rect.y - PageFrames.pageGapPixels)
-        let last = heights.index(containing: max(rect.y, rect.maxY - 0.001) - PageFrames.pageGapPixels)
-        return first...max(first, last)
+        return pages(inSpread: slots.lowerBound).lowerBound...pages(inSpread: slots.upperBound).upperBound
     }
 
-    /// The content offset at which page `page` is the one shown, `fraction` of the way down it.
+    /// The content offset at which page `page` is the one shown, `fraction` of the way down it
+    /// (in spreads, its spread).
     public func offset(ofPage page: Int, fraction: Double, size: PagePointSize) -> ContentPoint {
         if isPaged { return ContentPoint(x: Double(slot(ofPage: page)) * viewportWidth, y: 0) }
         let rect = pageRect(page, size: size)
@@ -142,17 +239,49 @@ public struct PageFrames {
     /// Lays every page out again, for `pageCount` pages of sizes `size`.
     public mutating func relayOut(pageCount: Int, size: (Int) -> PagePointSize) {
         self.pageCount = pageCount
-        heights = isPaged ? HeightIndex([]) : HeightIndex((0..<pageCount).map { columnHeight(size($0)) })
+        guard showsSpreads else {
+            spreadAspects = []
+            heights = isPaged ? HeightIndex([]) : HeightIndex((0..<pageCount).map { columnHeight(size($0)) })
+            return
+        }
+        spreadAspects = (0..<slotCount).map { aspect(ofSpread: $0, size: size) }
+        heights = isPaged ? HeightIndex([]) : HeightIndex(spreadAspects.map(rowHeight))
     }
 
-    /// Page `page` now has `size`; returns whether its frame's height changed.
+    /// Page `page` now has `size` (`sizes` gives every page's, for a spread's partner);
+    /// returns whether its frame's height changed, or in spreads whether its spread changed.
     @discardableResult
-    public mutating func resize(_ page: Int, to size: PagePointSize) -> Bool {
+    public mutating func resize(_ page: Int, to size: PagePointSize, sizes: (Int) -> PagePointSize) -> Bool {
+        if showsSpreads {
+            let spread = spread(ofPage: page)
+            guard spread < spreadAspects.count else { return false }
+            let aspect = aspect(ofSpread: spread, size: { $0 == page ? size : sizes($0) })
+            guard aspect != spreadAspects[spread] else { return false }
+            spreadAspects[spread] = aspect
+            if !isPaged, spread < heights.count { heights.set(spread, to: rowHeight(aspect)) }
+            return true
+        }
         guard !isPaged, viewportWidth > 0, page < heights.count else { return false }
         let height = columnHeight(size)
         guard height != heights[page] else { return false }
         heights.set(page, to: height)
         return true
+    }
+
+    /// A spread's width in units of its height: its pages' shown aspects summed, a page alone
+    /// counted twice.
+    private func aspect(ofSpread spread: Int, size: (Int) -> PagePointSize) -> Double {
+        let pages = pages(inSpread: spread)
+        let aspects = pages.map { page in
+            let shown = shownSize(size(page))
+            return shown.width / max(shown.height, 1e-9)
+        }
+        return aspects.count == 1 ? 2 * aspects[0] : aspects.reduce(0, +)
+    }
+
+    /// The height a row of spread aspect `aspect` takes in the column, gap included.
+    private func rowHeight(_ aspect: Double) -> Double {
+        ((columnWidth - PageFrames.spreadGapPixels(style)) / aspect).rounded() + PageFrames.pageGapPixels
     }
 
     /// The height a page of `size` (upright) takes in the column, gap included.

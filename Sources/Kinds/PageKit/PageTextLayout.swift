@@ -15,6 +15,8 @@ public protocol PageTextPages: PageGeometry {
     func measure(_ index: Int) -> Bool
     /// An internal link's page as the kind's viewers name it in an address (`#page=12`, `#12`).
     func linkAddress(ofPage page: Int) -> String
+    /// The view's page (from the left, when paged) that shows page `page`: its spread's.
+    func slot(ofPage page: Int) -> Int
     /// A search of the document's text, on a worker of the search's own.
     func textSearch(for query: String) -> DocumentSearch
     /// The text of `range`, made on the paste's own worker.
@@ -213,7 +215,7 @@ public final class PageTextLayout: ReadableLayout {
     }
 
     public func pagedPage(of position: TextPosition) -> Int? {
-        pages.isPaged ? min(max(position.section, 0), pages.pageCount - 1) : nil
+        pages.isPaged ? pages.slot(ofPage: min(max(position.section, 0), pages.pageCount - 1)) : nil
     }
 
     /// A web link's address, or an internal link's page as the kind names it

@@ -63,7 +63,8 @@ extension PagedLayout: DocumentContent {
 
     public func link(at point: ContentPoint, zoomScale: Double) -> ContentLink? {
         switch link(at: point, zoom: zoomScale) {
-        case .destination(let target)?: .place(page: target.page, offset: offset(of: target))
+        // The view's page that shows the target: its spread's, from the left.
+        case .destination(let target)?: .place(page: slot(ofPage: target.page), offset: offset(of: target))
         case .uri(let address)?: .address(address)
         case nil: nil
         }

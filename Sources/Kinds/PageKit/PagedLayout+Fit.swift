@@ -24,7 +24,8 @@ extension PagedLayout {
     /// reader who wants the whole page presses `f`, one who wants it larger `w` or a pinch.
     public func zoomScale(fitting fit: PageFit) -> Double? {
         guard isOpen, viewportWidth > 0, viewportHeight > 0, pageCount > 0 else { return nil }
-        let rect = pageRect(anchorPage)
+        // In spreads a fit is the spread's: both its pages.
+        let rect = spreadRect(ofPage: anchorPage)
         guard rect.width > 0, rect.height > 0 else { return nil }
         if isPaged {
             switch fit {
@@ -43,7 +44,7 @@ extension PagedLayout {
             if rect.height < rect.width { return page }
             guard style == .document else { return width }
             let shownWidthPoints = frames.shownSize(pointSize(anchorPage)).width
-            return min(width, Self.automaticMaximumPixelsPerPoint * shownWidthPoints / rect.width)
+            return min(width, Self.automaticMaximumPixelsPerPoint * shownWidthPoints / pageRect(anchorPage).width)
         }
     }
 

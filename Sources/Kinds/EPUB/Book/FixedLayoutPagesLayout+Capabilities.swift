@@ -73,7 +73,7 @@ extension FixedLayoutPagesLayout: AccessibleContent {
 
     func destination(ofAnchor fragment: String, near location: AccessibleBlockLocation) -> AccessibleBlockLocation? { nil }
 
-    func scrollTarget(of location: AccessibleBlockLocation) -> AccessibleScrollTarget { .page(location.section) }
+    func scrollTarget(of location: AccessibleBlockLocation) -> AccessibleScrollTarget { .page(frames.slot(ofPage: location.section)) }
 }
 
 /// A fixed-layout book's table of contents: each row a page, whose place is known.

@@ -3,11 +3,13 @@ import DocumentKit
 import ImageDecoding
 import Localization
 import Machinery
+import PageKit
 import TextKind
 
 /// A fixed-layout book's pages side by side, one a viewport, each page the shape its spine
 /// document declares (`EPUBViewport`), fitted whole and centred above the page control's band,
-/// as a PDF's pages and an image collection's are.
+/// as a PDF's pages and an image collection's are: PageKit's `PageFrames` places them, two
+/// side by side in spreads too.
 ///
 /// A page's document is read on a worker (its viewport meta, then its blocks) and shows a
 /// placeholder with its number until then. A page that is one picture draws that image over
@@ -28,15 +30,22 @@ final class FixedLayoutPagesLayout: ContentLayout {
     }
 
     /// Room kept clear at the bottom of every page, in logical px: the page control's band.
-    var pageBottomInsetPixels = 0.0 {
-        didSet { if pageBottomInsetPixels != oldValue { changeLog.record(.everything) } }
+    var pageBottomInsetPixels: Double {
+        get { frames.bottomInsetPixels }
+        set {
+            guard newValue != frames.bottomInsetPixels else { return }
+            frames.bottomInsetPixels = newValue
+            changeLog.record(.everything)
+        }
     }
 
-    private(set) var viewportWidth = 0.0
-    private(set) var viewportHeight = 0.0
-    private var changeLog = ChangeLog()
+    /// Where each page goes, a picture's way: fitted whole, a page or a spread a viewport.
+    var frames = PageFrames(isPaged: true, style: .picture)
+    var viewportWidth: Double { frames.viewportWidth }
+    var viewportHeight: Double { frames.viewportHeight }
+    var changeLog = ChangeLog()
     /// The page in the middle of the view when last prepared: the reading position.
-    private var anchorPage = 0
+    var anchorPage = 0
     /// The pages read so far, by index.
     private(set) var pages: [Int: FixedLayoutPage] = [:]
     /// The pages whose read was last asked of the worker.
@@ -69,6 +78,7 @@ final class FixedLayoutPagesLayout: ContentLayout {
         workGroup = Int(bitPattern: UInt(bitPattern: ObjectIdentifier(reference).hashValue))
         reference.object = self
         images.observeChanges { [weak self] _ in self?.changeLog.record(.everything) }
+        frames.relayOut(pageCount: book.package.spine.count, size: pointSize)
     }
 
     deinit {
@@ -81,16 +91,13 @@ final class FixedLayoutPagesLayout: ContentLayout {
 
     func changes(since revision: Int) -> ContentChange { changeLog.changes(since: revision) }
 
-    var contentSize: ContentSize { ContentSize(width: viewportWidth * Double(pageCount), height: viewportHeight) }
+    var contentSize: ContentSize { frames.contentSize }
 
     func setViewportSize(width: Double, height: Double) {
-        guard width != viewportWidth || height != viewportHeight else { return }
-        viewportWidth = width
-        viewportHeight = height
-        changeLog.record(.everything)
+        if frames.setViewport(width: width, height: height, size: pointSize) { changeLog.record(.everything) }
     }
 
-    var anchorOffset: ContentPoint { ContentPoint(x: Double(anchorPage) * viewportWidth, y: 0) }
+    var anchorOffset: ContentPoint { frames.offset(ofPage: anchorPage, fraction: 0, size: pointSize(anchorPage)) }
 
     var readingAnchor: ReadingAnchor {
         get { ReadingAnchor(section: anchorPage, block: 0, fraction: 0) }
@@ -103,23 +110,22 @@ final class FixedLayoutPagesLayout: ContentLayout {
         pages[page]?.viewport ?? book.package.viewport ?? lastDeclaredViewport ?? FixedLayoutPagesLayout.placeholderViewport
     }
 
-    /// Where page `page` is drawn in the content: its viewport's shape fitted whole and centred
-    /// in its span, above the bottom inset.
-    func frame(ofPage page: Int) -> ContentRect {
+    /// Page `page`'s size as `PageFrames` places it: its viewport's, in CSS px.
+    func pointSize(_ page: Int) -> PagePointSize {
         let size = viewport(ofPage: page)
-        let room = max(viewportHeight - pageBottomInsetPixels, 1)
-        let scale = min(viewportWidth / size.widthPixels, room / size.heightPixels)
-        let width = (size.widthPixels * scale).rounded(), height = (size.heightPixels * scale).rounded()
-        return ContentRect(x: Double(page) * viewportWidth + ((viewportWidth - width) / 2).rounded(),
-                           y: ((room - height) / 2).rounded(), width: width, height: height)
+        return (size.widthPixels, size.heightPixels)
     }
+
+    /// Where page `page` is drawn in the content: its viewport's shape fitted whole and centred
+    /// in its span (or its half of a spread), above the bottom inset.
+    func frame(ofPage page: Int) -> ContentRect { frames.pageRect(page, size: pointSize(page)) }
 
     /// Asks for the pages in view and one either side: their documents read on the worker,
     /// their images decoded at the scale they are drawn, and one text page laid out a frame.
     /// Nothing moves: the correction is always 0.
     func prepare(_ visible: ContentRect, margin: Double, drawScale: Double) -> ContentPoint {
         guard viewportWidth > 0, viewportHeight > 0, pageCount > 0 else { return .zero }
-        anchorPage = page(at: visible.x + visible.width / 2)
+        anchorPage = page(nearestCentreOf: visible)
         lastVisible = visible
         let near = pages(in: visible.x - viewportWidth, visible.maxX + viewportWidth)
         requestReads(of: near.filter { pages[$0] == nil })
@@ -182,6 +188,9 @@ final class FixedLayoutPagesLayout: ContentLayout {
         pages[index] = page
         requestedPages.removeAll { $0 == index }
         if let declared = page.viewport { lastDeclaredViewport = declared }
+        // The pages not read yet take this one's shape: all of them are placed again (a
+        // book's spine is a few hundred pages at most).
+        frames.relayOut(pageCount: pageCount, size: pointSize)
         changeLog.record(.everything)
     }
 
@@ -218,8 +227,8 @@ final class FixedLayoutPagesLayout: ContentLayout {
             let fitted = FixedLayoutPagesLayout.fitted(image.naturalSize, in: frame)
             image.draw(x: fitted.x, y: fitted.y, width: fitted.width, height: fitted.height, on: cairo)
         case .failure(let reason):
-            CentredNotice.draw(localized("⚠ '%1$s' cannot be shown:\n%2$s", source, reason), left: Double(page) * viewportWidth,
-                               width: viewportWidth, inset: 24, centreY: frame.y + frame.height / 2, palette: palette, on: cairo)
+            CentredNotice.draw(localized("⚠ '%1$s' cannot be shown:\n%2$s", source, reason), left: frame.x,
+                               width: frame.width, inset: 24, centreY: frame.y + frame.height / 2, palette: palette, on: cairo)
         case .pending, nil:
             drawPlaceholder(ofPage: page, in: frame, on: cairo)
         }
@@ -246,12 +255,26 @@ final class FixedLayoutPagesLayout: ContentLayout {
                            width: width, height: height)
     }
 
-    /// The page whose span holds `x`, clamped to the pages there are.
-    func page(at x: Double) -> Int {
-        min(max(Int((x / viewportWidth).rounded(.down)), 0), max(pageCount - 1, 0))
+    /// The page at `point`: the one whose frame holds it, else the first of the spread there
+    /// (clamped to the pages there are).
+    func page(at point: ContentPoint) -> Int {
+        let shown = frames.pages(meeting: ContentRect(x: point.x, y: 0, width: 0.001, height: 1))
+        return shown.first { frame(ofPage: $0).contains(point) } ?? shown.lowerBound
     }
 
-    private func pages(in left: Double, _ right: Double) -> [Int] {
-        Array(page(at: left)...page(at: max(left, right - 0.001)))
+    /// The page at the middle of `visible`, the reading position: in a spread shown whole
+    /// (unzoomed) its first page in reading order, else the page under the middle.
+    func page(nearestCentreOf visible: ContentRect) -> Int {
+        let centre = ContentPoint(x: visible.x + visible.width / 2, y: visible.y + visible.height / 2)
+        guard visible.width < viewportWidth - 1 else {
+            return frames.pages(meeting: ContentRect(x: centre.x, y: 0, width: 0.001, height: 1)).lowerBound
+        }
+        return page(at: centre)
+    }
+
+    /// The pages that meet the span from `left` to `right`, first to last.
+    func pages(in left: Double, _ right: Double) -> [Int] {
+        guard pageCount > 0, viewportWidth > 0 else { return [] }
+        return Array(frames.pages(meeting: ContentRect(x: left, y: 0, width: max(right - left, 0.001), height: 1)))
     }
 }

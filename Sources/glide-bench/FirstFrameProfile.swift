@@ -13,7 +13,7 @@ import Glibc
 /// same for the books.)
 enum FirstFrameProfile {
     static let documents = ["book", "one-chapter", "markdown", "comic-10", "comic-10000", "djvu-1", "djvu-71"]
-    static let usage = "usage: glide-bench first-frame \(documents.joined(separator: "|")) [COUNT]"
+    static let usage = "usage: glide-bench first-frame \(documents.joined(separator: "|"))|FILE [COUNT] [--keep]"
 
     /// A book's first frame, timed as `glide-bench epub` times it (its chapters read on the
     /// worker waited for within).
@@ -22,8 +22,8 @@ enum FirstFrameProfile {
     }
 
     /// A comic's or a DjVu document's first frame, as `glide-bench comics` and `djvu` draw it.
-    @inline(never) static func measured(_ path: String, paged: Bool) -> FirstFrame {
-        FirstFrame(opening: path, paged: paged)
+    @inline(never) static func measured(_ path: String, paged: Bool, into buffer: OwnedBuffer) -> FirstFrame {
+        FirstFrame(opening: path, paged: paged, into: buffer)
     }
 
     /// One line on standard error, and the exit `status`.
@@ -33,28 +33,43 @@ enum FirstFrameProfile {
         exit(status)
     }
 
+    /// `--keep` leaves the document written and says where: valgrind cannot run the DjVu
+    /// fixture's `c44` and `djvm`, so a DjVu document is written first and profiled as a FILE
+    /// (a `.cbz` is shown paged, anything else in a column).
     static func run(arguments: [String]) {
+        let keeps = arguments.contains("--keep")
+        let arguments = arguments.filter { $0 != "--keep" }
         let count = arguments.count > 1 ? Int(arguments[1]) : 1
-        guard let which = arguments.first, documents.contains(which), let count, count > 0 else {
+        guard let named = arguments.first, let count, count > 0 || keeps else { fail(usage, status: 2) }
+        let which: String, path: String
+        if documents.contains(named) {
+            which = named
+            path = writeDocument(which)
+        } else if access(named, R_OK) == 0 {
+            which = named.hasSuffix(".cbz") ? "comic" : named.hasSuffix(".djvu") ? "djvu" : "book"
+            path = named
+        } else {
             fail(usage, status: 2)
         }
-        let path = writeDocument(which)
-        defer { unlink(path) }
+        if keeps { print("written: \(path)") }
+        defer { if !keeps, path != named { unlink(path) } }
+        guard count > 0 else { return }
         let isPaged = which.hasPrefix("comic") || which.hasPrefix("djvu")
         // The first one starts the libraries up, outside `measured`.
+        let buffer = FirstFrame.makeBuffer()
         if isPaged {
-            FirstFrame(opening: path, paged: which.hasPrefix("comic")).settle()
+            FirstFrame(opening: path, paged: which.hasPrefix("comic"), into: buffer).settle()
         } else {
             _ = RenderBenchmarks.firstFrameMilliseconds(path: path)
         }
         let milliseconds = (0..<count).map { _ -> Double in
             guard isPaged else { return measured(book: path) }
             let start = nowNanoseconds()
-            let shown = measured(path, paged: which.hasPrefix("comic"))
+            let shown = measured(path, paged: which.hasPrefix("comic"), into: buffer)
             defer { shown.settle() }
             return RenderBenchmarks.milliseconds(since: start)
         }
-        print("first frame of the \(which), median of \(count): \(RenderBenchmarks.rounded(RenderBenchmarks.median(milliseconds), 2)) ms")
+        print("first frame of the \(named), median of \(count): \(RenderBenchmarks.rounded(RenderBenchmarks.median(milliseconds), 2)) ms")
     }
 
     /// Writes the document `which` names; the caller deletes it.

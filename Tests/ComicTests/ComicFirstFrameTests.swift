@@ -38,7 +38,7 @@ final class ComicFirstFrameTests: XCTestCase {
 
         waitForPageOrder(comic)
         XCTAssertEqual(comic.imagePaths, (1...5).map { "Book/page\($0).png" })
-        XCTAssertFalse(shown.layout.isReadingContent)
+        XCTAssertFalse(shown.layout.isReadingContent, "listing \(comic.isListing), ordering \(comic.isOrderingPages), decoding \(shown.layout.images.isDecoding), awaiting pixels \(shown.layout.scheduler.isAwaitingVisiblePixels)")
         XCTAssertFalse(shown.layout.isPending(section: 3))
         XCTAssertEqual(shown.layout.title(ofPage: 3), "page4.png")
         XCTAssertGreaterThan(shown.layout.revision, revision, "the layout is told to draw again")

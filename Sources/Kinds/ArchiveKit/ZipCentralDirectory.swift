@@ -38,6 +38,9 @@ struct ZipCentralDirectory {
     /// The end record's fixed part, and the most a comment after it adds (a 16-bit length).
     private static let endRecordBytes = 22
     private static let maximumCommentBytes = 0xFFFF
+    /// The end of the file read first for the end record: a record with a comment of up to
+    /// 4 KB less its 22 bytes.
+    private static let firstTailBytes = 4096
     private static let entryHeaderBytes = 46
     /// A 32-bit field that says "look in the zip64 extra field".
     private static let zip64Marker = 0xFFFF_FFFF
@@ -110,20 +113,25 @@ struct ZipCentralDirectory {
 
     /// The directory's offset, size and entry count from the end record (or its zip64 record).
     static func locate(in reader: inout FileRangeReader, fileSize: Int) throws(ArchiveError) -> Location {
-        let tailLength = min(fileSize, endRecordBytes + maximumCommentBytes)
-        guard fileSize >= endRecordBytes, let tail = reader.bytes(at: fileSize - tailLength, count: tailLength) else {
-            throw notZip
-        }
-        // The last end record whose comment fits in what follows it.
-        var found: Int?
-        var index = tailLength - endRecordBytes
-        while index >= 0 {
-            if tail[tail.startIndex + index] == 0x50, tail.littleEndian(at: index, width: 4) == endRecordSignature,
-               index + endRecordBytes + tail.littleEndian(at: index + 20, width: 2) <= tailLength {
-                found = index
-                break
+        // Most zips end with an end record and no comment: a first read of 4 KB finds it, and
+        // only a zip with a longer comment costs the read of the 64 KB one may take.
+        var tailLength = 0, tail: ArraySlice<UInt8> = [], found: Int?
+        for window in [firstTailBytes, endRecordBytes + maximumCommentBytes] where found == nil && tailLength < fileSize {
+            tailLength = min(fileSize, window)
+            guard fileSize >= endRecordBytes, let read = reader.bytes(at: fileSize - tailLength, count: tailLength) else {
+                throw notZip
             }
-            index -= 1
+            tail = read
+            // The last end record whose comment fits in what follows it.
+            var index = tailLength - endRecordBytes
+            while index >= 0 {
+                if tail[tail.startIndex + index] == 0x50, tail.littleEndian(at: index, width: 4) == endRecordSignature,
+                   index + endRecordBytes + tail.littleEndian(at: index + 20, width: 2) <= tailLength {
+                    found = index
+                    break
+                }
+                index -= 1
+            }
         }
         guard let found else { throw notZip }
         let recordOffset = fileSize - tailLength + found

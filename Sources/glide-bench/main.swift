@@ -51,8 +51,11 @@ if arguments.first == "epub" {
 // with 1 page renderer and with 2 (PageBenchmarks.swift); then the overview of a 1,000-page PDF
 // (PageOverviewBenchmarks.swift); issue 26's night pages against normal ones (NightPageBenchmark.swift).
 if arguments.first == "pages" {
-    // `glide-bench pages night` runs only the night pages' figure.
-    if arguments.dropFirst().first == "night" {
+    // `glide-bench pages night` runs only the night pages' figure, `pages scaling` only the
+    // fling with 1 and 2 renderers (and the night pages after it).
+    if arguments.dropFirst().first == "scaling" {
+        PageBenchmarks.runScaling()
+    } else if arguments.dropFirst().first == "night" {
         NightPageBenchmark.run()
     } else {
         PageBenchmarks.run()

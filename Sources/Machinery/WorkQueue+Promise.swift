@@ -9,6 +9,14 @@ extension WorkQueue {
 
         fileprivate init() {}
 
+        /// A promise already kept: a result the caller had at hand (a small archive listed
+        /// at once), for whoever takes either kind.
+        public static func fulfilled(_ value: Value) -> Promise<Value> {
+            let promise = Promise<Value>()
+            promise.result = value
+            return promise
+        }
+
         /// The result if the job has ended; never waits.
         public var value: Value? { lock.withLock { result } }
 

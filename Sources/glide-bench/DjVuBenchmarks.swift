@@ -16,16 +16,18 @@ enum DjVuBenchmarks {
     static let page = DjVuFixture.Page(width: 2550, height: 3300,
                                        ink: (0..<12).map { (300, 300 + $0 * 240, 1950, 120) })
 
-    static func run() {
-        func write(pages: Int) -> String {
-            let path = "/tmp/glide-bench-djvu-\(getpid())-\(pages).djvu"
-            do {
-                try DjVuFixture.write(page, copies: pages, to: path)
-            } catch {
-                fatalError("cannot write \(path): \(error)")
-            }
-            return path
+    /// A bundled document of `pages` copies of `page` in /tmp: the caller deletes it.
+    static func write(pages: Int) -> String {
+        let path = "/tmp/glide-bench-djvu-\(getpid())-\(pages).djvu"
+        do {
+            try DjVuFixture.write(page, copies: pages, to: path)
+        } catch {
+            fatalError("cannot write \(path): \(error)")
         }
+        return path
+    }
+
+    static func run() {
         let one = write(pages: 1), seventyOne = write(pages: 71)
         defer { unlink(one); unlink(seventyOne) }
 
@@ -51,19 +53,12 @@ enum DjVuBenchmarks {
     /// that shows page 1 sharp; ms of wall clock from the open, and to every page's size
     /// arriving. The next run starts once the sizes have arrived and the workers are stopped.
     private static func firstFrames(path: String) -> (frame: Double, pageShown: Double, measured: Double) {
+        let buffer = FirstFrame.makeBuffer()
         let start = nowNanoseconds()
-        guard let document = try? KindRegistry.open(path) else { fatalError("cannot open \(path)") }
-        let layout = document.makeLayout(palette: .light, paged: false)
-        let view = PDFBenchmarks.view(of: layout, width: 1280, height: 800)
-        let buffer = OwnedBuffer(width: 1280, height: 800, scale: 1)
-        let renderer = FrameRenderer()
-        _ = renderer.render(layout, frame: view.frame, into: buffer.pixels, showing: nil)
+        let shown = FirstFrame(opening: path, paged: false, into: buffer)
         let frame = RenderBenchmarks.milliseconds(since: start)
-        guard let djvu = layout as? DjVuLayout else { fatalError("\(path) is not a DjVu document") }
-        MainThreadMailbox.shared.deliver(while: {
-            _ = renderer.render(layout, frame: view.frame, into: buffer.pixels, showing: nil)
-            return !djvu.isSharp
-        }, timeoutSeconds: 30)
+        guard let djvu = shown.layout as? DjVuLayout else { fatalError("\(path) is not a DjVu document") }
+        shown.drawUntil { djvu.isSharp }
         let pageShown = RenderBenchmarks.milliseconds(since: start)
         MainThreadMailbox.shared.deliver(while: { !djvu.hasAllSizes }, timeoutSeconds: 30)
         return (frame, pageShown, RenderBenchmarks.milliseconds(since: start))

@@ -115,7 +115,7 @@ enum PDFBenchmarks {
 
     /// A PDF's document and layout once poppler has opened it, for the measurements after
     /// the first frame.
-    private static func openedLayout(path: String) -> PDFLayout {
+    static func openedLayout(path: String) -> PDFLayout {
         guard let file = try? PDFFile(path: path), case let layout = PDFLayout(file: file)
         else { fatalError("cannot open \(path)") }
         return layout
@@ -124,6 +124,8 @@ enum PDFBenchmarks {
     struct Fling {
         var median: Double, floor: Double, pacedFloor = 0.0, slowest: Double, wallMedian: Double, wallSlowest: Double
         var over8 = 0, frames = 0, blank = 0, placeholders = 0, jobs = 0
+        /// The frames (from 0) with a placeholder in view.
+        var placeholderFrames: [Int] = []
         /// The slowest frame: its number, how many deliveries it ran, and its loop-thread CPU
         /// time split into those deliveries and the drawing, ms.
         var slowestFrame = 0, slowestDeliveries = 0, slowestDeliveryMilliseconds = 0.0, slowestDrawMilliseconds = 0.0
@@ -211,7 +213,10 @@ enum PDFBenchmarks {
                 fling.blank += 1
                 if let dump = getenv("GLIDE_BENCH_DUMP") { savePNG(buffers[index].pixels, to: String(cString: dump) + "-\(frame).png") }
             }
-            if look.placeholder { fling.placeholders += 1 }
+            if look.placeholder {
+                fling.placeholders += 1
+                fling.placeholderFrames.append(frame)
+            }
         }
         let measured = Array(costs.dropFirst(2))
         fling.median = RenderBenchmarks.median(measured)

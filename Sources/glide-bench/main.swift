@@ -36,9 +36,10 @@ if arguments.first == "epub-memory" {
     EPUBBenchmarks.printMemory(arguments: Array(arguments.dropFirst()))
     exit(0)
 }
-// `glide-bench epub-first-frame book|one-chapter|markdown [COUNT]`: one document's first frames, for callgrind.
-if arguments.first == "epub-first-frame" {
-    EPUBFirstFrameProfile.run(arguments: Array(arguments.dropFirst()))
+// `glide-bench first-frame book|one-chapter|markdown|comic-10|comic-10000|djvu-1|djvu-71 [COUNT]`: one
+// document's first frames, for callgrind (FirstFrameProfile.swift); `epub-first-frame` is its old name.
+if arguments.first == "first-frame" || arguments.first == "epub-first-frame" {
+    FirstFrameProfile.run(arguments: Array(arguments.dropFirst()))
     exit(0)
 }
 if arguments.first == "epub" {
@@ -51,10 +52,12 @@ if arguments.first == "epub" {
 // (PageOverviewBenchmarks.swift); issue 26's night pages against normal ones (NightPageBenchmark.swift)
 // and pages drawn turned with two fingers against upright ones (PageTiltBenchmark.swift).
 if arguments.first == "pages" {
-    // `glide-bench pages night` runs only the night pages' figure, `tilt` only the pages
-    // drawn turned with two fingers (PageTiltBenchmark.swift), `spread` only the spreads'
-    // (SpreadBenchmark.swift).
-    if arguments.dropFirst().first == "night" {
+    // `glide-bench pages night` runs only the night pages' figure, `scaling` only the fling with
+    // 1 and 2 renderers, `tilt` only the pages drawn turned with two fingers
+    // (PageTiltBenchmark.swift), `spread` only the spreads' (SpreadBenchmark.swift).
+    if arguments.dropFirst().first == "scaling" {
+        PageBenchmarks.runScaling()
+    } else if arguments.dropFirst().first == "night" {
         NightPageBenchmark.run()
     } else if arguments.dropFirst().first == "tilt" {
         PageTiltBenchmark.run()

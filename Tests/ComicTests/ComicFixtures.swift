@@ -34,9 +34,10 @@ extension XCTestCase {
         XCTAssertTrue(colour == expected, "\(label): \(colour), not \(expected)", file: file, line: line)
     }
 
-    /// Delivers the mailbox until `comic`'s pages are in order.
+    /// Delivers the mailbox until `comic` is listed and its pages are in order.
     func waitForPageOrder(_ comic: ImageCollection) {
-        MainThreadMailbox.shared.deliver(while: { comic.isOrderingPages }, timeoutSeconds: 30)
+        MainThreadMailbox.shared.deliver(while: { comic.isListing || comic.isOrderingPages }, timeoutSeconds: 30)
+        XCTAssertFalse(comic.isListing, "the listing arrives")
         XCTAssertFalse(comic.isOrderingPages, "the pages' order arrives")
     }
 }

@@ -148,6 +148,9 @@ final class ComicPagesTests: XCTestCase {
         let count = ZipArchive.maximumEntryCount
         try ArchiveWriter.write((0..<count).map { ArchiveEntry("p\(count - $0).png", bytes: [0]) }, to: path)
         let comic = try XCTUnwrap(try KindRegistry.open(path) as? ImageCollection)
+        XCTAssertTrue(comic.isListing, "a long directory is listed on a worker")
+        try comic.waitUntilOpened()
+        XCTAssertTrue(comic.isOrderingPages)
         XCTAssertEqual(comic.pageCount, count, "counted before the order arrives")
         XCTAssertEqual(comic.imagePath(atPage: 0), "p1.png", "the first page found before the order arrives")
         waitForPageOrder(comic)

@@ -36,6 +36,25 @@ func drawTile(_ layout: PDFLayout, _ rect: ContentRect, scale: Double) -> Opaque
 
 /// Opening PDFs, their lazy layout, outline and links, and every way a PDF can be bad.
 final class PDFDocumentTests: XCTestCase {
+    /// `GLIDE_RENDERERS` is read for each document: read once per process, it was the first
+    /// document's, and `glide-bench pages` flung its "1 renderer" with two.
+    func testEachDocumentHasAsManyRenderersAsGLIDE_RENDERERSSaysWhenItOpens() throws {
+        let path = PDFFixture(pageCount: 4).write()
+        defer { unsetenv("GLIDE_RENDERERS") }
+        for count in [2, 1] {
+            setenv("GLIDE_RENDERERS", String(count), 1)
+            let layout = PDFLayout(file: try PDFFile(path: path))
+            layout.setViewportSize(width: 800, height: 600)
+            let visible = ContentRect(x: 0, y: 0, width: 800, height: 600)
+            MainThreadMailbox.shared.deliver(while: {
+                _ = layout.prepare(visible, margin: 600, drawScale: 1)
+                return !layout.isSharp || layout.rendererProcessIDs.count < count
+            }, timeoutSeconds: 20)
+            XCTAssertTrue(layout.isSharp, "\(count)")
+            XCTAssertEqual(layout.rendererProcessIDs.count, count)
+        }
+    }
+
     func testAPDFIsRecognisedByItsBytesWhateverItsName() throws {
         let path = PDFFixture(pageCount: 3).write()
         let renamed = path + ".txt"

@@ -2,13 +2,13 @@ import Glibc
 import Synchronization
 
 /// A zip (a book's, a comic's), read in place: its central directory indexed once, each entry
-/// inflated when it is asked for, nothing ever unpacked to disk. The file stays open, so an
-/// archive replaced or deleted on disk while shown keeps its bytes.
+/// inflated when it is asked for, nothing ever unpacked to disk. The file (`ZipFile`) stays
+/// open, so an archive replaced or deleted on disk while shown keeps its bytes.
 ///
 /// Immutable after `init` but for its index of names, made once under a lock when a name is
 /// first looked up, and every read has a libarchive handle of its own, so workers may read
-/// entries concurrently. Opening reads only the directory: a comic's 10,000 names are indexed
-/// on a worker (`ComicKind`), not on the loop.
+/// entries concurrently. A comic's open reads only the end record on the loop (`ZipFile`);
+/// the directory is read here, on a worker, and its 10,000 names are indexed there too.
 public final class ZipArchive: Sendable {
     /// The archive's path, for errors.
     public let path: String
@@ -17,9 +17,11 @@ public final class ZipArchive: Sendable {
     /// comic one per page, and each entry costs an index slot and a name.
     public static let maximumEntryCount = 100_000
 
-    private let descriptor: Int32
+    /// The opened file, whose descriptor every read uses.
+    public let file: ZipFile
+    private var descriptor: Int32 { file.descriptor }
     /// The file's size when opened: reads go no further.
-    private let fileSize: Int
+    private var fileSize: Int { file.fileSize }
     let directory: ZipCentralDirectory
     private let nameIndex = Mutex<NameIndex?>(nil)
 
@@ -34,21 +36,19 @@ public final class ZipArchive: Sendable {
 
     /// Opens the zip at `path` and reads its central directory. A file that is not a zip, is
     /// truncated, or has more than `maximumEntryCount` entries throws.
-    public init(path: String) throws(ArchiveError) {
-        self.path = path
-        let (fd, size) = try ArchiveFile.open(path)
-        do {
-            directory = try ZipCentralDirectory.read(descriptor: fd, fileSize: size,
-                                                     maximumEntryCount: ZipArchive.maximumEntryCount)
-        } catch {
-            close(fd)
-            throw error
-        }
-        descriptor = fd
-        fileSize = size
+    public convenience init(path: String) throws(ArchiveError) {
+        try self.init(file: ZipFile(path: path))
     }
 
-    deinit { close(descriptor) }
+    /// Reads the central directory of `file`, opened with its end record read: the part that
+    /// grows with the entries, which a comic's open leaves to a worker. A directory truncated
+    /// or broken, or of more than `maximumEntryCount` entries, throws.
+    public init(file: ZipFile) throws(ArchiveError) {
+        self.file = file
+        path = file.path
+        directory = try ZipCentralDirectory.read(descriptor: file.descriptor, fileSize: file.fileSize, at: file.location,
+                                                 maximumEntryCount: ZipArchive.maximumEntryCount)
+    }
 
     /// The index of names, made by the first caller that needs it.
     private var index: NameIndex {

@@ -38,15 +38,35 @@ struct ZipCentralDirectory {
     /// The end record's fixed part, and the most a comment after it adds (a 16-bit length).
     private static let endRecordBytes = 22
     private static let maximumCommentBytes = 0xFFFF
+    /// The end of the file read first for the end record: a record with a comment of up to
+    /// 4 KB less its 22 bytes.
+    private static let firstTailBytes = 4096
     private static let entryHeaderBytes = 46
     /// A 32-bit field that says "look in the zip64 extra field".
     private static let zip64Marker = 0xFFFF_FFFF
 
-    /// Reads the directory of the zip open as `descriptor`, `fileSize` bytes long. More than
-    /// `maximumEntryCount` entries throws as soon as the walk counts one more.
+    /// Where a zip's central directory lies, as its end record (or zip64 end record) says.
+    struct Location: Sendable {
+        var offset: Int
+        var size: Int
+        /// The entries the record counts: a claim, which the walk does not trust.
+        var entryCount: Int
+    }
+
+    /// Reads the directory of the zip open as `descriptor`, `fileSize` bytes long, its end
+    /// record first. More than `maximumEntryCount` entries throws as soon as the walk counts one more.
     static func read(descriptor: Int32, fileSize: Int, maximumEntryCount: Int) throws(ArchiveError) -> ZipCentralDirectory {
         var reader = FileRangeReader(descriptor: descriptor, end: fileSize)
-        let (offset, size) = try locate(in: &reader, fileSize: fileSize)
+        return try read(descriptor: descriptor, fileSize: fileSize, at: locate(in: &reader, fileSize: fileSize),
+                        maximumEntryCount: maximumEntryCount)
+    }
+
+    /// Reads the directory at `location` of the zip open as `descriptor`, `fileSize` bytes long.
+    /// More than `maximumEntryCount` entries throws as soon as the walk counts one more.
+    static func read(descriptor: Int32, fileSize: Int, at location: Location,
+                     maximumEntryCount: Int) throws(ArchiveError) -> ZipCentralDirectory {
+        var reader = FileRangeReader(descriptor: descriptor, end: fileSize)
+        let offset = location.offset, size = location.size
         var entries: [ZipDirectoryEntry] = []
         // As many entries as the directory has room for, at most one past the limit: the array
         // is not grown and copied a dozen times on the way to a comic's 10,000.
@@ -91,27 +111,33 @@ struct ZipCentralDirectory {
     /// since the 2000s; a stray byte becomes U+FFFD).
     func storedName(of index: Int) -> String { String(decoding: storedNameBytes(of: index), as: UTF8.self) }
 
-    /// The directory's offset and size from the end record (or its zip64 record).
-    private static func locate(in reader: inout FileRangeReader, fileSize: Int) throws(ArchiveError) -> (offset: Int, size: Int) {
-        let tailLength = min(fileSize, endRecordBytes + maximumCommentBytes)
-        guard fileSize >= endRecordBytes, let tail = reader.bytes(at: fileSize - tailLength, count: tailLength) else {
-            throw notZip
-        }
-        // The last end record whose comment fits in what follows it.
-        var found: Int?
-        var index = tailLength - endRecordBytes
-        while index >= 0 {
-            if tail[tail.startIndex + index] == 0x50, tail.littleEndian(at: index, width: 4) == endRecordSignature,
-               index + endRecordBytes + tail.littleEndian(at: index + 20, width: 2) <= tailLength {
-                found = index
-                break
+    /// The directory's offset, size and entry count from the end record (or its zip64 record).
+    static func locate(in reader: inout FileRangeReader, fileSize: Int) throws(ArchiveError) -> Location {
+        // Most zips end with an end record and no comment: a first read of 4 KB finds it, and
+        // only a zip with a longer comment costs the read of the 64 KB one may take.
+        var tailLength = 0, tail: ArraySlice<UInt8> = [], found: Int?
+        for window in [firstTailBytes, endRecordBytes + maximumCommentBytes] where found == nil && tailLength < fileSize {
+            tailLength = min(fileSize, window)
+            guard fileSize >= endRecordBytes, let read = reader.bytes(at: fileSize - tailLength, count: tailLength) else {
+                throw notZip
             }
-            index -= 1
+            tail = read
+            // The last end record whose comment fits in what follows it.
+            var index = tailLength - endRecordBytes
+            while index >= 0 {
+                if tail[tail.startIndex + index] == 0x50, tail.littleEndian(at: index, width: 4) == endRecordSignature,
+                   index + endRecordBytes + tail.littleEndian(at: index + 20, width: 2) <= tailLength {
+                    found = index
+                    break
+                }
+                index -= 1
+            }
         }
         guard let found else { throw notZip }
         let recordOffset = fileSize - tailLength + found
         var offset = tail.littleEndian(at: found + 16, width: 4)
         var size = tail.littleEndian(at: found + 12, width: 4)
+        var entryCount = tail.littleEndian(at: found + 10, width: 2)
         var directoryEnd = recordOffset
         if offset == zip64Marker || size == zip64Marker || tail.littleEndian(at: found + 10, width: 2) == 0xFFFF,
            let locator = reader.bytes(at: recordOffset - 20, count: 20),
@@ -119,12 +145,13 @@ struct ZipCentralDirectory {
             let zip64Offset = locator.littleEndian(at: 8, width: 8)
             guard let record = reader.bytes(at: zip64Offset, count: 56),
                   record.littleEndian(at: 0, width: 4) == zip64EndRecordSignature else { throw broken }
+            entryCount = record.littleEndian(at: 32, width: 8)
             size = record.littleEndian(at: 40, width: 8)
             offset = record.littleEndian(at: 48, width: 8)
             directoryEnd = zip64Offset
         }
         guard offset >= 0, size >= 0, offset <= directoryEnd - size else { throw cutShort }
-        return (offset, size)
+        return Location(offset: offset, size: size, entryCount: entryCount)
     }
 
     private static var notZip: ArchiveError {

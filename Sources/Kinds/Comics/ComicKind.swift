@@ -21,15 +21,18 @@ public enum ComicKind: DocumentKind {
 
     /// Opening lists the entries (a zip's central directory; the headers of the others, their
     /// data skipped) and reads `ComicInfo.xml`; no page is read until it is shown. A zip opens
-    /// with only what its first frame needs (`ComicPageScan`: the page count and the first
-    /// page), and its pages are put in order on a worker, arriving through the mailbox.
+    /// with only its end record read on the loop (`ZipFile`): a short directory is listed at
+    /// once (`ZipComicListing`: the page count, the first page and ComicInfo), a long one on a
+    /// worker while the first frame shows a placeholder page; its pages are put in order on a
+    /// worker after that, arriving through the mailbox.
     public static func open(path: String, source: SourceBytes) throws(DocumentError) -> any LoadedDocument {
         guard case .archive(let format) = FileFormat.recognise(head: source.head(FileFormat.sniffedBytes), path: path) else {
             throw .unsupportedFormat(path: path, name: "binary")
         }
+        if format == "ZIP" { return try openZip(path: path) }
         let collection: ImageCollection?
         do {
-            collection = format == "ZIP" ? try openZip(path: path) : try openStreamed(path: path)
+            collection = try openStreamed(path: path)
         } catch {
             throw error.documentError(path: path)
         }
@@ -37,30 +40,51 @@ public enum ComicKind: DocumentKind {
         return collection
     }
 
-    /// Nil for an archive with no page.
+    /// The longest central directory listed on the loop while a zip opens, in bytes: about 60
+    /// pages with names of 20 bytes (a directory entry is 46 bytes and its name), a single
+    /// issue's 20 to 40 with room to spare. Listing costs about 2,100 instructions an entry
+    /// (callgrind, `glide-bench first-frame comic-10000`: the directory read 640, the pages
+    /// counted and the first found 1,470), so 60 entries add about a fifth to a 10-page
+    /// comic's first frame (630,000, `first-frame comic-10`). Such an archive
+    /// without an image is refused before any window opens, as a PDF that poppler is likely
+    /// to refuse is (`PDFFile`); a longer one is refused when its listing ends, and the viewer
+    /// ends with the one-line reason then.
+    static let directoryBytesListedAtOpen = 4 << 10
 
-    private static func openZip(path: String) throws(ArchiveError) -> ImageCollection? {
-        let zip = try ZipArchive(path: path)
-        let scan = ComicPageScan(zip)
-        guard let first = scan.firstPage else { return nil }
-        let info = scan.comicInfoPosition
-            .flatMap { try? zip.data(ofEntryAt: $0, maximumBytes: ComicInfo.maximumBytes) }
-            .flatMap(ComicInfo.init(bytes:))
-        let collection = ImageCollection(title: info?.title ?? FilePath.name(of: path), archivePath: path,
-                                         firstPageName: first.name, pageCount: scan.pageCount,
-                                         pages: ComicPages(archive: .zip(zip), firstPage: first),
-                                         readsRightToLeft: info?.readsRightToLeft ?? false)
-        // 10,000 names made into Strings, indexed and sorted: tens of ms, kept off the loop, and
-        // started from the loop's next deliveries, not now: begun at once, the sort took the
-        // core that the first frame was being drawn on (threads of one process share their
-        // scheduling group's time), and a 10,000-page comic's first frame took 5 to 8 times a
-        // 10-page one's on a loaded machine (glide-bench comics).
+    private static func openZip(path: String) throws(DocumentError) -> ImageCollection {
+        let file: ZipFile
+        do {
+            file = try ZipFile(path: path)
+        } catch {
+            throw error.documentError(path: path)
+        }
+        let listsAtOnce = file.directoryBytes <= directoryBytesListedAtOpen
+        let listing: ImageArchiveListingPromise
+        if listsAtOnce {
+            let listed = ZipComicListing.list(file)
+            if case .failure(let error) = listed { throw error }
+            listing = .fulfilled(listed)
+        } else {
+            listing = WorkQueue.shared.promise { ZipComicListing.list(file) }
+        }
+        let collection = ImageCollection(archivePath: path, pages: ComicPages(zip: listing), listing: listing)
+        if listsAtOnce { collection.receiveListing() }
+        // The listing reaches the loop between frames; the pages' order is begun from there.
+        // 10,000 names made into Strings, indexed and sorted take tens of ms, kept off the
+        // loop, and begun from its deliveries, not during the open: begun at once, the sort
+        // took the core that the first frame was being drawn on (threads of one process share
+        // their scheduling group's time), and a 10,000-page comic's first frame took 5 to 8
+        // times a 10-page one's on a loaded machine (glide-bench comics).
         let owner = LoopThreadReference(collection)
-        MainThreadMailbox.shared.post {
-            guard owner.object != nil else { return }
-            WorkQueue.shared.submit(priority: .immediate) { _ in
-                let order = ComicPageOrder.pages(among: zip.entryNames)
-                MainThreadMailbox.shared.post { owner.object?.receivePageOrder(order) }
+        listing.whenDone { outcome in
+            MainThreadMailbox.shared.post {
+                guard let collection = owner.object else { return }
+                collection.receiveListing()
+                guard case .success(let listed) = outcome, let zip = (listed as? ZipComicListing)?.zip else { return }
+                WorkQueue.shared.submit(priority: .immediate) { _ in
+                    let order = ComicPageOrder.pages(among: zip.entryNames)
+                    MainThreadMailbox.shared.post { owner.object?.receivePageOrder(order) }
+                }
             }
         }
         return collection
@@ -68,8 +92,8 @@ public enum ComicKind: DocumentKind {
 
     /// Nil for an archive with no page.
     private static func openStreamed(path: String) throws(ArchiveError) -> ImageCollection? {
-        let pages = ComicPages(archive: .streamed(try StreamedArchive(path: path)))
-        let names = pages.entryNames
+        let pages = ComicPages(streamed: try StreamedArchive(path: path))
+        let names = pages.streamedEntryNames
         let order = ComicPageOrder.pages(among: names)
         guard !order.isEmpty else { return nil }
         let info = ComicInfo.entryName(among: names)

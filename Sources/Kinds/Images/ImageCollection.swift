@@ -5,15 +5,25 @@ import Machinery
 /// A collection of images, one per page: a folder's, several opened together, one image
 /// opened among its folder's, or the pages of an archive (a comic book).
 public final class ImageCollection: LoadedDocument {
-    /// What the collection is called, for the window title.
-    public let title: String
+    /// What the collection is called, for the window title: an archive's own title once its
+    /// listing gives one.
+    public private(set) var title: String
     /// The images, in order: their files' paths, or in a collection from an archive the
     /// names of its entries, which `imageSource` gives the bytes of. While an archive's pages
-    /// are still being put in order on a worker (`isOrderingPages`), only the first.
+    /// are still being put in order on a worker (`isOrderingPages`), only the first; while it
+    /// is being listed (`isListing`), none.
     public private(set) var imagePaths: [String]
     /// How many pages: `imagePaths`' count, or while the pages are being put in order, the
-    /// count of image entries the archive's directory lists.
+    /// count of image entries the archive's directory lists; none while it is being listed.
     public private(set) var pageCount: Int
+    /// Whether a worker is still listing the archive (its directory read, its pages counted
+    /// and the first found): the collection has no page until the listing arrives through
+    /// `MainThreadMailbox` (`receiveListing`), and the layout shows a placeholder page.
+    public private(set) var isListing = false
+    /// Why the listing refused the archive (no image in it, a broken directory).
+    public private(set) var listingFailure: DocumentError?
+    private let listing: ImageArchiveListingPromise?
+    private var listingObservers: [() -> Void] = []
     /// Whether the pages after the first are still being put in order on a worker: they
     /// arrive through `MainThreadMailbox` (`receivePageOrder`), and show placeholders until then.
     public private(set) var isOrderingPages = false
@@ -24,7 +34,7 @@ public final class ImageCollection: LoadedDocument {
     public let archivePath: String?
     /// Whether the pages go from right to left, as a manga's: the first page at the right,
     /// the next one to its left.
-    public let readsRightToLeft: Bool
+    public private(set) var readsRightToLeft: Bool
     /// The page to open at: the image that was opened alone, within its folder's collection.
     public let startPage: Int
     /// Whether the reader opened one image, shown at `startPage` among its folder's, rather
@@ -41,6 +51,7 @@ public final class ImageCollection: LoadedDocument {
         imageSource = nil
         archivePath = nil
         readsRightToLeft = false
+        listing = nil
     }
 
     /// The pages of the archive at `archivePath`: the entries `pageNames`, in order, whose
@@ -55,17 +66,60 @@ public final class ImageCollection: LoadedDocument {
         self.readsRightToLeft = readsRightToLeft
         startPage = 0
         opensAtItem = false
+        listing = nil
     }
 
-    /// The pages of the archive at `archivePath` while they are being put in order: the
-    /// first, `firstPageName`, known, and `pageCount` of them; the order arrives through
-    /// `receivePageOrder`.
-    public convenience init(title: String, archivePath: String, firstPageName: String, pageCount: Int,
-                            pages: any ImageBytesSource, readsRightToLeft: Bool = false) {
-        self.init(title: title, archivePath: archivePath, pageNames: [firstPageName], pages: pages,
-                  readsRightToLeft: readsRightToLeft)
-        self.pageCount = max(pageCount, 1)
-        isOrderingPages = true
+    /// The pages of the archive at `archivePath` as `listing` finds them, their bytes from
+    /// `pages`: none until it ends (`isListing`; a worker lists a long directory, and the
+    /// mailbox brings `receiveListing`), then the first page and the count of image entries
+    /// while the pages are put in order (`isOrderingPages`), whose order arrives through
+    /// `receivePageOrder`. Until the listing gives the archive's title, the file's name. A
+    /// listing made already is taken at once; one still running arrives only through
+    /// `receiveListing`, never while the collection is being made.
+    public init(archivePath: String, pages: any ImageBytesSource, listing: ImageArchiveListingPromise) {
+        title = FilePath.name(of: archivePath)
+        imagePaths = []
+        pageCount = 0
+        imageSource = pages
+        self.archivePath = archivePath
+        readsRightToLeft = false
+        startPage = 0
+        opensAtItem = false
+        self.listing = listing
+        isListing = true
+    }
+
+    /// On the loop: the listing, once it has ended (nothing before): the first page, the page
+    /// count, the title and the direction, or the refusal; the layouts are told.
+    public func receiveListing() {
+        guard isListing, let outcome = listing?.value else { return }
+        isListing = false
+        switch outcome {
+        case .success(let listed):
+            title = listed.title ?? title
+            readsRightToLeft = listed.readsRightToLeft
+            imagePaths = [listed.firstPageName]
+            pageCount = max(listed.pageCount, 1)
+            isOrderingPages = true
+        case .failure(let error):
+            listingFailure = error
+        }
+        for observer in listingObservers { observer() }
+    }
+
+    /// `observer` is called on the loop when the listing arrives.
+    public func observeListing(_ observer: @escaping () -> Void) {
+        listingObservers.append(observer)
+    }
+
+    /// Waits for the listing (tools and tests; the loop's frames never wait) and takes it,
+    /// throwing its refusal.
+    public func waitUntilOpened() throws(DocumentError) {
+        if isListing, let listing {
+            _ = listing.wait()
+            receiveListing()
+        }
+        if let listingFailure { throw listingFailure }
     }
 
     /// The image of page `page` (from 0): nil for one out of range, or not known while the

@@ -61,10 +61,19 @@ public final class ImagePages: PageSource {
         self.images = images ?? ImageStore(bytesSource: collection.imageSource)
     }
 
-    public var opening: PageSourceOpening? { .pages(count: collection.pageCount, firstPageSize: nil) }
+    /// Nothing while the archive is being listed; then its pages, or its refusal.
+    public var opening: PageSourceOpening? {
+        if collection.isListing { return nil }
+        if let failure = collection.listingFailure { return .failure(failure) }
+        return .pages(count: collection.pageCount, firstPageSize: nil)
+    }
 
     public func start(reporting delivery: PageSourceDelivery) {
         self.delivery = delivery
+        collection.observeListing { [weak self] in
+            guard let self, let opening else { return }
+            self.delivery?.opened(opening)
+        }
         // The pages' order arriving can change their count too (a name served twice).
         collection.observePageOrder { [weak self] in
             guard let self else { return }
@@ -81,10 +90,10 @@ public final class ImagePages: PageSource {
         collection.imagePath(atPage: page).map { FilePath.name(of: $0) }
     }
 
-    /// Whether the pages after the first are still being put in order on a worker, or an
+    /// Whether the archive is still being listed or its pages put in order on a worker, or an
     /// image asked for is still being decoded: a program that draws once (the thumbnailer)
     /// waits for it rather than taking a slow decoder's start-up for a quiet spell.
-    public var isReadingContent: Bool { collection.isOrderingPages || images.isDecoding }
+    public var isReadingContent: Bool { collection.isListing || collection.isOrderingPages || images.isDecoding }
 
     public var text: (any PageTextSource)? { nil }
 

@@ -39,9 +39,12 @@ final class PDFRenderWorker: Sendable {
     private let renderers: PageRenderers
     private let deliverOutline: @Sendable (PDFOutline) -> Void
 
-    /// The renderer program and its arguments for PDF.
-    static let settings = PageRendererSettings(executable: FilePath.helper(named: "glide-page-renderer"),
-                                               arguments: ["glide-page-renderer", "pdf"])
+    /// The renderer program and its arguments for PDF, and as many renderers as
+    /// `GLIDE_RENDERERS` says when the worker is made: made once per process, the count was the
+    /// first document's, and `glide-bench pages` flung "1 renderer" with two.
+    static var settings: PageRendererSettings {
+        PageRendererSettings(executable: FilePath.helper(named: "glide-page-renderer"), arguments: ["glide-page-renderer", "pdf"])
+    }
 
     init(file: PDFFile, settings: PageRendererSettings = PDFRenderWorker.settings,
          deliver: @escaping @Sendable (PageRenderResult) -> Void, deliverOutline: @escaping @Sendable (PDFOutline) -> Void) {

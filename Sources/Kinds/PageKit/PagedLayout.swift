@@ -315,6 +315,8 @@ public final class PagedLayout<Source: PageSource>: ContentLayout {
             openFailure = error
         case .pages(let count, let firstPageSize):
             isOpen = true
+            // A comic learns from its listing, on a worker, that it is a manga.
+            if source.readsRightToLeft { frames.readsRightToLeft = true }
             estimatedPointSize = firstPageSize ?? (612, 792)
             pointSizes = Array(repeating: nil, count: count)
             if count > 0 { pointSizes[0] = firstPageSize }

@@ -15,7 +15,10 @@ enum NightPageBenchmark {
     /// Device px per PDF point: a Letter page 1224 px wide, a laptop's 2× screen at zoom 1.
     static let scale = 2.0
     static let pageCount = 12
-    static let rounds = 4
+    /// Rounds of each style, alternating: a page's CPU time varies by ±0.5 ms between rounds on
+    /// a shared machine, as much as the inversion costs, so 4 rounds gave 1.09–1.21× on one
+    /// quiet build where 12 gave 1.09–1.16×.
+    static let rounds = 12
     /// A piece's rows, as the scheduler cuts a page (`PagePieceGrid.pieceHeightPixels`).
     static let pieceHeightPixels = 1024
 

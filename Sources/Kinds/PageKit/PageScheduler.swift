@@ -60,6 +60,18 @@ public final class PageScheduler {
     /// Motion per frame above which previews ahead come before sharp pixels: 20 px a frame is
     /// 1,200 px/s at 60 Hz, past reading speed (a slow drag), well under a fling.
     public static let fastMotionPixels = 20.0
+    /// How many frames of a fling's motion its previews reach ahead, the pages there measured
+    /// first: half a second at 60 Hz, about what a renderer takes for a 300 dpi scan
+    /// (`glide-bench pages scaling`: frames with a placeholder in a 5,000 px/s fling fell from
+    /// 0.42 to 0.06 of them with one renderer, as pages are asked for before they come into view).
+    public static let lookAheadFrames = 30.0
+
+    /// How far past the view, in the direction of motion, previews are asked for and pages
+    /// measured, in logical px: the view's own length (`viewportLength`), or while flung as far
+    /// as the view travels in `lookAheadFrames`.
+    public func lookAheadPixels(viewportLength: Double) -> Double {
+        max(viewportLength, isMovingFast ? lastMotionPixels * PageScheduler.lookAheadFrames : 0)
+    }
     public var lastMargin = 0.0
     /// Device px per logical px the content is drawn at, as the last `prepare` said; nil before.
     public var drawScale: Double?
@@ -116,7 +128,7 @@ public final class PageScheduler {
         }
         visibleJobs = onView
         let ahead = layout.isPaged ? visible.width : visible.height
-        let nearby = aheadAndBehind(visible, ahead: margin + ahead, behind: margin, layout: layout)
+        let nearby = aheadAndBehind(visible, ahead: margin + lookAheadPixels(viewportLength: ahead), behind: margin, layout: layout)
         var previewsNearby: [PageRenderJob] = []
         for page in nearby where failures[page] == nil && layout.isMeasured(page)
             && !previews.contains(.preview(page: page), invertsLightness: invertsLightness) {

@@ -263,7 +263,8 @@ public final class PagedLayout<Source: PageSource>: ContentLayout {
     /// top, in logical px: far above a zoomed offset's rounding error, far below a pixel.
     static var topTolerancePixels: Double { 1e-6 }
 
-    /// Reads the sizes of the pages within `margin` of `visible` (in a column); returns how
+    /// Reads the sizes of the pages within `margin` of `visible` and within the scheduler's
+    /// look-ahead past it (in a column); returns how
     /// far the view moves so that what it showed stays put: the top page where it shows real
     /// pixels, else the next page's top (an unread page was only an estimate, drawn as a
     /// placeholder).
@@ -274,7 +275,12 @@ public final class PagedLayout<Source: PageSource>: ContentLayout {
         let held = isMeasured(top) || top + 1 >= pageCount ? top : top + 1
         let heldTop = pageRect(held).y
         var changed = false
-        let reach = ContentRect(x: visible.x, y: visible.y - margin, width: visible.width, height: visible.height + 2 * margin)
+        // The pages the scheduler asks previews of ahead are measured too: it asks only for
+        // pages whose size is known.
+        let ahead = margin + scheduler.lookAheadPixels(viewportLength: visible.height)
+        let reach = scheduler.motionDirection >= 0
+            ? ContentRect(x: visible.x, y: visible.y - margin, width: visible.width, height: visible.height + margin + ahead)
+            : ContentRect(x: visible.x, y: visible.y - ahead, width: visible.width, height: visible.height + margin + ahead)
         var page = pages(meeting: reach).lowerBound
         while page < pageCount, page <= pages(meeting: reach).upperBound {
             if measure(page) { changed = true }

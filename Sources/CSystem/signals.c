@@ -1,11 +1,22 @@
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/signalfd.h>
 #include <unistd.h>
 #include "CSystem.h"
 
+static pthread_t frame_loop_thread;
+static volatile sig_atomic_t frame_loop_takes_signals = 0;
+
 static void exit_cleanly(int signal_number) {
-    (void)signal_number;
+    // sigprocmask blocks the three signals in the frame loop's thread only: threads started
+    // while loading still take them, here. Once the frame loop has its signalfd, the signal is
+    // sent on to that thread, where it waits for the signalfd, so that Glide ends through the
+    // loop and reaps its renderers rather than leaving them behind.
+    if (frame_loop_takes_signals && !pthread_equal(pthread_self(), frame_loop_thread)) {
+        pthread_kill(frame_loop_thread, signal_number);
+        return;
+    }
     // Only async-signal-safe calls here: nothing is open for writing yet, so there is
     // nothing to finish.
     _exit(0);
@@ -33,7 +44,12 @@ int glide_termination_signalfd(void) {
     sigaddset(&mask, SIGTERM);
     sigaddset(&mask, SIGHUP);
     if (sigprocmask(SIG_BLOCK, &mask, NULL) != 0) return -1;
-    return signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
+    int descriptor = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
+    if (descriptor >= 0) {
+        frame_loop_thread = pthread_self();
+        frame_loop_takes_signals = 1;
+    }
+    return descriptor;
 }
 
 int glide_signalfd_take(int fd) {

@@ -2,7 +2,10 @@
 #include <errno.h>
 #include <pthread.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 #include "CSystem.h"
 
 int glide_join_thread_within(unsigned long thread, uint32_t milliseconds) {
@@ -25,4 +28,14 @@ int glide_name_thread(unsigned long thread, const char *name) {
     memcpy(shortened, name, length);
     shortened[length] = '\0';
     return pthread_setname_np((pthread_t)thread, shortened);
+}
+
+int glide_lower_calling_thread_priority(int increment) {
+    // On Linux a nice value belongs to a thread: PRIO_PROCESS with a thread ID sets that
+    // thread's alone (setpriority(2), "Bugs").
+    errno = 0;
+    pid_t thread = (pid_t)syscall(SYS_gettid);
+    int current = getpriority(PRIO_PROCESS, (id_t)thread);
+    if (current == -1 && errno != 0) return -1;
+    return setpriority(PRIO_PROCESS, (id_t)thread, current + increment);
 }

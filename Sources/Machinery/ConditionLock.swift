@@ -58,6 +58,13 @@ final class ConditionLock: @unchecked Sendable {
     }
 }
 
+/// How far below the frame loop a worker runs, in nice levels: a weight of 335 against the
+/// loop's and the compositor's 1024 (the kernel's `sched_prio_to_weight`), so that a worker
+/// busy with a 1 GB file takes a quarter of a shared core from them, not half, and on a
+/// 2-core machine running four such Glides the loop still answers a key within 100 ms (issue
+/// 14's bad-input corpus); still three times a page renderer's share at nice 10 (110).
+let workerNiceIncrement: Int32 = 5
+
 /// Starts `body` on a new thread named `name`, to be joined: the one place a thread is made.
 /// The name (the kernel keeps its first 15 bytes) shows in `top -H`, gdb and /proc.
 func startThread(named name: String, _ body: @escaping @Sendable () -> Void) -> pthread_t {
@@ -75,6 +82,7 @@ func startThread(named name: String, _ body: @escaping @Sendable () -> Void) -> 
         // that thread, 55 to 90 µs under strace -T, twice in a PDF's first frame (its file's
         // and its pages' queues start a thread each), whose whole budget is half a ms.
         _ = glide_name_thread(UInt(pthread_self()), box.name)
+        _ = glide_lower_calling_thread_priority(workerNiceIncrement)
         box.body()
         return nil
     }, context)

@@ -9,6 +9,8 @@ public enum HelperProcesses {
         var running: Set<pid_t> = []
         /// Killed by their owner, who is reaping them.
         var ending: Set<pid_t> = []
+        /// Set on the way out of the process: no helper starts after that.
+        var closed = false
     }
 
     private static let state = Mutex(State())
@@ -18,8 +20,19 @@ public enum HelperProcesses {
     /// the 1 s in which Glide answers SIGTERM.
     static let endingWaitSeconds = 0.5
 
-    static func register(_ processID: pid_t) {
-        _ = state.withLock { $0.running.insert(processID) }
+    /// Starts a helper with `launch` and registers it in one step, so that the process's exit
+    /// cannot fall between the two and miss a helper being started on a worker; nil (errno
+    /// ECANCELED) once the process is on its way out.
+    static func start(_ launch: () -> pid_t?) -> pid_t? {
+        state.withLock { state in
+            guard !state.closed else {
+                errno = ECANCELED
+                return nil
+            }
+            guard let processID = launch() else { return nil }
+            state.running.insert(processID)
+            return processID
+        }
     }
 
     /// The helper processes running now (for tests and benchmarks).
@@ -46,6 +59,7 @@ public enum HelperProcesses {
     public static func endAll() {
         let all = state.withLock { state in
             defer { state.running.removeAll() }
+            state.closed = true
             for processID in state.running { kill(processID, SIGKILL) }
             return state.running
         }

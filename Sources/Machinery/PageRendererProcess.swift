@@ -36,14 +36,15 @@ final class PageRendererProcess: @unchecked Sendable {
     static func start(_ arguments: [String], executable: String, document: Int32, budget: ProcessBudget) -> Start {
         var ends: [Int32] = [0, 0]
         guard glide_socket_pair(&ends) == 0 else { return .failed(String(cString: strerror(errno))) }
-        guard let processID = ProgramLauncher.start(arguments + [String(getpid())], executable: executable, input: document, channel: ends[1]) else {
+        guard let processID = HelperProcesses.start({
+            ProgramLauncher.start(arguments + [String(getpid())], executable: executable, input: document, channel: ends[1])
+        }) else {
             let reason = String(cString: strerror(errno))
             close(ends[0])
             close(ends[1])
             return .failed(reason)
         }
         close(ends[1])
-        HelperProcesses.register(processID)
         if budget.addressSpaceBytes != nil {
             _ = glide_limit_process(processID, budget.addressSpaceBytes ?? 0, 0)
         }

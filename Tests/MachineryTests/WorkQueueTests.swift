@@ -136,6 +136,18 @@ final class WorkQueueTests: XCTestCase {
         XCTAssertEqual(most.load(ordering: .relaxed), 3)
     }
 
+    func testAWorkerRunsFiveNiceLevelsBelowTheThreadThatStartedIt() {
+        // getpriority(PRIO_PROCESS, 0) is the calling thread's nice value on Linux.
+        errno = 0
+        let loop = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        XCTAssertEqual(errno, 0)
+        let queue = WorkQueue(name: "test-nice")
+        let worker = Atomic<Int32>(.min)
+        queue.submit { _ in worker.store(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0), ordering: .relaxed) }
+        queue.waitUntilCompleted(1)
+        XCTAssertEqual(worker.load(ordering: .relaxed), min(loop + 5, 19))
+    }
+
     func testAQueueLetGoOfEndsItsThreads() {
         // Threads are counted by the queue's name: other tests' queues may start or end
         // threads of their own meanwhile.

@@ -30,7 +30,8 @@ uint64_t glide_timerfd_take_expirations(int fd);
 /// later takes the three signals over for the frame loop.
 void glide_handle_signals_while_loading(void);
 
-/// Blocks SIGINT, SIGTERM and SIGHUP for the process and returns a non-blocking,
+/// Blocks SIGINT, SIGTERM and SIGHUP in the calling thread (the frame loop's), from then on
+/// sends it those that a thread started earlier takes, and returns a non-blocking,
 /// close-on-exec descriptor that becomes readable when one arrives, or -1 with errno set.
 /// The corresponding C function is `signalfd`.
 int glide_termination_signalfd(void);
@@ -89,6 +90,10 @@ int glide_join_thread_within(unsigned long thread, uint32_t milliseconds);
 /// Names the thread (its first 15 bytes), as `top -H`, gdb and /proc/self/task/N/comm show it;
 /// 0 on success. The corresponding C function is `pthread_setname_np`.
 int glide_name_thread(unsigned long thread, const char *name);
+
+/// Lowers the calling thread's scheduling priority (only this thread's) by `increment` nice
+/// levels; 0 on success. The corresponding C function is `setpriority`.
+int glide_lower_calling_thread_priority(int increment);
 
 /// Gives the free memory of every malloc arena back to the system (`malloc_trim(0)`, which
 /// glibc applies to all arenas since 2.8): 1 when some was released.

@@ -195,17 +195,6 @@ public final class PageOverviewLayout: PageOverviewContent {
     /// `prepare` (for tests and benchmarks).
     public var missingThumbnailCount: Int { document.missingVisibleCount }
 
-    // MARK: What the grid is not
-
-    public var zoomPolicy: ZoomPolicy { .none }
-    public func maximumZoomScale(ofPage page: Int) -> Double { 1 }
-    public var readableText: (any ReadableLayout)? { nil }
-    public var accessibleContent: (any AccessibleContent)? { self }
-    public var outline: (any OutlineSource)? { nil }
-    public func link(at point: ContentPoint, zoomScale: Double) -> ContentLink? { nil }
-    public func replaceDocument(with document: any LoadedDocument) -> Bool { false }
-    public var failure: DocumentError? { nil }
-
     public func contentOffset(of location: BlockLocation) -> ContentPoint? {
         grid.pages(inGroup: location.section).map { grid.offset(showing: $0.lowerBound) }
     }
@@ -213,7 +202,7 @@ public final class PageOverviewLayout: PageOverviewContent {
 
 /// The overview as a screen reader reads it: a list of pages, one list per row (or screen),
 /// each item a page's number, so only the rows near the view are ever read.
-extension PageOverviewLayout: AccessibleContent {
+extension PageOverviewLayout: ChooserContent {
     public var sectionCount: Int { grid.groupCount }
 
     public func isPending(section: Int) -> Bool { false }

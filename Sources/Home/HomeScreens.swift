@@ -42,8 +42,13 @@ public enum HomeScreens {
             let outcome = Result { () throws(DocumentError) -> OpenedEntry in
                 let document = try KindRegistry.openAlone(path)
                 try document.waitUntilOpened()
-                let anchor = document.opensAtItem ? nil : positions.value.position(forFileAt: path)?.anchor
-                return OpenedEntry(document: document, anchor: anchor)
+                // An image opened on its own opens at that image, as on the command line.
+                guard !document.opensAtItem, let saved = positions.value.position(forFileAt: path) else {
+                    return OpenedEntry(document: document, anchor: nil)
+                }
+                return OpenedEntry(document: document, anchor: saved.anchor,
+                                   modes: RememberedModes(pageModes: saved.pageModes, quarterTurns: saved.quarterTurns,
+                                                          zoomScale: saved.zoomScale))
             }
             if joinsRecent, case .success(let opened) = outcome {
                 RecentDocuments.noteOpenedInBackground([path], shown: [opened.document], typedBy: KindRegistry.mimeType(ofFileAt:))

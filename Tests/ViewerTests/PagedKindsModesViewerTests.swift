@@ -116,6 +116,28 @@ final class PagedKindsModesViewerTests: XCTestCase {
         }
     }
 
+    /// Two fingers from 600 px apart to 24 px about the window's middle, then lifted.
+    private func pinchOut(_ harness: ViewerHarness) {
+        harness.send(.touchDown(id: 0, location: LogicalPoint(x: 340, y: 400)),
+                     .touchDown(id: 1, location: LogicalPoint(x: 940, y: 400)), .touchFrame)
+        for step in 1...12 {
+            let half = 300 - Double(step) * 24
+            harness.send(.touchMotion(id: 0, location: LogicalPoint(x: 640 - half, y: 400)),
+                         .touchMotion(id: 1, location: LogicalPoint(x: 640 + half, y: 400)), .touchFrame)
+        }
+        harness.send(.touchUp(id: 0), .touchUp(id: 1), .touchFrame)
+    }
+
+    func testAPinchOutPastTheWholePictureOpensTheOverviewOfAnImageFolderAndAFixedLayoutBook() throws {
+        let photos = try solidPhotos(count: 6)
+        paths.append((photos[0] as NSString).deletingLastPathComponent)
+        for path in [(photos[0] as NSString).deletingLastPathComponent, try fixedLayoutBook(pageCount: 6)] {
+            let harness = try harness(path)
+            pinchOut(harness)
+            XCTAssertTrue(harness.viewer.isOverviewShown, "the pinch went past the whole page: \(path)")
+        }
+    }
+
     /// The red picture page's box as drawn: the extent of red along the window's middle row
     /// and column.
     private func redBox(_ harness: ViewerHarness) -> (width: Int, height: Int) {

@@ -169,6 +169,18 @@ final class PagedKindsModesViewerTests: XCTestCase {
         XCTAssertLessThan(back.width, back.height, "upright again: \(back)")
     }
 
+    func testTwoFingersTurningAQuarterTurnAFixedLayoutBooksPages() throws {
+        let harness = try harness(try fixedLayoutBook(pageCount: 4))
+        harness.deliverBackgroundWork { redBox(harness).width > 100 }
+        harness.turnFingers(by: 90)
+        harness.liftFingers()
+        XCTAssertEqual(harness.viewer.quarterTurns, 1, "landed on the quarter turn, remembered with the position")
+        harness.runUntilIdle()
+        harness.deliverBackgroundWork { let box = redBox(harness); return box.width > box.height }
+        let turned = redBox(harness)
+        XCTAssertGreaterThan(turned.width, turned.height, "the page lies on its side: \(turned)")
+    }
+
     func testAFixedLayoutBookOpensAtItsRememberedTurn() throws {
         let path = try fixedLayoutBook(pageCount: 4)
         let document = try KindRegistry.open(path)

@@ -42,9 +42,11 @@ public enum HomeScreens {
             let outcome = Result { () throws(DocumentError) -> OpenedEntry in
                 let document = try KindRegistry.openAlone(path)
                 try document.waitUntilOpened()
-                // An image opened on its own opens at that image, as on the command line.
-                guard !document.opensAtItem, let saved = positions.value.position(forFileAt: path) else {
-                    return OpenedEntry(document: document, anchor: nil)
+                guard let saved = positions.value.position(forFileAt: path) else { return OpenedEntry(document: document, anchor: nil) }
+                // An image opened on its own opens at that image, upright, as on the command
+                // line; its page modes are its own.
+                if document.opensAtItem {
+                    return OpenedEntry(document: document, anchor: nil, modes: RememberedModes(pageModes: saved.pageModes))
                 }
                 return OpenedEntry(document: document, anchor: saved.anchor,
                                    modes: RememberedModes(pageModes: saved.pageModes, quarterTurns: saved.quarterTurns,

@@ -122,4 +122,58 @@ final class HomeRememberedModesTests: XCTestCase {
         forced.runUntilIdle()
         XCTAssertTrue(forced.viewer.showsNightPages, "--dark holds for a document opened from the home too")
     }
+
+    /// Going back to a document from another opened after it in the window (through the
+    /// folder view) shows it with its own modes, not the other's; forward gives the other's back.
+    func testGoingBackAndForwardBetweenDocumentsGivesEachItsOwnModes() throws {
+        let first = PDFFixture(pageCount: 6).write(), second = PDFFixture(pageCount: 6).write()
+        paths += [first, second]
+        let store = ReadingPositionStore(environment: ["XDG_STATE_HOME": stateHome, "HOME": "/nonexistent"])
+        let modes = PageModes(nightPages: true, fit: .width)
+        var options = ViewerOptions()
+        options.pageModes = modes
+        options.isPaged = true
+        let harness = ViewerHarness(layout: try KindRegistry.open(first).makeLayout(palette: .forNight(true), paged: true),
+                                    options: options, width: 1280, height: 800)
+        harness.viewer.navigation.documentPath = first
+        harness.deliverBackgroundWork { harness.frames.last!.isAtRest && harness.viewer.document.zoomScale(fitting: .width) != nil }
+        harness.runUntilIdle()
+        let fitted = zoom(harness)
+        XCTAssertGreaterThan(fitted, 1.2, "the first, a page whole in the window, fitted to its width")
+
+        // A list of entries in place of it, as the folder view is shown: the second document.
+        let list = HomeLayout(source: HomeSource(loadEntries: {
+            [HomeEntry(path: second, title: "Second", kindName: "PDF", progress: nil, exists: true, recentURI: nil)]
+        }, loadThumbnail: { _ in nil }, removeRecent: { _ in }), palette: .light)
+        harness.viewer.navigation.entryOpener = { path, deliver in
+            HomeScreens.openEntry(path, positions: store.forTheSameWindow(), joinsRecent: false, deliver: deliver)
+        }
+        harness.viewer.navigation.showEntries(list, title: "Open")
+        harness.deliverBackgroundWork { list.isLoaded }
+        harness.runUntilIdle()
+        let cell = list.frame(ofEntry: 0)
+        harness.tap(cell.x + cell.width / 2, cell.y + cell.height / 2)
+        harness.deliverBackgroundWork { harness.viewer.navigation.documentPath == second }
+        harness.runUntilIdle()
+        XCTAssertFalse(harness.viewer.showsNightPages, "the second has no choice of its own: the desktop's day")
+        XCTAssertNil(harness.viewer.pageModes.nightPages)
+        XCTAssertNotEqual(harness.viewer.pageModes.fit, .width)
+
+        for _ in 0..<2 {
+            harness.send(.key("Left", modifiers: .alt))
+            harness.runUntilIdle()
+        }
+        XCTAssertEqual(harness.viewer.navigation.documentPath, first, "back through the list to the first")
+        harness.deliverBackgroundWork { harness.frames.last!.isAtRest && abs(zoom(harness) - fitted) < 0.01 }
+        XCTAssertTrue(harness.viewer.showsNightPages, "the first's night pages")
+        XCTAssertEqual(harness.viewer.pageModes, modes, "the first's modes, to be saved with it")
+        XCTAssertEqual(zoom(harness), fitted, accuracy: 0.01, "fitted to the width again")
+
+        for _ in 0..<2 {
+            harness.send(.key("Right", modifiers: .alt))
+            harness.runUntilIdle()
+        }
+        XCTAssertEqual(harness.viewer.navigation.documentPath, second)
+        XCTAssertFalse(harness.viewer.showsNightPages, "the second's day pages")
+    }
 }

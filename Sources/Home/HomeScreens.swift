@@ -20,13 +20,13 @@ public enum HomeScreens {
     public static func attach(to viewer: DocumentViewer, positions: ReadingPositionStore, guidePath: String?, applicationVersion: String) {
         // The bundled guide, the first run's one entry, is no document of the reader's: it
         // does not join the desktop's recent documents, as on the command line.
-        viewer.navigation.entryOpener = { path, deliver in
+        viewer.navigation.hooks.entryOpener = { path, deliver in
             openEntry(path, positions: positions.forTheSameWindow(), joinsRecent: path != guidePath, deliver: deliver)
         }
-        viewer.navigation.homeMaker = { [unowned viewer] in
+        viewer.navigation.hooks.homeMaker = { [unowned viewer] in
             makeHome(guidePath: guidePath, applicationVersion: applicationVersion, palette: viewer.document.palette)
         }
-        viewer.navigation.onBackPastStart = { [unowned viewer] in viewer.navigation.goHome() }
+        viewer.navigation.hooks.onBackPastStart = { [unowned viewer] in viewer.navigation.goHome() }
         if viewer.document.entryChooser != nil { viewer.navigation.documentTitle = localized("Recent documents") }
     }
 

@@ -17,7 +17,7 @@ extension Navigation {
     /// `DocumentViewer.showDocument`).
     func switchDocument(to layout: any DocumentContent, path: String?, title: String?, at anchor: ReadingAnchor?) {
         _ = givesUpPendingLink()
-        onWillLeaveDocument?()
+        hooks.onWillLeaveDocument?()
         recordJump()
         show(layout, at: anchor.map { HistoryPlace(layout: layout, path: path, title: title, anchor: $0, x: 0, yRemainder: 0) })
         documentPath = path

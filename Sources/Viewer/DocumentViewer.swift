@@ -84,7 +84,7 @@ public final class DocumentViewer {
         navigation = Navigation(state: state)
         input = InputRouter(state: state, navigation: navigation)
         frames = FramePipeline(state: state, navigation: navigation, input: input)
-        navigation.onReopenedDocumentShown = { [unowned input] in input.forgetReadingTools() }
+        navigation.hooks.onReopenedDocumentShown = { [unowned input] in input.forgetReadingTools() }
     }
 
     /// Adds a pane's scroll view. Panes lie apart (one above the other), so the scene's

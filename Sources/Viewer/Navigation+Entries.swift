@@ -45,10 +45,10 @@ extension Navigation {
         }
     }
 
-    /// Opens the document at `path` off the loop (`entryOpener`), then shows it in place of the
+    /// Opens the document at `path` off the loop (`hooks.entryOpener`), then shows it in place of the
     /// list at its saved position; the notice says why when it cannot be opened.
     func openEntry(atPath path: String) {
-        guard let entryOpener, pendingLink?.path != path else { return }
+        guard let entryOpener = hooks.entryOpener, pendingLink?.path != path else { return }
         pendingLink?.ticket?.cancel()
         linkGeneration += 1
         let generation = linkGeneration
@@ -74,7 +74,7 @@ extension Navigation {
         let layout = opened.document.makeLayout(palette: document.palette, paged: scene[documentPane.view].isPagingEnabled)
         ViewerState.arrange(layout, as: opened.modes, defaults: state.documentDefaults)
         // The document left is saved with its own modes, before this one's are taken.
-        onWillLeaveDocument?()
+        hooks.onWillLeaveDocument?()
         recordJump()
         let place = opened.anchor.map { HistoryPlace(layout: layout, path: path, title: opened.document.title, anchor: $0, x: 0, yRemainder: 0) }
         show(layout, at: place)
@@ -87,7 +87,7 @@ extension Navigation {
     /// Shows `layout`, a list of entries (the folder view), in place of what is shown, which
     /// goes into the history.
     public func showEntries(_ layout: any DocumentContent, title: String) {
-        onWillLeaveDocument?()
+        hooks.onWillLeaveDocument?()
         recordJump()
         show(layout, at: nil)
         documentPath = nil
@@ -96,12 +96,12 @@ extension Navigation {
 
     /// Back with nothing left in the history: the home, as if it had been the place before
     /// (so forward returns to what was shown). False when there is no home to go to, or a
-    /// list of entries is shown already. The app makes it `onBackPastStart`.
+    /// list of entries is shown already. The app makes it `hooks.onBackPastStart`.
     public func goHome() -> Bool {
-        guard let homeMaker, document.entryChooser == nil else { return false }
+        guard let homeMaker = hooks.homeMaker, document.entryChooser == nil else { return false }
         history.push(HistoryPlace(layout: homeMaker(), path: nil, title: localized("Recent documents"), anchor: .top, x: 0, yRemainder: 0))
         guard let home = history.goBack(from: currentPlace), let layout = home.layout else { return false }
-        onWillLeaveDocument?()
+        hooks.onWillLeaveDocument?()
         show(layout, at: nil)
         documentPath = nil
         documentTitle = home.title

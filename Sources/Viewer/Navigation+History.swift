@@ -51,11 +51,11 @@ extension Navigation {
     }
 
     /// Gives up the document a link is opening, or goes back to the place before the last
-    /// jump; with neither, goes where `onBackPastStart` leads (the home a document was opened
+    /// jump; with neither, goes where `hooks.onBackPastStart` leads (the home a document was opened
     /// from), and returns false when that is nowhere.
     func goBack() -> Bool {
         if givesUpPendingLink() { return true }
-        guard let place = history.goBack(from: currentPlace) else { return onBackPastStart?() ?? false }
+        guard let place = history.goBack(from: currentPlace) else { return hooks.onBackPastStart?() ?? false }
         go(to: place)
         return true
     }
@@ -86,7 +86,7 @@ extension Navigation {
         if place.layout == nil, place.path == documentPath { place.layout = document }
         guard let layout = place.layout else { return reopen(place) }
         guard layout === document else {
-            onWillLeaveDocument?()
+            hooks.onWillLeaveDocument?()
             show(layout, at: place)
             // Its own modes, not those of the document left (whose turn and spreads are its
             // layout's own already).

@@ -3,7 +3,7 @@ import Localization
 import Machinery
 import ScrollEngine
 
-/// Documents a link opens: a linked document is opened off the loop (`documentOpener`) while
+/// Documents a link opens: a linked document is opened off the loop (`hooks.documentOpener`) while
 /// the one shown stays, drawing and answering input, with a notice that it is opening; it
 /// replaces it once it arrives (the place left goes into the history), or the notice says why
 /// it cannot.
@@ -13,7 +13,7 @@ extension Navigation {
     /// when links to other documents are not followed here (the document shown is no text).
     /// A second link followed while one opens gives the first up.
     func openLinkedDocument(atPath path: String, onShown: @escaping (any ReadableLayout) -> Void) -> Bool {
-        guard let documentOpener, document.readableText?.linkBaseDirectory != nil else { return false }
+        guard let documentOpener = hooks.documentOpener, document.readableText?.linkBaseDirectory != nil else { return false }
         // A second tap on the same link while it opens waits for the same open.
         guard pendingLink?.path != path else { return true }
         pendingLink?.ticket?.cancel()
@@ -42,7 +42,7 @@ extension Navigation {
             refuseLink(to: path, because: DocumentError.cannotOpen(path: path, reason: localized("a link opens only text")).description)
             return
         }
-        onWillLeaveDocument?()
+        hooks.onWillLeaveDocument?()
         recordJump()
         show(layout, at: nil)
         documentPath = path

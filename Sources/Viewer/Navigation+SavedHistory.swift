@@ -30,7 +30,7 @@ extension Navigation {
     /// Opens the document of `place`, kept from an earlier run, off the loop (as a link's, with
     /// a notice meanwhile), and shows it there; a notice says why when it cannot be opened.
     func reopen(_ place: HistoryPlace) {
-        guard let documentOpener, let path = place.path else { return }
+        guard let documentOpener = hooks.documentOpener, let path = place.path else { return }
         pendingLink?.ticket?.cancel()
         linkGeneration += 1
         let generation = linkGeneration
@@ -43,14 +43,14 @@ extension Navigation {
             case .success(let opened):
                 setNotice(nil)
                 let layout = opened.makeLayout(palette: document.palette, paged: false)
-                onWillLeaveDocument?()
+                hooks.onWillLeaveDocument?()
                 var shown = place
                 shown.layout = layout
                 show(layout, at: shown)
                 documentPath = path
                 documentTitle = opened.title
                 history.adopt(layout, title: opened.title, forPath: path)
-                onReopenedDocumentShown?()
+                hooks.onReopenedDocumentShown?()
             case .failure(let error):
                 // TRANSLATORS: a notice over the document shown; %s says why the document cannot be opened.
                 setNotice(OneLineText.escaping(localized("cannot return there: %s", error.description)))

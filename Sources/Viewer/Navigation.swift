@@ -18,28 +18,11 @@ public final class Navigation: ViewerPart {
     /// What the document in the pane is called, for the window title; a link to another
     /// document changes it, and coming back restores it.
     public var documentTitle: String?
-    /// Called before a link replaces the document (and before coming back), so the app can
-    /// save the reading position of the one being left.
-    public var onWillLeaveDocument: (() -> Void)?
-    /// Opens the document a link leads to off the loop and hands it, or why it cannot be
-    /// opened, back on the loop (`KindRegistry.openLinkedText`); cancelling its ticket gives
-    /// the open up. Nil when links to other documents are not followed.
-    public var documentOpener: ((String, _ deliver: @escaping (Result<any LoadedDocument, DocumentError>) -> Void) -> WorkTicket)?
-    /// Opens a document the home or the folder view leads to off the loop, and hands it with
-    /// its saved position, or why it cannot be opened, back on the loop (see
-    /// `Navigation+Entries`). Nil where they open nothing.
-    public var entryOpener: ((String, _ deliver: @escaping (Result<OpenedEntry, DocumentError>) -> Void) -> WorkTicket)?
-    /// Makes the home, where going back ends up when the history has nothing left; nil for none.
-    public var homeMaker: (() -> any DocumentContent)?
+    /// What the app gives navigation to open documents and to hear of its moves.
+    public var hooks = NavigationHooks()
     /// The places jumps left, in this document and in those links left, and the way forward
     /// (Navigation+History.swift).
     var history = NavigationHistory()
-    /// Where going back leads once the history has no place left (the home a document was
-    /// opened from): returns whether it went somewhere. Nil: nowhere.
-    public var onBackPastStart: (() -> Bool)?
-    /// Called once a document the history kept from an earlier run is shown again, opened
-    /// off the loop (the reading tools forget the one it replaced).
-    var onReopenedDocumentShown: (() -> Void)?
     /// The document a followed link is opening (see `openLinkedDocument`): its path, which
     /// opening it is, and what to do once it is shown. The document shown stays until it comes.
     var pendingLink: (path: String, generation: Int, ticket: WorkTicket?, onShown: (any ReadableLayout) -> Void)?

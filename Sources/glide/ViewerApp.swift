@@ -77,8 +77,8 @@ final class ViewerApp {
         viewer.showsWindowControls = window.hasClientSideDecorations
         viewer.navigation.documentPath = documentPath
         viewer.navigation.documentTitle = documents.title
-        viewer.navigation.documentOpener = KindRegistry.openLinkedText(_:deliver:)
-        viewer.navigation.onWillLeaveDocument = { [unowned self] in saveReadingPosition() }
+        viewer.navigation.hooks.documentOpener = KindRegistry.openLinkedText(_:deliver:)
+        viewer.navigation.hooks.onWillLeaveDocument = { [unowned self] in saveReadingPosition() }
         HomeScreens.attach(to: viewer, positions: positions, guidePath: ResourceLocator.path(of: ResourceLocator.defaultDocumentName), applicationVersion: glideVersion)
         viewer.navigation.restoreHistory(record?.history)
         window.onResize = { [unowned self] in

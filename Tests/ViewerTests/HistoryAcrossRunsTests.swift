@@ -119,7 +119,7 @@ final class HistoryAcrossRunsTests: XCTestCase {
     func testShowingAnotherDocumentIsAJumpAndBackPastTheStartAsksTheApp() throws {
         let harness = try harness(mainPath)
         var askedHome = 0
-        harness.viewer.navigation.onBackPastStart = {
+        harness.viewer.navigation.hooks.onBackPastStart = {
             askedHome += 1
             return true
         }

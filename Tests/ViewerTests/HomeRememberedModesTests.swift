@@ -60,7 +60,7 @@ final class HomeRememberedModesTests: XCTestCase {
             [HomeEntry(path: path, title: "Numbered", kindName: "PDF", progress: 0.4, exists: true, recentURI: nil)]
         }, loadThumbnail: { _ in nil }, removeRecent: { _ in }), palette: Palette.forNight(options.forcesNightPages || options.desktopPrefersDark))
         let harness = ViewerHarness(layout: home, options: options, width: 1280, height: 800)
-        harness.viewer.navigation.entryOpener = { path, deliver in
+        harness.viewer.navigation.hooks.entryOpener = { path, deliver in
             HomeScreens.openEntry(path, positions: store.forTheSameWindow(), joinsRecent: false, deliver: deliver)
         }
         harness.deliverBackgroundWork { home.isLoaded }
@@ -145,7 +145,7 @@ final class HomeRememberedModesTests: XCTestCase {
         let list = HomeLayout(source: HomeSource(loadEntries: {
             [HomeEntry(path: second, title: "Second", kindName: "PDF", progress: nil, exists: true, recentURI: nil)]
         }, loadThumbnail: { _ in nil }, removeRecent: { _ in }), palette: .light)
-        harness.viewer.navigation.entryOpener = { path, deliver in
+        harness.viewer.navigation.hooks.entryOpener = { path, deliver in
             HomeScreens.openEntry(path, positions: store.forTheSameWindow(), joinsRecent: false, deliver: deliver)
         }
         harness.viewer.navigation.showEntries(list, title: "Open")

@@ -58,7 +58,7 @@ final class HomeViewerTests: XCTestCase {
                                                  removeRecent: { removed.uris.append($0) }), palette: .light)
         let harness = ViewerHarness(layout: home)
         // As HomeScreens.openEntry opens, without noting the document in the desktop's list.
-        harness.viewer.navigation.entryOpener = { path, deliver in
+        harness.viewer.navigation.hooks.entryOpener = { path, deliver in
             let delivery = LoopThreadValue(deliver)
             return WorkQueue.shared.submit(priority: .immediate) { _ in
                 let result = LoopThreadValue(Result { () throws(DocumentError) -> any LoadedDocument in try KindRegistry.open(path) })
@@ -67,8 +67,8 @@ final class HomeViewerTests: XCTestCase {
                 }
             }
         }
-        harness.viewer.navigation.homeMaker = { home }
-        harness.viewer.navigation.onBackPastStart = { [unowned navigation = harness.viewer.navigation] in navigation.goHome() }
+        harness.viewer.navigation.hooks.homeMaker = { home }
+        harness.viewer.navigation.hooks.onBackPastStart = { [unowned navigation = harness.viewer.navigation] in navigation.goHome() }
         harness.deliverBackgroundWork { home.isLoaded }
         harness.runUntilIdle()
         return (harness, home)
@@ -186,8 +186,8 @@ final class HomeViewerTests: XCTestCase {
         let harness = ViewerHarness(layout: document.makeLayout(palette: .light, paged: false))
         harness.viewer.navigation.documentPath = paths[0]
         let home = HomeLayout(source: HomeSource(loadEntries: { [] }, loadThumbnail: { _ in nil }, removeRecent: { _ in }), palette: .light)
-        harness.viewer.navigation.homeMaker = { home }
-        harness.viewer.navigation.onBackPastStart = { [unowned navigation = harness.viewer.navigation] in navigation.goHome() }
+        harness.viewer.navigation.hooks.homeMaker = { home }
+        harness.viewer.navigation.hooks.onBackPastStart = { [unowned navigation = harness.viewer.navigation] in navigation.goHome() }
         harness.send(.key("Left", modifiers: .alt))
         harness.runUntilIdle()
         XCTAssertTrue(harness.viewer.document === home)

@@ -31,7 +31,7 @@ final class ViewerHarness {
         let size = LogicalSize(width: Double(width), height: Double(height))
         viewer = DocumentViewer(layout: layout, options: options, windowSize: size, position: position, quarterTurns: quarterTurns)
         // Links open other documents as the app opens them.
-        viewer.navigation.documentOpener = KindRegistry.openLinkedText(_:deliver:)
+        viewer.navigation.hooks.documentOpener = KindRegistry.openLinkedText(_:deliver:)
         viewer.resize(to: size)
         let stride = Int((Double(width) * scale).rounded()) * 4
         pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * Int((Double(height) * scale).rounded()),

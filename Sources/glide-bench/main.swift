@@ -62,7 +62,7 @@ if arguments.first == "pages" {
     } else if arguments.dropFirst().first == "tilt" {
         PageTiltBenchmark.run()
     } else if arguments.dropFirst().first == "spread" {
-        SpreadBenchmark.run()
+        SpreadBenchmark.run(arguments: Array(arguments.dropFirst(2)))
     } else {
         PageBenchmarks.run()
         PageOverviewBenchmarks.run()

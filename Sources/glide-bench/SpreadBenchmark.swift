@@ -3,7 +3,6 @@ import Glibc
 import Machinery
 import PDFFixtures
 import PDFKind
-import PageKit
 import Render
 import ScrollEngine
 
@@ -19,16 +18,17 @@ import ScrollEngine
 /// machine's load between rounds moves both sides of a ratio.
 ///
 /// Both draw into the same two buffers in turn, as the window does (`BufferChain` keeps up to
-/// three, and a frame goes into one the compositor has released). Until issue 26's last change
-/// each drew into one buffer of its own, the same 16 MB every frame: the single page's frame
-/// (its buffer and one page's pieces, 24 MB) then stayed in the 32 MB last-level cache from one
-/// frame to the next and the spread's (31 MB) did not, which the window's frames never have
-/// (`--one-buffer` measures it so). `--cairo` composites every piece through cairo, as frames
-/// did before pieces were copied straight (`PieceCopyTarget`).
+/// three, and a frame goes into one the compositor has released) and as `glide-bench render`'s
+/// scrolling does. Until issue 26's last change each drew into one buffer of its own, the same
+/// 16 MB every frame: a single page's frame (that buffer and one page's pieces, 24 MB) fits the
+/// VM's 32 MB last-level cache and a spread's (31 MB) hardly does, so the single page's frame
+/// found its pixels warm from the frame before, which a window's frames, their buffers read by
+/// the compositor in between, do not (`--one-buffer` still measures it so).
 enum SpreadBenchmark {
     static let width = 1280.0, height = 800.0, scale = 2.0
-    /// Rounds of each: 5 gave ratios 1.17–1.38× across runs on the shared 2-core VM; the
-    /// median of 15 rounds' ratios moves less between runs (README, "Performance").
+    /// Rounds of each: with 5, one run's figure was 1.13–1.36× across runs on the shared 2-core
+    /// VM (load 7–8), single rounds' ratios 0.74–1.35× within one run; the median of 15 rounds'
+    /// ratios moved 1.09–1.11× across three runs (README, "Performance").
     static let rounds = 15
     static let framesPerRound = 20
     /// The page shown: past the first, whose table of contents is lighter than a text page.
@@ -36,7 +36,6 @@ enum SpreadBenchmark {
 
     static func run(arguments: [String]) {
         let oneBuffer = arguments.contains("--one-buffer")
-        if arguments.contains("--cairo") { PieceCopyTarget.isEnabled = false }
         let path = PDFFixture(pageCount: 40).write()
         defer { unlink(path) }
         let buffers = (0..<(oneBuffer ? 1 : 2)).map { _ in OwnedBuffer(width: width, height: height, scale: scale) }
@@ -52,8 +51,7 @@ enum SpreadBenchmark {
         let ratio = RenderBenchmarks.median(ratios)
         print("glide-bench pages, spreads: a 40-page PDF (PDFFixture) paged at \(Int(width))x\(Int(height)) logical px, "
             + "scale \(Int(scale)), page \(readerPage + 1) and its spread sharp; loop CPU per whole frame (layout + render) "
-            + "into \(buffers.count == 1 ? "one buffer" : "two buffers in turn"), pieces "
-            + "\(PieceCopyTarget.isEnabled ? "copied straight" : "through cairo"); \(rounds) rounds of \(framesPerRound) frames")
+            + "into \(buffers.count == 1 ? "one buffer" : "two buffers in turn"); \(rounds) rounds of \(framesPerRound) frames")
         print("  single page \(RenderBenchmarks.rounded(one, 3)) ms, spread of two \(RenderBenchmarks.rounded(two, 3)) ms (medians); "
             + "spread/single = \(RenderBenchmarks.rounded(ratio, 3))× (median of the rounds' ratios, "
             + "\(RenderBenchmarks.rounded(ratios.min()!, 2))–\(RenderBenchmarks.rounded(ratios.max()!, 2))×; goal ≤ 1.3×)")

@@ -54,7 +54,8 @@ if arguments.first == "epub" {
 if arguments.first == "pages" {
     // `glide-bench pages night` runs only the night pages' figure, `scaling` only the fling with
     // 1 and 2 renderers, `tilt` only the pages drawn turned with two fingers
-    // (PageTiltBenchmark.swift), `spread` only the spreads' (SpreadBenchmark.swift).
+    // (PageTiltBenchmark.swift), `spread` only the spreads' (SpreadBenchmark.swift; `spread --one-buffer`
+    // draws every frame into one buffer, as it did before issue 26's last change).
     if arguments.dropFirst().first == "scaling" {
         PageBenchmarks.runScaling()
     } else if arguments.dropFirst().first == "night" {
@@ -62,7 +63,7 @@ if arguments.first == "pages" {
     } else if arguments.dropFirst().first == "tilt" {
         PageTiltBenchmark.run()
     } else if arguments.dropFirst().first == "spread" {
-        SpreadBenchmark.run()
+        SpreadBenchmark.run(arguments: Array(arguments.dropFirst(2)))
     } else {
         PageBenchmarks.run()
         PageOverviewBenchmarks.run()

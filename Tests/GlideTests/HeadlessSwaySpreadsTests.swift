@@ -99,9 +99,22 @@ final class HeadlessSwaySpreadsTests: XCTestCase {
                                         environment: sway.clientEnvironment)
         XCTAssertEqual(grim.status, 0, grim.error)
 
-        // Shift+D pairs the first page: Home shows pages 1 and 2 side by side.
-        try wtype(["-M", "shift", "-k", "d", "-m", "shift", "-k", "Home"])
-        let paired = Self.pageBoxes(in: try screenshot { Self.isSpread($0, width: 1280) })
+        // Shift+D pairs the first page: back at the cover alone, Shift+D shows pages 1 and 2 side
+        // by side. (Home first, alone: a spread of pages 2 and 3 would pass for the pair.)
+        try wtype(["-k", "Home"])
+        let home = Self.pageBoxes(in: try screenshot { Self.isCoverAlone($0, width: 1280) })
+        XCTAssertTrue(Self.isCoverAlone(home, width: 1280), "Home shows the cover alone: \(home.map(\.columns))")
+        var paired: [(columns: ClosedRange<Int>, height: Int)] = []
+        // Shift+D is typed again only while the cover still shows alone 5 s on: a key lost on a
+        // loaded machine (a second one that arrived would pair and unpair).
+        for _ in 0..<3 where !Self.isSpread(paired, width: 1280) {
+            try wtype(["-M", "shift", "-k", "d", "-m", "shift"])
+            let deadline = Date().addingTimeInterval(5)
+            repeat {
+                usleep(200_000)
+                paired = Self.pageBoxes(in: try sway.screenshot())
+            } while !Self.isSpread(paired, width: 1280) && Date() < deadline
+        }
         XCTAssertTrue(Self.isSpread(paired, width: 1280), "the first page paired: \(paired.map(\.columns))")
     }
 }

@@ -48,7 +48,7 @@ enum ComicBenchmarks {
             + "(\(RenderBenchmarks.rounded(size10 / 1e6, 2)) MB and \(RenderBenchmarks.rounded(size10000 / 1e6, 1)) MB), "
             + "1280x800 logical px at scale 1, medians of 9")
         let opening = format == .tar
-            ? "up to 64 headers listed within 256 KB read and the first page's decode asked for, more left to a worker"
+            ? "up to 32 headers listed within 256 KB read and the first page's decode asked for, more left to a worker"
             : "the zip's end record read; a directory of up to 4 KB listed and the first page's decode asked for, a longer one "
             + "left to a worker"
         print("first frame (wall clock from opening the file to the frame drawn, the window's buffer made before: \(opening) "

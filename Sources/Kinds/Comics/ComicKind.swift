@@ -58,17 +58,21 @@ public enum ComicKind: DocumentKind {
     /// ends with the one-line reason then.
     static let directoryBytesListedAtOpen = 4 << 10
 
-    /// The most headers of a RAR, 7z or tar listed on the loop while it opens: what a zip's
-    /// `directoryBytesListedAtOpen` lists, about 60 pages. One more header than this, and the
-    /// archive is listed on a worker from the front; so are its pages past the first 64
-    /// when a tar holds more. Such an archive without an image is refused before any window
+    /// The most headers of a RAR, 7z or tar listed on the loop while it opens: 32, a single
+    /// issue of 20 to 30 pages and its ComicInfo. A tar's header costs about 15,000
+    /// instructions to list (callgrind, `glide-bench first-frame comic-10000-cbt`: libarchive's
+    /// pax parsing 10,000 of them), seven times a zip's directory entry, so this lists fewer
+    /// than a zip's `directoryBytesListedAtOpen`: the 33 headers a longer archive reads before
+    /// it is left to a worker keep its first frame within 1.5× a 10-page one's
+    /// (`first-frame comic-10-cbt`). One more header than this, and the archive is listed on a
+    /// worker from the front. Such an archive without an image is refused before any window
     /// opens; a longer one when its listing ends, as a long zip is.
-    static let streamedHeadersListedAtOpen = 64
+    static let streamedHeadersListedAtOpen = 32
 
     /// The most bytes of a RAR, 7z or tar read on the loop while it opens, for its headers and
-    /// again for its ComicInfo: 256 KB. A tar's 64 headers read 4 KB each
+    /// again for its ComicInfo: 256 KB. A tar's 32 headers read 4 KB each
     /// (`StreamedArchive.listingBlockBytes`), their pages skipped with seeks; a 7z's header
-    /// block for 64 entries is under 2 KB. The budget is what bounds a solid RAR, which
+    /// block for 32 entries is under 2 KB. The budget is what bounds a solid RAR, which
     /// unpacks its entries to skip them, and a 7z whose header block lists thousands.
     static let streamedBytesReadAtOpen = 256 << 10
 

@@ -249,7 +249,7 @@ let package = Package(
         .testTarget(name: "ViewerTests", dependencies: [
             "TestSupport",
             "Viewer", "GlideTools", "DocumentKit", "TextKind", "ImageKind", "PDFKind", "KindRegistry", "Render", "ScrollEngine",
-            "CCairo", "PDFFixtures", "Machinery", "Home",
+            "CCairo", "PDFFixtures", "ArchiveFixtures", "EPUBFixtures", "Machinery", "Home", "ReadingState",
         ]),
         // EPUB's container and package, on books the tests write with libarchive, hostile ones too.
         .testTarget(name: "EPUBTests", dependencies: [

@@ -166,27 +166,12 @@ extension FolderLayout: EntryChooser {
     }
 }
 
-extension FolderLayout: DocumentContent {
-    public var zoomPolicy: ZoomPolicy { .none }
-    public func maximumZoomScale(ofPage page: Int) -> Double { 1 }
-    public var pageBottomInsetPixels: Double {
-        get { 0 }
-        set {}
-    }
-    public var readableText: (any ReadableLayout)? { nil }
-    public var accessibleContent: (any AccessibleContent)? { self }
-    public var outline: (any OutlineSource)? { nil }
-    public func link(at point: ContentPoint, zoomScale: Double) -> ContentLink? { nil }
+extension FolderLayout: HomeScreenContent {
     public func contentOffset(of location: BlockLocation) -> ContentPoint? { nil }
-    public func replaceDocument(with document: any LoadedDocument) -> Bool { false }
-    public var failure: DocumentError? { nil }
-    public var entryChooser: (any EntryChooser)? { self }
 }
 
 /// The folder view as a screen reader reads it: the folder's name, then one list item a row.
-extension FolderLayout: AccessibleContent {
-    public var sectionCount: Int { 1 }
-    public func isPending(section: Int) -> Bool { !isLoaded }
+extension FolderLayout {
     public func blocks(inSection section: Int) -> [AccessibleBlock] {
         guard section == 0 else { return [] }
         let items = rows.enumerated().map { index, row in
@@ -196,15 +181,10 @@ extension FolderLayout: AccessibleContent {
                 AccessibleBlock(role: .list(isOrdered: false), text: "", children: items,
                                 location: AccessibleBlockLocation(section: 0, block: rows.count + 1))]
     }
-    public var firstVisibleBlock: AccessibleBlockLocation { AccessibleBlockLocation(section: 0, block: 0) }
     public func frame(of location: AccessibleBlockLocation) -> ContentRect? {
         location.block >= 1 && location.block <= rows.count ? frame(ofEntry: location.block - 1) : nil
     }
-    public func frame(ofCharacter offset: Int, in location: AccessibleBlockLocation) -> ContentRect? { nil }
-    public func lineStartOffsets(of location: AccessibleBlockLocation) -> [Int]? { nil }
-    public func destination(ofAnchor fragment: String, near location: AccessibleBlockLocation) -> AccessibleBlockLocation? { nil }
     public func scrollTarget(of location: AccessibleBlockLocation) -> AccessibleScrollTarget {
         .block(BlockLocation(section: 0, block: 0, shareOfSectionBefore: 0))
     }
-    public var blocksRevision: Int { revision }
 }

@@ -3,10 +3,7 @@ import Localization
 
 /// The home as a screen reader reads it: its heading, then one list item per document, with
 /// its title, kind and progress.
-extension HomeLayout: AccessibleContent {
-    public var sectionCount: Int { 1 }
-    public func isPending(section: Int) -> Bool { !isLoaded }
-
+extension HomeLayout {
     public func blocks(inSection section: Int) -> [AccessibleBlock] {
         guard section == 0 else { return [] }
         let items = entries.enumerated().map { index, entry in
@@ -19,8 +16,6 @@ extension HomeLayout: AccessibleContent {
                                 location: AccessibleBlockLocation(section: 0, block: entries.count + 1))]
     }
 
-    public var firstVisibleBlock: AccessibleBlockLocation { AccessibleBlockLocation(section: 0, block: 0) }
-
     public func frame(of location: AccessibleBlockLocation) -> ContentRect? {
         guard location.section == 0 else { return nil }
         if location.block == 0 { return ContentRect(x: 0, y: 0, width: grid.viewportWidth, height: HomeGrid.headerHeightPixels) }
@@ -28,11 +23,7 @@ extension HomeLayout: AccessibleContent {
         return entries.indices.contains(index) ? grid.frame(ofEntry: index) : nil
     }
 
-    public func frame(ofCharacter offset: Int, in location: AccessibleBlockLocation) -> ContentRect? { nil }
-    public func lineStartOffsets(of location: AccessibleBlockLocation) -> [Int]? { nil }
-    public func destination(ofAnchor fragment: String, near location: AccessibleBlockLocation) -> AccessibleBlockLocation? { nil }
     public func scrollTarget(of location: AccessibleBlockLocation) -> AccessibleScrollTarget {
         .block(BlockLocation(section: 0, block: max(location.block - 1, 0), shareOfSectionBefore: 0))
     }
-    public var blocksRevision: Int { revision }
 }

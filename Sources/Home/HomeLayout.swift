@@ -168,21 +168,8 @@ extension HomeLayout: EntryChooser {
     }
 }
 
-extension HomeLayout: DocumentContent {
-    public var zoomPolicy: ZoomPolicy { .none }
-    public func maximumZoomScale(ofPage page: Int) -> Double { 1 }
-    public var pageBottomInsetPixels: Double {
-        get { 0 }
-        set {}
-    }
-    public var readableText: (any ReadableLayout)? { nil }
-    public var accessibleContent: (any AccessibleContent)? { self }
-    public var outline: (any OutlineSource)? { nil }
-    public func link(at point: ContentPoint, zoomScale: Double) -> ContentLink? { nil }
+extension HomeLayout: HomeScreenContent {
     public func contentOffset(of location: BlockLocation) -> ContentPoint? {
         entries.indices.contains(location.block) ? ContentPoint(x: 0, y: grid.frame(ofEntry: location.block).y) : nil
     }
-    public func replaceDocument(with document: any LoadedDocument) -> Bool { false }
-    public var failure: DocumentError? { nil }
-    public var entryChooser: (any EntryChooser)? { self }
 }

@@ -42,8 +42,15 @@ public enum HomeScreens {
             let outcome = Result { () throws(DocumentError) -> OpenedEntry in
                 let document = try KindRegistry.openAlone(path)
                 try document.waitUntilOpened()
-                let anchor = document.opensAtItem ? nil : positions.value.position(forFileAt: path)?.anchor
-                return OpenedEntry(document: document, anchor: anchor)
+                guard let saved = positions.value.position(forFileAt: path) else { return OpenedEntry(document: document, anchor: nil) }
+                // An image opened on its own opens at that image, upright, as on the command
+                // line; its page modes are its own.
+                if document.opensAtItem {
+                    return OpenedEntry(document: document, anchor: nil, modes: RememberedModes(pageModes: saved.pageModes))
+                }
+                return OpenedEntry(document: document, anchor: saved.anchor,
+                                   modes: RememberedModes(pageModes: saved.pageModes, quarterTurns: saved.quarterTurns,
+                                                          zoomScale: saved.zoomScale))
             }
             if joinsRecent, case .success(let opened) = outcome {
                 RecentDocuments.noteOpenedInBackground([path], shown: [opened.document], typedBy: KindRegistry.mimeType(ofFileAt:))

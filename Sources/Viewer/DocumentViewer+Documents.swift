@@ -31,7 +31,7 @@ extension InputRouter {
     func forgetReadingTools() {
         readingTools.reset()
         closePageEntry()
-        pendingReadingScroll = nil
+        readingMotion.pendingScroll = nil
         needsFrame = true
     }
 }

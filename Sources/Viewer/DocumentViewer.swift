@@ -27,12 +27,10 @@ public final class DocumentViewer {
     /// how the pages were turned then.
     public init(layout: any DocumentContent, options: ViewerOptions, windowSize: LogicalSize,
                 position: (anchor: ReadingAnchor, zoomScale: Double)? = nil, quarterTurns: Int = 0) {
-        _ = layout.rotate(byQuarterTurns: quarterTurns)
-        if let spreads = layout.pageSpreads {
-            if options.readsRightToLeft { spreads.readRightToLeft() }
-            spreads.arrange(spreads: options.pageModes.spreads ?? false, cover: options.pageModes.spreadsHaveCover ?? true,
-                            keepingPageAt: nil)
-        }
+        let modes = RememberedModes(pageModes: options.pageModes, quarterTurns: quarterTurns, zoomScale: position?.zoomScale ?? 1)
+        let defaults = DocumentDefaults(readsRightToLeft: options.readsRightToLeft, forcesNightPages: options.forcesNightPages,
+                                        desktopPrefersDark: options.desktopPrefersDark)
+        ViewerState.arrange(layout, as: modes, defaults: defaults)
         if let position { layout.readingAnchor = position.anchor }
         let listPalette = ViewerState.outlinePalette(for: layout.palette)
         let outline = options.isSplit ? layout.outline.map { OutlineListLayout(source: $0, palette: listPalette) } : nil
@@ -48,6 +46,7 @@ public final class DocumentViewer {
         }
         var view = ScrollView(viewportSize: rects.last!.size, contentSize: rects.last!.size, configuration: options.configuration)
         view.isDirectionalLockEnabled = options.isDirectionalLockEnabled
+        view.isPagingEnabled = options.isPaged
         var policy = layout.zoomPolicy
         if case .magnify = policy {
             // A magnified document's range starts at its whole page, which the viewport decides.
@@ -55,36 +54,12 @@ public final class DocumentViewer {
             policy = layout.zoomPolicy
         }
         // Zoom suits a scrolling document; pages are read whole, so they zoom only when asked.
-        let zoom: ClosedRange<Double>
-        switch policy {
-        case .magnify(let range), .perPage(let range): zoom = options.zoomRange ?? range
-        case .reflow, .none: zoom = options.zoomRange ?? (options.isPaged ? 1...1 : ScrollView.textZoomScaleRange)
-        }
-        view.minimumZoomScale = zoom.lowerBound
-        view.maximumZoomScale = zoom.upperBound
+        ViewerState.configureZoom(of: &view, for: policy, zoomRange: options.zoomRange)
         var text: (any TextScalableLayout)?
         if case .reflow(let scalable) = policy, !options.isPaged, options.zoomRange == nil { text = scalable }
         if let text {
             if let position, position.zoomScale != 1 { _ = text.setTextScale(position.zoomScale, keeping: .zero) }
             ViewerState.limitTextZoom(of: &view, at: text)
-        }
-        switch policy {
-        case .magnify, .perPage:
-            // Pages answer a double tap themselves: the column of text under the finger, and
-            // back to the fit (`ViewerState+Fit`).
-            view.zoomsOnDoubleTap = false
-        case .reflow, .none:
-            break
-        }
-        if case .perPage = policy {
-            // Images zoom like Photos, one at a time, from fit-to-window to the page's own
-            // limit (set as it is shown); a paged PDF too: a zoomed page pans, then a drag on
-            // past its edge turns to the next page, which opens unzoomed.
-            view.zoomsPagesIndividually = true
-        }
-        if options.isPaged, options.showsPageControl {
-            // The page control's band is kept clear: at rest it covers no content.
-            layout.pageBottomInsetPixels = OverlayStyle().pageControlReservedHeightPixels
         }
         if options.isPaged {
             view.isPagingEnabled = true
@@ -94,6 +69,7 @@ public final class DocumentViewer {
             // A short document rests at the top and still answers a drag, as a text view does.
             view.alwaysBounceVertical = true
         }
+        ViewerState.keepPageControlBand(of: layout, in: view)
         let index = DocumentViewer.addPaneView(view, in: rects.last!, to: &scene)
         panes.append(Pane(view: index, layout: layout))
         // Keys page the document, not the outline, until a touch or the pointer picks a view.
@@ -103,12 +79,8 @@ public final class DocumentViewer {
         }
         state = ViewerState(panes: panes, scene: scene, windowSize: windowSize, document: layout, outline: outline,
                             zoomRules: ViewerState.ZoomRules(reflowsText: text != nil, isRangeFixed: options.zoomRange != nil))
-        state.pageModes = options.pageModes
-        if options.pageModes.fit == nil, let position, position.zoomScale != 1, state.fitsPages {
-            // Remembered from before fit was (it is saved with every position since): a zoom
-            // other than 1 was the reader's own.
-            state.pageModes.fit = .free
-        }
+        state.documentDefaults = defaults
+        state.adoptModes(modes)
         navigation = Navigation(state: state)
         input = InputRouter(state: state, navigation: navigation)
         frames = FramePipeline(state: state, navigation: navigation, input: input)

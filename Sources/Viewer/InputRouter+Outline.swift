@@ -30,11 +30,11 @@ extension InputRouter {
     func clickOutline(isPressed: Bool, isUsed: Bool) {
         guard outlinePane != nil else { return }
         if isPressed {
-            outlinePress = isUsed ? nil : pointerLocation
+            buttonPresses.outline = isUsed ? nil : pointerLocation
             return
         }
-        defer { outlinePress = nil }
-        guard let press = outlinePress, let release = pointerLocation, abs(press.x - release.x) <= clickSlopPixels,
+        defer { buttonPresses.outline = nil }
+        guard let press = buttonPresses.outline, let release = pointerLocation, abs(press.x - release.x) <= clickSlopPixels,
               abs(press.y - release.y) <= clickSlopPixels, let heading = outlineHeading(at: press) else { return }
         openHeading(heading)
     }

@@ -10,21 +10,21 @@ extension InputRouter {
     /// How far the pages are drawn turned, in degrees clockwise: with the fingers, then what
     /// they left over from the quarter turn the pages landed on, easing out; nil at rest.
     var pageTiltDegrees: Double? {
-        pageTurn.tiltDegrees ?? pageTurnLanding?.tiltDegrees(at: timeMilliseconds)
+        pageTurn.gesture.tiltDegrees ?? pageTurn.landing?.tiltDegrees(at: timeMilliseconds)
     }
 
     /// Whether the pages are settling on their quarter turn after the fingers lifted: frames
     /// are needed until they rest.
     var isPageTurnLanding: Bool {
-        pageTurn.tiltDegrees == nil && pageTurnLanding?.tiltDegrees(at: timeMilliseconds) != nil
+        pageTurn.gesture.tiltDegrees == nil && pageTurn.landing?.tiltDegrees(at: timeMilliseconds) != nil
     }
 
     /// Whether the turn took `event` from the scroll view: every touch and pinch event from
     /// the moment the turn begins until the last finger lifts.
     func isTakenByPageTurn(_ event: SceneInput) -> Bool {
         guard event.isPageTurnInput else { return false }
-        let wasHolding = pageTurn.holdsInput
-        guard let turnEvent = followPageTurn(event) else { return wasHolding || pageTurn.holdsInput }
+        let wasHolding = pageTurn.gesture.holdsInput
+        guard let turnEvent = followPageTurn(event) else { return wasHolding || pageTurn.gesture.holdsInput }
         switch turnEvent {
         case .began:
             giveBackZoom(for: event)
@@ -32,24 +32,24 @@ extension InputRouter {
             // Begun and ended in one frame: the scroll view still holds a pinch.
             if !wasHolding { giveBackZoom(for: event) }
             if turns != 0 { _ = state.rotatePages(byQuarterTurns: turns) }
-            pageTurnLanding = RotationLanding(turnedDegrees: pageTurn.angleDegrees, quarterTurns: turns,
+            pageTurn.landing = RotationLanding(turnedDegrees: pageTurn.gesture.angleDegrees, quarterTurns: turns,
                                               timeMilliseconds: timeMilliseconds)
         case .cancelled:
             // The compositor took the fingers (a gesture of its own): upright at once.
-            pageTurnLanding = nil
+            pageTurn.landing = nil
         }
         return true
     }
 
     /// A finger lifted, whoever takes the event (a cancel always reaches the turn).
     func notePageTurnLift(_ event: SceneInput) {
-        if case .touchUp(let id) = event { pageTurn.touchUp(id: id) }
+        if case .touchUp(let id) = event { pageTurn.gesture.touchUp(id: id) }
     }
 
     /// A long press took the finger from the scroll view: the turn forgets it too, so its
     /// motion, now the selection's, is never half of a pair.
     func forgetPageTurnFingers() {
-        _ = pageTurn.touchCancel()
+        _ = pageTurn.gesture.touchCancel()
     }
 
     /// Hands `event` to the turn's recogniser; what it meant, if anything. It sees every
@@ -59,31 +59,31 @@ extension InputRouter {
         let result: RotationGesture.Event?
         switch event {
         case .touchDown(let id, let location):
-            if scene.rects[documentPane.view].contains(location) { pageTurn.touchDown(id: id, at: location) }
+            if scene.rects[documentPane.view].contains(location) { pageTurn.gesture.touchDown(id: id, at: location) }
             return nil
         case .touchMotion(let id, let location):
-            pageTurn.touchMotion(id: id, to: location)
+            pageTurn.gesture.touchMotion(id: id, to: location)
             return nil
         case .touchUp(let id):
-            pageTurn.touchUp(id: id)
+            pageTurn.gesture.touchUp(id: id)
             return nil
         case .touchCancel:
-            result = pageTurn.touchCancel()
+            result = pageTurn.gesture.touchCancel()
         case .touchFrame:
-            result = pageTurn.touchFrame()
+            result = pageTurn.gesture.touchFrame()
         case .pinchBegin(let location):
             let focus = location ?? scene.pointerLocation ?? .zero
-            if scene.rects[documentPane.view].contains(focus) { pageTurn.pinchBegin() }
+            if scene.rects[documentPane.view].contains(focus) { pageTurn.gesture.pinchBegin() }
             return nil
         case .pinchUpdate(let scale, let rotation):
-            result = pageTurn.pinchUpdate(scale: scale, rotationDegrees: rotation)
+            result = pageTurn.gesture.pinchUpdate(scale: scale, rotationDegrees: rotation)
         case .pinchEnd(let isCancelled):
-            result = pageTurn.pinchEnd(isCancelled: isCancelled)
+            result = pageTurn.gesture.pinchEnd(isCancelled: isCancelled)
         default:
             return nil
         }
         guard result != .began || (!overview.isOpen && state.pagesTurn) else {
-            pageTurn.decline()
+            pageTurn.gesture.decline()
             return nil
         }
         return result
@@ -116,4 +116,11 @@ extension SceneInput {
             return false
         }
     }
+}
+
+/// A two-finger turn of the pages: the fingers' gesture while they are down, then the pages
+/// settling on the quarter turn they landed on.
+struct PageTurn {
+    var gesture = RotationGesture()
+    var landing: RotationLanding?
 }

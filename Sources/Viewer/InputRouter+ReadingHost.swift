@@ -40,9 +40,9 @@ extension InputRouter: ReadingHost {
             // Started at the next frame callback: until the first callback the clock is only
             // what input said, and some input (wtype, sway's `seat cursor`) says 0, so an
             // animation started now could be over before its first frame.
-            pendingReadingScroll = target
+            readingMotion.pendingScroll = target
         } else {
-            pendingReadingScroll = nil
+            readingMotion.pendingScroll = nil
             scene[view].scroll(to: target, animated: false, timeMilliseconds: timeMilliseconds)
         }
         needsFrame = true
@@ -118,7 +118,7 @@ extension InputRouter: ReadingHost {
     private func moveThroughHistory(_ move: () -> Bool) -> Bool {
         let shown = document
         guard move() else { return false }
-        pendingReadingScroll = nil
+        readingMotion.pendingScroll = nil
         readingTools.reveal = nil
         if document !== shown { readingTools.reset() }
         needsFrame = true
@@ -149,7 +149,7 @@ extension InputRouter: ReadingHost {
     /// What the reading tools draw this frame.
     var readingOverlay: ReadingOverlay {
         var overlay = readingTools.overlay(findButtonOpacity: findButtonOpacity,
-                                           isPaneAtRest: !scene[documentPane.view].frame.needsFrames && pendingReadingScroll == nil)
+                                           isPaneAtRest: !scene[documentPane.view].frame.needsFrames && readingMotion.pendingScroll == nil)
         overlay.pageEntry = pageEntryOverlay
         return overlay
     }
@@ -163,7 +163,7 @@ extension InputRouter: ReadingHost {
     /// Whether the reading tools need frames without input (a pending or followed scroll, a
     /// selection autoscrolling).
     var readingToolsAnimate: Bool {
-        readingTools.needsFrames || pendingReadingScroll != nil
+        readingTools.needsFrames || readingMotion.pendingScroll != nil
     }
 
     /// Whether a touch-down lands on the visible find button (opening find).
@@ -189,14 +189,14 @@ extension InputRouter: ReadingHost {
     /// callback's time, re-aims a reveal whose line moved, and scrolls a mouse selection held
     /// near an edge by the time since the last frame.
     func advanceReadingTools(atFrameCallback isCallback: Bool) {
-        defer { lastReadingFrameMilliseconds = timeMilliseconds }
+        defer { readingMotion.lastFrameMilliseconds = timeMilliseconds }
         let view = documentPane.view
-        readingTools.followReveal(isPaneMoving: pendingReadingScroll != nil || scene[view].frame.needsFrames)
-        if isCallback, let target = pendingReadingScroll {
-            pendingReadingScroll = nil
+        readingTools.followReveal(isPaneMoving: readingMotion.pendingScroll != nil || scene[view].frame.needsFrames)
+        if isCallback, let target = readingMotion.pendingScroll {
+            readingMotion.pendingScroll = nil
             scene[view].scroll(to: target, animated: true, timeMilliseconds: timeMilliseconds)
         }
-        guard readingTools.isAutoscrolling, let last = lastReadingFrameMilliseconds else { return }
+        guard readingTools.isAutoscrolling, let last = readingMotion.lastFrameMilliseconds else { return }
         // A frame after a pause scrolls one frame's worth, not the whole pause's.
         readingTools.autoscroll(elapsedMilliseconds: min(timeMilliseconds - last, 50))
     }

@@ -15,10 +15,8 @@ final class InputRouter: ViewerPart {
     var lastTouchMilliseconds = -Double.infinity
     /// Touches and clicks that landed on a control: they are the control's, not the engine's.
     var claims = ControlClaims()
-    /// Where the left button went down off the controls, for a click on a link.
-    var pressLocation: LogicalPoint?
-    /// Where the left button went down on the outline, for a click on a row.
-    var outlinePress: LogicalPoint?
+    /// Where the left button went down, for a click on a link or an outline row.
+    var buttonPresses = ButtonPresses()
     /// The pointer image last asked for.
     var pointerLook = PointerLook.arrow
     /// Whether a finger rests on the document that may become a long press (see
@@ -29,16 +27,12 @@ final class InputRouter: ViewerPart {
     var entryTouch: (id: Int, location: LogicalPoint)?
     /// Find, selection, links and help (InputRouter+ReadingHost.swift).
     lazy var readingTools = ReadingTools(host: self)
-    /// An animated scroll the reading tools asked for, started at the next frame callback.
-    var pendingReadingScroll: LogicalPoint?
-    /// The time of the last frame, for the selection's autoscroll.
-    var lastReadingFrameMilliseconds: Double?
+    /// The reading tools' scrolls: one asked for, and the selection's autoscroll.
+    var readingMotion = ReadingMotion()
     /// The go-to-page entry, while it is open (InputRouter+PageEntry.swift).
     var pageEntry: PageEntry?
-    /// A two-finger turn of the pages, while the fingers are down (InputRouter+PageTurn.swift).
-    var pageTurn = RotationGesture()
-    /// The pages settling on the quarter turn they landed on, after the fingers lifted.
-    var pageTurnLanding: RotationLanding?
+    /// A two-finger turn of the pages, and its landing (InputRouter+PageTurn.swift).
+    var pageTurn = PageTurn()
     /// The grid of the pages' thumbnails in place of the document (PageOverviewMode.swift).
     lazy var overview = PageOverviewMode(state: state, navigation: navigation)
 
@@ -128,9 +122,9 @@ final class InputRouter: ViewerPart {
             // A press and release off the controls is a click, which may follow a PDF's link.
             guard let location = scene.pointerLocation else { break }
             if isPressed {
-                pressLocation = location
-            } else if let press = pressLocation {
-                pressLocation = nil
+                buttonPresses.document = location
+            } else if let press = buttonPresses.document {
+                buttonPresses.document = nil
                 if !overview.click(from: press, to: location) { navigation.pointerClicked(from: press, to: location) }
             }
         case .pointerButton(InputRouter.rightButton, true):
@@ -325,4 +319,21 @@ final class InputRouter: ViewerPart {
         }
         return handleOutlineKey(name, modifiers: modifiers) || handleEntryKey(name, modifiers: modifiers)
     }
+}
+
+/// Where the left button went down, kept until it comes up: a press and a release close
+/// together are a click.
+struct ButtonPresses {
+    /// Off the controls, for a click on a link.
+    var document: LogicalPoint?
+    /// On the outline, for a click on a row.
+    var outline: LogicalPoint?
+}
+
+/// The scrolls the reading tools cause.
+struct ReadingMotion {
+    /// An animated scroll the reading tools asked for, started at the next frame callback.
+    var pendingScroll: LogicalPoint?
+    /// The time of the last frame, for the selection's autoscroll.
+    var lastFrameMilliseconds: Double?
 }

@@ -3,16 +3,19 @@ import Localization
 import Machinery
 import ScrollEngine
 
-/// A document the home or the folder view opens, read off the loop: the document and where
-/// the reader left it.
+/// A document the home or the folder view opens, read off the loop: the document, where the
+/// reader left it and how it was shown then.
 public struct OpenedEntry {
     public var document: any LoadedDocument
     /// The saved reading position; nil to open at the top.
     public var anchor: ReadingAnchor?
+    /// The page modes, turn and zoom saved with it: none for a document never opened.
+    public var modes: RememberedModes
 
-    public init(document: any LoadedDocument, anchor: ReadingAnchor?) {
+    public init(document: any LoadedDocument, anchor: ReadingAnchor?, modes: RememberedModes = RememberedModes()) {
         self.document = document
         self.anchor = anchor
+        self.modes = modes
     }
 }
 
@@ -63,13 +66,19 @@ extension Navigation {
         if pendingLink?.generation == generation { pendingLink?.ticket = ticket }
     }
 
+    /// Shows the document opened as the window would have opened it from the command line:
+    /// turned, in spreads, fitted and in night pages as it was left (`ViewerState.arrange`,
+    /// `showRemembered`).
     private func show(_ opened: OpenedEntry, openedAt path: String) {
         // Laid out as the window shows documents: in pages when it pages (`--paging`).
         let layout = opened.document.makeLayout(palette: document.palette, paged: scene[documentPane.view].isPagingEnabled)
+        ViewerState.arrange(layout, as: opened.modes, defaults: state.documentDefaults)
+        // The document left is saved with its own modes, before this one's are taken.
         onWillLeaveDocument?()
         recordJump()
         let place = opened.anchor.map { HistoryPlace(layout: layout, path: path, title: opened.document.title, anchor: $0, x: 0, yRemainder: 0) }
         show(layout, at: place)
+        state.showRemembered(opened.modes)
         documentPath = path
         documentTitle = opened.document.title
         setNotice(nil)

@@ -46,7 +46,8 @@ extension Navigation {
         let view = scene[documentPane.view]
         let zoom = view.zoomScale
         return HistoryPlace(layout: document, path: documentPath, title: documentTitle, anchor: document.readingAnchor,
-                            x: view.contentOffset.x / zoom, yRemainder: view.contentOffset.y / zoom - document.anchorOffset.y)
+                            x: view.contentOffset.x / zoom, yRemainder: view.contentOffset.y / zoom - document.anchorOffset.y,
+                            modes: state.pageModes)
     }
 
     /// Gives up the document a link is opening, or goes back to the place before the last
@@ -87,6 +88,9 @@ extension Navigation {
         guard layout === document else {
             onWillLeaveDocument?()
             show(layout, at: place)
+            // Its own modes, not those of the document left (whose turn and spreads are its
+            // layout's own already).
+            if let modes = place.modes { state.showRemembered(RememberedModes(pageModes: modes)) }
             documentPath = place.path
             documentTitle = place.title
             return

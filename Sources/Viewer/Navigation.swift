@@ -347,10 +347,14 @@ public final class Navigation: ViewerPart {
         let rect = scene.rects[pane.view]
         // Anchored first, so a window resized meanwhile keeps the place as it re-wraps.
         if let place { layout.readingAnchor = place.anchor }
+        ViewerState.keepPageControlBand(of: layout, in: scene[pane.view])
         layout.setViewportSize(width: rect.size.width, height: rect.size.height)
         let zoom = scene[pane.view].zoomScale
         func placeOffset() -> LogicalPoint { place.map { offset(of: $0, anchoredAt: layout.anchorOffset) } ?? LogicalPoint(x: 0, y: 0) }
-        _ = layout.prepare(ContentRect(x: 0, y: placeOffset().y / zoom, width: rect.size.width, height: rect.size.height),
+        // At the place's page too: a paged layout takes its reading position from what it is
+        // prepared over, so one prepared at x = 0 forgot its page.
+        let start = placeOffset()
+        _ = layout.prepare(ContentRect(x: start.x / zoom, y: start.y / zoom, width: rect.size.width, height: rect.size.height),
                            margin: rect.size.height)
         let size = layout.contentSize
         scene[pane.view].setContentSize(LogicalSize(width: size.width, height: max(size.height, rect.size.height)),

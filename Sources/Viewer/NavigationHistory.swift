@@ -16,6 +16,10 @@ struct HistoryPlace {
     /// which the anchor cannot name (its fraction stops at the block's end), and the part of a
     /// px its whole-px offset leaves out. So a layout that did not change comes back exactly.
     var yRemainder: Double
+    /// How the document's pages were shown there (fit, spreads, night pages): given back with
+    /// the document when going back or forward to it from another; nil where not known (a place
+    /// from an earlier run).
+    var modes: PageModes? = nil
 
     /// Whether it is the same place as `other`: the same document at the same block.
     func isSame(as other: HistoryPlace) -> Bool {

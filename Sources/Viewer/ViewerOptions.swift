@@ -14,9 +14,14 @@ public struct ViewerOptions: Sendable {
     public var isDirectionalLockEnabled = false
     /// The zoom range; nil for the default (text zooms, pages do not).
     public var zoomRange: ClosedRange<Double>?
-    /// How the reader last chose to show this document's pages (night pages), kept beside its
-    /// reading position; the layout already has the palette they start with.
+    /// How the reader last chose to show this document's pages, kept beside its reading
+    /// position; the layout already has the palette they start with.
     public var pageModes = PageModes()
+    /// `--dark`: night pages on for every document shown, whatever it remembers.
+    public var forcesNightPages = false
+    /// The desktop's dark style when the window opened: night pages for a document with no
+    /// choice of its own (the app follows later changes, `desktopDarkStyleChanged`).
+    public var desktopPrefersDark = false
     /// Pages read right to left, the first at the right (`--right-to-left`), whatever the
     /// document says.
     public var readsRightToLeft = false

@@ -20,13 +20,14 @@ extension ViewerState {
     /// night pages follow it, and the reader's earlier choice for this document gives way to
     /// it (the newer word wins), so the document follows the desktop again next time.
     func followDesktopDarkStyle(prefersDark: Bool) {
+        documentDefaults.desktopPrefersDark = prefersDark
         pageModes.nightPages = nil
         setNightPages(prefersDark)
     }
 
     /// Shows the document, and the outline above it, in the night or the day palette. The
     /// pages already drawn stay on screen until their pixels in the new style arrive.
-    private func setNightPages(_ isOn: Bool) {
+    func setNightPages(_ isOn: Bool) {
         let palette = Palette.forNight(isOn)
         guard document.palette != palette else { return }
         document.palette = palette

@@ -33,6 +33,8 @@ public final class ViewerState {
     public internal(set) var pageModes = PageModes()
     /// The zoom the fit gave the pages (`ViewerState+Fit`).
     var pageFitting = PageFitting()
+    /// What a document with no choice of its own is shown with (`ViewerState+RememberedModes`).
+    var documentDefaults = DocumentDefaults()
     /// The notice a failure put up (`DocumentViewer.failureReporter`), which the next key,
     /// click or touch takes away.
     var failureNotice: String?

@@ -45,8 +45,8 @@ final class ViewerApp {
         let documentPath = paths.count == 1 && !options.paths.isEmpty ? paths.first : nil
         let savedPosition = documentPath.flatMap(positions.position(forFileAt:))
         let pageModes = savedPosition?.pageModes ?? PageModes()
-        let palette = Palette.forNight(pageModes.startsWithNightPages(
-            forcedOn: options.isDark, desktopPrefersDark: desktopStyle.prefersDark(waitingAtMostMilliseconds: Self.desktopStyleWaitMilliseconds)))
+        let prefersDark = desktopStyle.prefersDark(waitingAtMostMilliseconds: Self.desktopStyleWaitMilliseconds)
+        let palette = Palette.forNight(pageModes.startsWithNightPages(forcedOn: options.isDark, desktopPrefersDark: prefersDark))
         let document = documents.documents[0]
         var viewerOptions = ViewerOptions()
         viewerOptions.isPaged = documents.isPagedByDefault || options.isPagingEnabled || options.isSplit
@@ -55,6 +55,8 @@ final class ViewerApp {
         viewerOptions.isDirectionalLockEnabled = options.isDirectionalLockEnabled
         viewerOptions.zoomRange = options.zoomRange
         viewerOptions.pageModes = pageModes
+        viewerOptions.forcesNightPages = options.isDark
+        viewerOptions.desktopPrefersDark = prefersDark
         viewerOptions.readsRightToLeft = options.readsRightToLeft
         viewerOptions.configuration = ViewerSettings.configuration(
             options, reducedMotion: ViewerSettings.prefersReducedMotion())

@@ -65,6 +65,25 @@ final class MultiPageTIFFTests: XCTestCase {
         XCTAssertEqual((try KindRegistry.openAlone(path) as? ImageCollection)?.pageCount, 3)
     }
 
+    /// Issue 26: a TIFF's pages turn a quarter at a time and have an overview, as every paged
+    /// kind's do (an image collection's layout, on the page scheduler).
+    func testAMultiPageTIFFsPagesTurnAndHaveAnOverview() throws {
+        let path = try tiffcp([try writeTIFF((255, 0, 0)), try writeTIFF((0, 0, 255))])
+        let collection = try XCTUnwrap(try KindRegistry.open(path) as? ImageCollection)
+        let shown = ShownComic(collection)
+        shown.settle(atSlot: 0)
+        let upright = shown.layout.pageRect(0)
+        XCTAssertLessThan(upright.width, upright.height, "a 60×80 page stands upright")
+        XCTAssertTrue(shown.layout.rotate(byQuarterTurns: 1))
+        XCTAssertEqual(shown.layout.quarterTurns, 1)
+        shown.settle(atSlot: 0)
+        let turned = shown.layout.pageRect(0)
+        XCTAssertGreaterThan(turned.width, turned.height, "the page lies on its side")
+        assertColour(shown.centreColour(ofSlot: 0), (255, 0, 0), "page 1, turned")
+        let overview = try XCTUnwrap(shown.layout.makePageOverview(), "a TIFF's pages have an overview")
+        XCTAssertEqual(overview.pageCount, 2)
+    }
+
     func testABigEndianTIFFsDirectoriesAreFoundAndASinglePageTIFFIsOneImage() throws {
         let big = try tiffcp([try writeTIFF((255, 0, 0), littleEndian: false), try writeTIFF((0, 0, 255), littleEndian: false)])
         XCTAssertEqual(TIFFDirectories(path: big)?.offsets.count, 2)

@@ -139,4 +139,27 @@ final class FixedLayoutBookTests: XCTestCase {
         XCTAssertEqual(outside, 0, "and nowhere else")
         XCTAssertTrue(layout.accessibleContent?.blocks(inSection: 1).first?.text.hasPrefix("Words on a page") ?? false)
     }
+
+    /// Turning (issue 26): a page turned a quarter lies on its side, and its text's words (for
+    /// selection and find) turn with it, inside the turned page.
+    func testATurnedTextPagesWordsTurnWithIt() throws {
+        let layout = try book().makeLayout(palette: .light, paged: true)
+        layout.setViewportSize(width: width, height: height)
+        XCTAssertTrue(layout.rotate(byQuarterTurns: 1))
+        XCTAssertEqual(layout.quarterTurns, 1)
+        settle(layout, atPage: 1)
+        let frame = try XCTUnwrap(layout.accessibleContent?.frame(of: AccessibleBlockLocation(section: 1, block: 0)))
+        XCTAssertLessThan(frame.width, frame.height, "an 800×600 page on its side stands taller than wide")
+        let text = try XCTUnwrap(layout.readableText)
+        // The heading's first word, near the upright page's top-left: the turned page's top-right.
+        let word = try XCTUnwrap((1..<60).lazy.compactMap { step -> TextRange? in
+            let point = ContentPoint(x: frame.maxX - Double(step) * 2, y: frame.y + Double(step) * 2)
+            return text.textPosition(at: point).flatMap { text.wordRange(at: $0) }
+        }.first, "a word under the heading's corner")
+        let rects = text.rects(of: word, within: 0...height)
+        let first = try XCTUnwrap(rects.first)
+        let box = rects.reduce(first) { $0.union($1) }
+        XCTAssertGreaterThan(box.height, box.width, "the word's box turned with its page: \(box)")
+        XCTAssertTrue(frame.contains(ContentPoint(x: box.x + box.width / 2, y: box.y + box.height / 2)), "on the page")
+    }
 }

@@ -74,18 +74,35 @@ final class HeadlessSwayOverviewTests: XCTestCase {
     }
 
     func testF9ShowsAtLeast12ThumbnailsAndAClickOnOneLandsOnThatPage() throws {
-        let sway = try HeadlessSway()
         let path = NumberedPagesPDF.write(pageCount: 30)
         defer { unlink(path) }
+        try checkOverview(of: path, pageMinimumWidth: 600, tapping: 17, screenshotName: "overview.png")
+    }
+
+    /// The overview of another paged kind (issue 26): the same pages as a folder of pictures,
+    /// their thumbnails drawn from the image decoders' previews.
+    func testAnImageFolderHasTheSameOverview() throws {
+        let directory = NumberedPagesPDF.writeImages(pageCount: 30)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // A picture is fitted whole in the window's height: narrower than a PDF page's width.
+        // Pictures page, and so does their grid: page 9 is on its first screen.
+        try checkOverview(of: directory, pageMinimumWidth: 400, tapping: 9, screenshotName: "overview-images.png")
+    }
+
+    /// Opens `path` in Glide, then: F9 shows at least 12 thumbnails, each read back as a page
+    /// of its own, and a click on page `number`'s shows that page, the grid gone. A page shown
+    /// whole is at least `pageMinimumWidth` px wide.
+    private func checkOverview(of path: String, pageMinimumWidth: Int, tapping number: Int, screenshotName: String) throws {
+        let sway = try HeadlessSway()
         let glide = try sway.startGlide([path])
         defer {
             glide.process.terminate()
             glide.waitForExit(seconds: 5)
         }
         let first = try screenshot(of: sway) { image in
-            HeadlessSwayOverviewTests.pages(in: image, minimumWidth: 600).contains { $0.number == 1 }
+            HeadlessSwayOverviewTests.pages(in: image, minimumWidth: pageMinimumWidth).contains { $0.number == 1 }
         }
-        XCTAssertTrue(HeadlessSwayOverviewTests.pages(in: first, minimumWidth: 600).contains { $0.number == 1 },
+        XCTAssertTrue(HeadlessSwayOverviewTests.pages(in: first, minimumWidth: pageMinimumWidth).contains { $0.number == 1 },
                       "page 1 is drawn, its bar read back")
 
         // A Shift first takes the place of a key lost to wtype's new keymap.
@@ -96,18 +113,18 @@ final class HeadlessSwayOverviewTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(shown.count, 12, "thumbnails read back: \(shown.map(\.number))")
         XCTAssertEqual(Set(shown.map(\.number)).count, shown.count, "each a page of its own: \(shown.map(\.number))")
         if let directory = ProcessInfo.processInfo.environment["GLIDE_SCREENSHOT_DIR"] {
-            _ = try ChildProcess.run("/usr/bin/grim", ["-o", "HEADLESS-1", directory + "/overview.png"],
+            _ = try ChildProcess.run("/usr/bin/grim", ["-o", "HEADLESS-1", directory + "/" + screenshotName],
                                      environment: sway.clientEnvironment)
         }
 
-        let target = try XCTUnwrap(shown.first { $0.number == 17 }, "page 17's thumbnail is in view")
+        let target = try XCTUnwrap(shown.first { $0.number == number }, "page \(number)'s thumbnail is in view")
         let pointer = try VirtualPointer(environment: sway.clientEnvironment)
         try pointer.click(x: (target.minX + target.maxX) / 2, y: (target.minY + target.maxY) / 2)
         let landed = try screenshot(of: sway) { image in
-            HeadlessSwayOverviewTests.pages(in: image, minimumWidth: 600).contains { $0.number == 17 && $0.minY < 40 }
+            HeadlessSwayOverviewTests.pages(in: image, minimumWidth: pageMinimumWidth).contains { $0.number == number && $0.minY < 40 }
         }
-        let top = HeadlessSwayOverviewTests.pages(in: landed, minimumWidth: 600).max { $0.height < $1.height }
-        XCTAssertEqual(top?.number, 17, "the click landed on page 17: \(String(describing: top))")
+        let top = HeadlessSwayOverviewTests.pages(in: landed, minimumWidth: pageMinimumWidth).max { $0.height < $1.height }
+        XCTAssertEqual(top?.number, number, "the click landed on page \(number): \(String(describing: top))")
         XCTAssertLessThan(top?.minY ?? 800, 40, "at the top of the window")
         XCTAssertTrue(thumbnails(in: landed).isEmpty, "the grid is gone")
     }

@@ -110,8 +110,8 @@ final class PageRotationViewerTests: XCTestCase {
         let harness = ViewerHarness(layout: DocumentLayout(document: TextDocument(text: "# Title\n\nSome words.", isMarkdown: true, title: "t")))
         harness.send(.key("Right", modifiers: .control))
         XCTAssertEqual(harness.viewer.quarterTurns, 0)
-        turnFingers(harness, by: 90)
-        liftFingers(harness)
+        harness.turnFingers(by: 90)
+        harness.liftFingers()
         harness.runUntilIdle()
         XCTAssertEqual(harness.viewer.quarterTurns, 0, "nor do two fingers turn it")
         XCTAssertEqual(harness.pixel(x: 2, y: 2), harness.pixel(x: 797, y: 2), "nothing was drawn tilted")
@@ -131,36 +131,16 @@ final class PageRotationViewerTests: XCTestCase {
         return (pdf, harness)
     }
 
-    /// Two fingers 240 px apart about the window's centre, turned by `degrees` clockwise in
-    /// 12 frames with their span scaled by `spanRatio`, left down.
-    private func turnFingers(_ harness: ViewerHarness, by degrees: Double, spanRatio: Double = 1) {
-        func place(_ t: Double) -> (LogicalPoint, LogicalPoint) {
-            let angle = degrees * t * Double.pi / 180, radius = 120 * (1 + (spanRatio - 1) * t)
-            let dx = radius * cos(angle), dy = radius * sin(angle)
-            return (LogicalPoint(x: 400 - dx, y: 300 - dy), LogicalPoint(x: 400 + dx, y: 300 + dy))
-        }
-        let (first, second) = place(0)
-        harness.send(.touchDown(id: 1, location: first), .touchDown(id: 2, location: second), .touchFrame)
-        for frame in 1...12 {
-            let (first, second) = place(Double(frame) / 12)
-            harness.send(.touchMotion(id: 1, location: first), .touchMotion(id: 2, location: second), .touchFrame)
-        }
-    }
-
-    private func liftFingers(_ harness: ViewerHarness) {
-        harness.send(.touchUp(id: 1), .touchUp(id: 2), .touchFrame)
-    }
-
     func testTwoFingersTurningAQuarterTurnThePagesWithThemAndLandOnIt() throws {
         let (pdf, harness) = try pagedPDF()
         let upright = try XCTUnwrap(drawnPageBox(harness))
         XCTAssertLessThan(upright.width, upright.height)
-        turnFingers(harness, by: 90)
+        harness.turnFingers(by: 90)
         XCTAssertEqual(pdf.quarterTurns, 0, "nothing lands while the fingers are down")
         let turning = try XCTUnwrap(drawnPageBox(harness))
         XCTAssertGreaterThan(turning.width, turning.height, "the page is drawn turned with the fingers")
         XCTAssertEqual(turning.width, upright.height, accuracy: 3)
-        liftFingers(harness)
+        harness.liftFingers()
         XCTAssertEqual(harness.viewer.quarterTurns, 1, "landed on the quarter turn, remembered with the position")
         harness.runUntilIdle()
         XCTAssertTrue(frames(harness) { pdf.isSharp })
@@ -172,9 +152,9 @@ final class PageRotationViewerTests: XCTestCase {
 
     func testAThirtyDegreeTurnLandsBackUprightAndAPinchThatWobblesStaysAZoom() throws {
         let (pdf, harness) = try pagedPDF()
-        turnFingers(harness, by: -30)
+        harness.turnFingers(by: -30)
         XCTAssertNotEqual(harness.pixel(x: 400, y: 2), harness.pixel(x: 2, y: 2), "tilted: the page's corner crosses the top row")
-        liftFingers(harness)
+        harness.liftFingers()
         XCTAssertNotEqual(harness.pixel(x: 400, y: 2), harness.pixel(x: 2, y: 2), "the page eases back from where the fingers left it")
         for _ in 0..<3 { harness.drawFrame() }
         XCTAssertNotEqual(harness.pixel(x: 400, y: 2), harness.pixel(x: 2, y: 2), "still easing 50 ms on")
@@ -184,8 +164,8 @@ final class PageRotationViewerTests: XCTestCase {
         let upright = try XCTUnwrap(drawnPageBox(harness))
         XCTAssertLessThan(upright.width, upright.height, "upright, drawn untilted again")
 
-        turnFingers(harness, by: 10, spanRatio: 1.8)
-        liftFingers(harness)
+        harness.turnFingers(by: 10, spanRatio: 1.8)
+        harness.liftFingers()
         harness.runUntilIdle()
         XCTAssertEqual(pdf.quarterTurns, 0, "a zoom with a wobble turns nothing")
         XCTAssertGreaterThan(harness.frames.last?.traced.zoomScale ?? 0, 1.4, "and zooms")
@@ -193,7 +173,7 @@ final class PageRotationViewerTests: XCTestCase {
 
     func testACancelledTurnTurnsNothingAndTheNextTouchScrolls() throws {
         let (pdf, harness) = try pagedPDF()
-        turnFingers(harness, by: 90)
+        harness.turnFingers(by: 90)
         harness.send(.touchCancel)
         XCTAssertEqual(pdf.quarterTurns, 0, "the compositor took the fingers: no turn")
         let upright = try XCTUnwrap(drawnPageBox(harness))

@@ -121,6 +121,28 @@ final class ViewerHarness {
         touchUp()
     }
 
+    /// Two fingers 240 px apart (times `spanRatio` by the end) about the window's middle,
+    /// turned `degrees` clockwise over 12 frames, left down.
+    func turnFingers(by degrees: Double, spanRatio: Double = 1) {
+        func place(_ t: Double) -> (LogicalPoint, LogicalPoint) {
+            let angle = degrees * t * Double.pi / 180, radius = 120 * (1 + (spanRatio - 1) * t)
+            let dx = radius * cos(angle), dy = radius * sin(angle)
+            let x = Double(width) / 2, y = Double(height) / 2
+            return (LogicalPoint(x: x - dx, y: y - dy), LogicalPoint(x: x + dx, y: y + dy))
+        }
+        let (first, second) = place(0)
+        send(.touchDown(id: 1, location: first), .touchDown(id: 2, location: second), .touchFrame)
+        for frame in 1...12 {
+            let (first, second) = place(Double(frame) / 12)
+            send(.touchMotion(id: 1, location: first), .touchMotion(id: 2, location: second), .touchFrame)
+        }
+    }
+
+    /// Lifts the fingers `turnFingers` put down.
+    func liftFingers() {
+        send(.touchUp(id: 1), .touchUp(id: 2), .touchFrame)
+    }
+
     /// The ARGB pixel at a device point.
     func pixel(x: Int, y: Int) -> UInt32 {
         pixels.load(fromByteOffset: y * buffer.stride + x * 4, as: UInt32.self)

@@ -1,3 +1,4 @@
+import CCairo
 import DocumentKit
 
 /// Where a page's own coordinates land in the content: the page's frame (`rect`, turned as it
@@ -32,6 +33,17 @@ public struct PageBox: Equatable {
     /// The page's upright size in content px: `rect`'s, untouched by the turn.
     public var uprightWidth: Double { pointSize.width * scale }
     public var uprightHeight: Double { pointSize.height * scale }
+
+    /// The upright page in its own coordinates (content px from its top-left, unturned).
+    public var uprightFrame: ContentRect { ContentRect(x: 0, y: 0, width: uprightWidth, height: uprightHeight) }
+
+    /// Moves cairo's coordinates from the content's to the upright page's (`uprightFrame`),
+    /// so what is drawn upright there shows turned in `rect`.
+    public func turnToUpright(_ cairo: OpaquePointer) {
+        let origin = contentPoint(uprightX: 0, y: 0)
+        cairo_translate(cairo, origin.x, origin.y)
+        cairo_rotate(cairo, Double(quarterTurns) * Double.pi / 2)
+    }
 
     /// The content point of the upright page's point `x`, `y` (content px from its top-left).
     public func contentPoint(uprightX x: Double, y: Double) -> ContentPoint {

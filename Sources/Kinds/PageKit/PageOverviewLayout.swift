@@ -3,14 +3,15 @@ import DocumentKit
 import Localization
 
 /// The overview of a paged document: its pages as a grid of thumbnails (`PageOverviewGrid`),
-/// drawn from the pixels the document's own page scheduler keeps. It renders nothing itself:
-/// each `prepare` asks the document's renderer, through the document's own `prepare`, for the
-/// pages whose cells are in view at the thumbnails' scale (their low-resolution previews
-/// first, then pieces as sharp as the thumbnails), so a thumbnail is a placeholder until its
-/// pixels arrive, and `draw` only paints what arrived.
+/// drawn by the document itself (`PageThumbnailSource`): from the pixels its page scheduler
+/// keeps, or a fixed-layout book's pages as it reads them. It renders nothing itself: each
+/// `prepare` asks the document, through the document's own `prepare`, for the pages whose
+/// cells are in view at the thumbnails' scale (a scheduler's low-resolution previews first,
+/// then pieces as sharp as the thumbnails), so a thumbnail is a placeholder until its pixels
+/// arrive, and `draw` only paints what arrived.
 public final class PageOverviewLayout: PageOverviewContent {
-    /// The document whose pages are shown; its scheduler renders and keeps the thumbnails.
-    public let document: any PageScheduling & DocumentContent
+    /// The document whose pages are shown; it has them rendered, and draws them.
+    public let document: any PageThumbnailSource
     /// The page the reader was on when the grid opened.
     public let readerPage: Int
     public private(set) var grid: PageOverviewGrid
@@ -38,14 +39,14 @@ public final class PageOverviewLayout: PageOverviewContent {
     private let pageAspect: Double
 
     /// The overview of `document`, opened at the page the reader is on.
-    public init(document: any PageScheduling & DocumentContent) {
+    public init(document: any PageThumbnailSource) {
         self.document = document
         let count = document.pageCount
         readerPage = min(max(document.currentPage, 0), max(count - 1, 0))
         let rect = count > 0 ? document.pageRect(readerPage) : ContentRect(x: 0, y: 0, width: 1, height: 1.414)
         pageAspect = rect.width > 0 ? rect.height / rect.width : 1.414
         // A tinted ground, as the outline's list has, sets white pages apart from it.
-        var palette = (document as any DocumentContent).palette
+        var palette = document.palette
         palette.page = palette.codeBackground
         self.palette = palette
         documentRevision = document.revision
@@ -67,6 +68,12 @@ public final class PageOverviewLayout: PageOverviewContent {
     }
 
     public var contentSize: ContentSize { grid.contentSize }
+
+    /// The document's pages still being laid out (a fixed-layout book's, one a frame) keep
+    /// frames coming until every thumbnail in view is drawn.
+    public var hasPendingLayout: Bool { document.hasPendingLayout }
+
+    public var isReadingContent: Bool { document.isReadingContent }
 
     public var revision: Int { changeLog.revision }
 
@@ -164,7 +171,7 @@ public final class PageOverviewLayout: PageOverviewContent {
                 cairo_translate(cairo, thumbnail.x, thumbnail.y)
                 cairo_scale(cairo, scale, scale)
                 cairo_translate(cairo, -pageRect.x, -pageRect.y)
-                document.scheduler.drawPages(pageRect, on: cairo, layout: document, numbersPlaceholders: false)
+                document.drawThumbnails(pageRect, on: cairo)
                 cairo_restore(cairo)
             }
             drawFrame(around: thumbnail, isReaderPage: page == readerPage, on: cairo)
@@ -195,17 +202,6 @@ public final class PageOverviewLayout: PageOverviewContent {
     /// `prepare` (for tests and benchmarks).
     public var missingThumbnailCount: Int { document.missingVisibleCount }
 
-    // MARK: What the grid is not
-
-    public var zoomPolicy: ZoomPolicy { .none }
-    public func maximumZoomScale(ofPage page: Int) -> Double { 1 }
-    public var readableText: (any ReadableLayout)? { nil }
-    public var accessibleContent: (any AccessibleContent)? { self }
-    public var outline: (any OutlineSource)? { nil }
-    public func link(at point: ContentPoint, zoomScale: Double) -> ContentLink? { nil }
-    public func replaceDocument(with document: any LoadedDocument) -> Bool { false }
-    public var failure: DocumentError? { nil }
-
     public func contentOffset(of location: BlockLocation) -> ContentPoint? {
         grid.pages(inGroup: location.section).map { grid.offset(showing: $0.lowerBound) }
     }
@@ -213,7 +209,7 @@ public final class PageOverviewLayout: PageOverviewContent {
 
 /// The overview as a screen reader reads it: a list of pages, one list per row (or screen),
 /// each item a page's number, so only the rows near the view are ever read.
-extension PageOverviewLayout: AccessibleContent {
+extension PageOverviewLayout: ChooserContent {
     public var sectionCount: Int { grid.groupCount }
 
     public func isPending(section: Int) -> Bool { false }
@@ -252,12 +248,5 @@ extension PageOverviewLayout: AccessibleContent {
 
     public func scrollTarget(of location: AccessibleBlockLocation) -> AccessibleScrollTarget {
         grid.isPaged ? .page(location.section) : .block(BlockLocation(section: location.section, block: 0, shareOfSectionBefore: 0))
-    }
-}
-
-extension PageScheduling where Self: DocumentContent {
-    /// Every paged kind on the page scheduler has an overview of its pages, once it has pages.
-    public func makePageOverview() -> (any PageOverviewContent)? {
-        pageCount > 0 ? PageOverviewLayout(document: self) : nil
     }
 }

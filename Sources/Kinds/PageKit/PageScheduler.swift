@@ -277,11 +277,9 @@ extension PageScheduler {
             cairo_rectangle(cairo, clip.x, clip.y, clip.width, clip.height)
             cairo_clip(cairo)
             // The page's pixels are upright: drawn in the page's own coordinates, turned.
-            let upright = ContentRect(x: 0, y: 0, width: box.uprightWidth, height: box.uprightHeight)
+            let upright = box.uprightFrame
             cairo_save(cairo)
-            let origin = box.contentPoint(uprightX: 0, y: 0)
-            cairo_translate(cairo, origin.x, origin.y)
-            cairo_rotate(cairo, Double(box.quarterTurns) * Double.pi / 2)
+            box.turnToUpright(cairo)
             if let failure = failures[page] {
                 // A picture that cannot be shown is only the words why.
                 if layout.style == .document {

@@ -1,5 +1,6 @@
 import DocumentKit
 import Localization
+import PageKit
 import TextKind
 
 /// What a fixed-layout book's pages offer: zoomed one page at a time as a PDF's pages are,
@@ -44,6 +45,54 @@ extension FixedLayoutPagesLayout: DocumentContent {
     func replaceDocument(with document: any LoadedDocument) -> Bool { false }
 
     var failure: DocumentError? { nil }
+
+    /// Every page turns a quarter at a time, as a PDF's do (`PageFrames` places them turned,
+    /// `draw` turns what it draws upright); the page at the reading position stays shown.
+    func rotate(byQuarterTurns turns: Int) -> Bool {
+        guard turns % 4 != 0 else { return true }
+        frames.turn(byQuarterTurns: turns, size: pointSize)
+        changeLog.record(.everything)
+        return true
+    }
+
+    var quarterTurns: Int { frames.quarterTurns }
+}
+
+/// The overview (F9) of a fixed-layout book: its pages read and laid out as for the view, and
+/// drawn at the thumbnails' scale (a picture page's image decoded at that size).
+extension FixedLayoutPagesLayout: PageThumbnailSource {
+    var isPaged: Bool { frames.isPaged }
+
+    var style: PageStyle { frames.style }
+
+    var currentPage: Int { anchorPage }
+
+    func pageRect(_ page: Int) -> ContentRect { frame(ofPage: page) }
+
+    func pages(meeting rect: ContentRect) -> ClosedRange<Int> { frames.pages(meeting: rect) }
+
+    /// A page's size is known once its document is read (its viewport).
+    func isMeasured(_ page: Int) -> Bool { pages[page] != nil }
+
+    /// Page `page`'s box: its frame, turned as the pages are, and its viewport in CSS px.
+    func pageBox(_ page: Int) -> PageBox { frames.box(page, size: pointSize(page)) }
+
+    func drawThumbnails(_ rect: ContentRect, on cairo: OpaquePointer) {
+        draw(rect, numberingPlaceholders: false, on: cairo)
+    }
+
+    /// The pages last prepared that are not drawn yet: not read, a text page not laid out,
+    /// or a picture not decoded.
+    var missingVisibleCount: Int {
+        guard let lastVisible, pageCount > 0, viewportWidth > 0 else { return 0 }
+        return frames.pages(meeting: lastVisible).filter { index in
+            guard let page = pages[index] else { return true }
+            guard let source = page.fillingImage else { return textLayouts[index] == nil }
+            if case .image = images.loadedImage(atPath: source) { return false }
+            if case .failure = images.loadedImage(atPath: source) { return false }
+            return true
+        }.count
+    }
 }
 
 /// A page a section: its text (a picture's description), once the page has been read.

@@ -134,10 +134,10 @@ final class FixedLayoutPagesLayout: ContentLayout {
         hasPendingLayout = false
         for index in near {
             guard let page = pages[index] else { continue }
-            let frame = frame(ofPage: index)
+            let box = pageBox(index)
             if let source = page.fillingImage {
                 if case .image(let image) = images.image(atPath: source), drawScale > 0 {
-                    let fitted = FixedLayoutPagesLayout.fitted(image.naturalSize, in: frame)
+                    let fitted = FixedLayoutPagesLayout.fitted(image.naturalSize, in: box.uprightFrame)
                     image.noteShown(width: fitted.width, height: fitted.height, drawScale: drawScale)
                 }
                 continue
@@ -156,9 +156,8 @@ final class FixedLayoutPagesLayout: ContentLayout {
                 textLayouts[index] = layout
             }
             guard let layout = textLayouts[index] else { continue }
-            let scale = frame.width / size.widthPixels
             _ = layout.prepare(ContentRect(x: 0, y: 0, width: size.widthPixels, height: size.heightPixels), margin: 0,
-                               drawScale: drawScale * scale)
+                               drawScale: drawScale * box.scale)
             if layout.hasPendingLayout { hasPendingLayout = true }
             if drawnRevisions[index] != layout.revision {
                 drawnRevisions[index] = layout.revision
@@ -195,48 +194,64 @@ final class FixedLayoutPagesLayout: ContentLayout {
     }
 
     func draw(_ rect: ContentRect, on cairo: OpaquePointer) {
+        draw(rect, numberingPlaceholders: true, on: cairo)
+    }
+
+    /// Draws the pages that meet `rect`; a page not read yet is a placeholder, with its number
+    /// when `numberingPlaceholders` (the overview numbers its cells itself). A page is drawn
+    /// upright in its own coordinates and turned into its frame (`PageBox`); a placeholder
+    /// and a notice stand upright in the frame.
+    func draw(_ rect: ContentRect, numberingPlaceholders: Bool, on cairo: OpaquePointer) {
         guard viewportWidth > 0, viewportHeight > 0, pageCount > 0 else { return }
         for index in pages(in: rect.x, rect.maxX) {
-            let frame = frame(ofPage: index)
+            let box = pageBox(index)
             guard let page = pages[index] else {
-                drawPlaceholder(ofPage: index, in: frame, on: cairo)
+                drawPlaceholder(ofPage: index, in: box.rect, numbered: numberingPlaceholders, on: cairo)
                 continue
             }
             if let source = page.fillingImage {
-                drawImage(source, page: index, in: frame, on: cairo)
+                switch images.loadedImage(atPath: source) {
+                case .image(let image):
+                    drawTurned(box, on: cairo) { upright in
+                        let fitted = FixedLayoutPagesLayout.fitted(image.naturalSize, in: upright)
+                        image.draw(x: fitted.x, y: fitted.y, width: fitted.width, height: fitted.height, on: cairo)
+                    }
+                case .failure(let reason):
+                    let frame = box.rect
+                    CentredNotice.draw(localized("⚠ '%1$s' cannot be shown:\n%2$s", source, reason), left: frame.x,
+                                       width: frame.width, inset: 24, centreY: frame.y + frame.height / 2, palette: palette, on: cairo)
+                case .pending, nil:
+                    drawPlaceholder(ofPage: index, in: box.rect, numbered: numberingPlaceholders, on: cairo)
+                }
             } else if let layout = textLayouts[index] {
-                let size = viewport(ofPage: index), scale = frame.width / size.widthPixels
-                cairo_save(cairo)
-                cairo_rectangle(cairo, frame.x, frame.y, frame.width, frame.height)
-                cairo_clip(cairo)
-                fill(frame, with: palette.page, on: cairo)
-                cairo_translate(cairo, frame.x, frame.y)
-                cairo_scale(cairo, scale, scale)
-                layout.draw(ContentRect(x: 0, y: 0, width: size.widthPixels, height: size.heightPixels), on: cairo)
-                cairo_restore(cairo)
+                let size = viewport(ofPage: index)
+                drawTurned(box, on: cairo) { upright in
+                    cairo_rectangle(cairo, 0, 0, upright.width, upright.height)
+                    cairo_clip(cairo)
+                    fill(upright, with: palette.page, on: cairo)
+                    cairo_scale(cairo, box.scale, box.scale)
+                    layout.draw(ContentRect(x: 0, y: 0, width: size.widthPixels, height: size.heightPixels), on: cairo)
+                }
             } else {
-                drawPlaceholder(ofPage: index, in: frame, on: cairo)
+                drawPlaceholder(ofPage: index, in: box.rect, numbered: numberingPlaceholders, on: cairo)
             }
         }
     }
 
-    /// A page that is one picture: the image fitted whole in the page, centred.
-    private func drawImage(_ source: String, page: Int, in frame: ContentRect, on cairo: OpaquePointer) {
-        switch images.loadedImage(atPath: source) {
-        case .image(let image):
-            let fitted = FixedLayoutPagesLayout.fitted(image.naturalSize, in: frame)
-            image.draw(x: fitted.x, y: fitted.y, width: fitted.width, height: fitted.height, on: cairo)
-        case .failure(let reason):
-            CentredNotice.draw(localized("⚠ '%1$s' cannot be shown:\n%2$s", source, reason), left: frame.x,
-                               width: frame.width, inset: 24, centreY: frame.y + frame.height / 2, palette: palette, on: cairo)
-        case .pending, nil:
-            drawPlaceholder(ofPage: page, in: frame, on: cairo)
-        }
+    /// Runs `draw` with cairo in the upright page's coordinates (content px from its
+    /// top-left, unturned), given the upright page's rectangle there.
+    private func drawTurned(_ box: PageBox, on cairo: OpaquePointer, _ draw: (ContentRect) -> Void) {
+        cairo_save(cairo)
+        box.turnToUpright(cairo)
+        draw(box.uprightFrame)
+        cairo_restore(cairo)
     }
 
-    /// The page's shape, tinted, with its number: never a blank page while it is read.
-    private func drawPlaceholder(ofPage page: Int, in frame: ContentRect, on cairo: OpaquePointer) {
+    /// The page's shape, tinted, with its number when `numbered`: never a blank page while it
+    /// is read.
+    private func drawPlaceholder(ofPage page: Int, in frame: ContentRect, numbered: Bool, on cairo: OpaquePointer) {
         fill(frame, with: palette.codeBackground, on: cairo)
+        guard numbered else { return }
         CentredNotice.draw("\(page + 1)", left: frame.x, width: frame.width, inset: 0, centreY: frame.y + frame.height / 2,
                            palette: palette, on: cairo)
     }

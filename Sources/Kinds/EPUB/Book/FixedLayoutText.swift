@@ -1,5 +1,6 @@
 import DocumentKit
 import Machinery
+import PageKit
 import TextKind
 
 /// The text of a fixed-layout book's pages for the reading tools (find, selection, copy,
@@ -65,17 +66,21 @@ final class FixedLayoutText: ReadableLayout {
 
     // MARK: Geometry
 
-    /// Page `page`'s layout if it is laid out, where the page is drawn and its scale from the
-    /// page's CSS px to content px.
-    private func placement(ofPage page: Int) -> (layout: DocumentLayout, frame: ContentRect, scale: Double)? {
+    /// Page `page`'s layout if it is laid out, and its box: where the page is drawn, turned,
+    /// and its viewport in CSS px (the layout's own coordinates).
+    private func placement(ofPage page: Int) -> (layout: DocumentLayout, box: PageBox)? {
         guard let layout = pages.textLayouts[page] else { return nil }
-        let frame = pages.frame(ofPage: page)
-        return (layout, frame, frame.width / pages.viewport(ofPage: page).widthPixels)
+        return (layout, pages.pageBox(page))
     }
 
-    private static func contentRect(_ rect: ContentRect, in frame: ContentRect, scale: Double) -> ContentRect {
-        ContentRect(x: frame.x + rect.x * scale, y: frame.y + rect.y * scale, width: rect.width * scale,
-                    height: rect.height * scale)
+    /// The layout's point at content point `point` on the page in `box`.
+    private static func layoutPoint(_ point: ContentPoint, in box: PageBox) -> ContentPoint {
+        let upright = box.uprightPoint(of: point)
+        return ContentPoint(x: upright.x / box.scale, y: upright.y / box.scale)
+    }
+
+    private static func contentRect(_ rect: ContentRect, in box: PageBox) -> ContentRect {
+        box.contentRect(ofPointsX: rect.x, y: rect.y, width: rect.width, height: rect.height)
     }
 
     /// The whole of a page's column, in its own coordinates.
@@ -85,8 +90,8 @@ final class FixedLayoutText: ReadableLayout {
 
     func textPosition(at point: ContentPoint) -> TextPosition? {
         let page = pages.page(at: point)
-        guard let (layout, frame, scale) = placement(ofPage: page),
-              let position = layout.textPosition(at: ContentPoint(x: (point.x - frame.x) / scale, y: (point.y - frame.y) / scale))
+        guard let (layout, box) = placement(ofPage: page),
+              let position = layout.textPosition(at: FixedLayoutText.layoutPoint(point, in: box))
         else { return nil }
         return FixedLayoutText.bookPosition(position, page: page)
     }
@@ -97,19 +102,19 @@ final class FixedLayoutText: ReadableLayout {
         guard first <= last else { return [] }
         var rects: [ContentRect] = []
         for page in first...last {
-            guard let (layout, frame, scale) = placement(ofPage: page),
+            guard let (layout, box) = placement(ofPage: page),
                   let part = FixedLayoutText.pageRange(of: range, page: page) else { continue }
             rects += layout.rects(of: part, within: FixedLayoutText.wholeColumn(of: layout)).map {
-                FixedLayoutText.contentRect($0, in: frame, scale: scale)
+                FixedLayoutText.contentRect($0, in: box)
             }
         }
         return rects
     }
 
     func caretRect(at position: TextPosition) -> ContentRect? {
-        guard let (layout, frame, scale) = placement(ofPage: position.section),
+        guard let (layout, box) = placement(ofPage: position.section),
               let caret = layout.caretRect(at: FixedLayoutText.pagePosition(position)) else { return nil }
-        return FixedLayoutText.contentRect(caret, in: frame, scale: scale)
+        return FixedLayoutText.contentRect(caret, in: box)
     }
 
     func wordRange(at position: TextPosition) -> TextRange? {
@@ -128,11 +133,11 @@ final class FixedLayoutText: ReadableLayout {
     /// page is turned to whole, `pagedPage(of:)`).
     func lineTop(of position: TextPosition, viewportTop: Double) -> Double? {
         guard (0..<pages.pageCount).contains(position.section) else { return nil }
-        guard let (layout, frame, scale) = placement(ofPage: position.section),
+        guard let (layout, box) = placement(ofPage: position.section),
               let top = layout.lineTop(of: FixedLayoutText.pagePosition(position), viewportTop: 0) else {
             return pages.frame(ofPage: position.section).y
         }
-        return frame.y + top * scale
+        return FixedLayoutText.contentRect(ContentRect(x: 0, y: top, width: 0, height: 0), in: box).y
     }
 
     /// The pages the last frame showed: every page spans the content's height, so the band
@@ -154,11 +159,10 @@ final class FixedLayoutText: ReadableLayout {
 
     func link(at point: ContentPoint) -> DocumentLink? {
         let page = pages.page(at: point)
-        guard let (layout, frame, scale) = placement(ofPage: page),
-              let link = layout.link(at: ContentPoint(x: (point.x - frame.x) / scale, y: (point.y - frame.y) / scale))
+        guard let (layout, box) = placement(ofPage: page),
+              let link = layout.link(at: FixedLayoutText.layoutPoint(point, in: box))
         else { return nil }
-        return DocumentLink(destination: link.destination,
-                            rects: link.rects.map { FixedLayoutText.contentRect($0, in: frame, scale: scale) })
+        return DocumentLink(destination: link.destination, rects: link.rects.map { FixedLayoutText.contentRect($0, in: box) })
     }
 
     /// Where a book's links are resolved from (`EPUBChapterReferences`: a place in the book is

@@ -12,7 +12,8 @@ import Glibc
 /// between two of them. (`glide-bench epub-first-frame book|one-chapter|markdown` is the
 /// same for the books.)
 enum FirstFrameProfile {
-    static let documents = ["book", "one-chapter", "markdown", "comic-10", "comic-10000", "djvu-1", "djvu-71"]
+    static let documents = ["book", "one-chapter", "markdown", "comic-10", "comic-10000", "comic-10-cbt", "comic-10000-cbt",
+                            "djvu-1", "djvu-71"]
     static let usage = "usage: glide-bench first-frame \(documents.joined(separator: "|"))|FILE [COUNT] [--keep]"
 
     /// A book's first frame, timed as `glide-bench epub` times it (its chapters read on the
@@ -35,7 +36,7 @@ enum FirstFrameProfile {
 
     /// `--keep` leaves the document written and says where: valgrind cannot run the DjVu
     /// fixture's `c44` and `djvm`, so a DjVu document is written first and profiled as a FILE
-    /// (a `.cbz` is shown paged, anything else in a column).
+    /// (a `.cbz`, `.cbr`, `.cb7` or `.cbt` is shown paged, anything else in a column).
     static func run(arguments: [String]) {
         let keeps = arguments.contains("--keep")
         let arguments = arguments.filter { $0 != "--keep" }
@@ -46,7 +47,8 @@ enum FirstFrameProfile {
             which = named
             path = writeDocument(which)
         } else if access(named, R_OK) == 0 {
-            which = named.hasSuffix(".cbz") ? "comic" : named.hasSuffix(".djvu") ? "djvu" : "book"
+            let comics = [".cbz", ".cbt", ".cbr", ".cb7"]
+            which = comics.contains { named.hasSuffix($0) } ? "comic" : named.hasSuffix(".djvu") ? "djvu" : "book"
             path = named
         } else {
             fail(usage, status: 2)
@@ -77,6 +79,8 @@ enum FirstFrameProfile {
         switch which {
         case "comic-10": return ComicBenchmarks.write(pages: 10)
         case "comic-10000": return ComicBenchmarks.write(pages: 10_000)
+        case "comic-10-cbt": return ComicBenchmarks.write(pages: 10, format: .tar)
+        case "comic-10000-cbt": return ComicBenchmarks.write(pages: 10_000, format: .tar)
         case "djvu-1": return DjVuBenchmarks.write(pages: 1)
         case "djvu-71": return DjVuBenchmarks.write(pages: 71)
         default: break

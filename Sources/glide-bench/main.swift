@@ -21,7 +21,7 @@ if arguments.first == "nested" {
     RenderBenchmarks.printNested(RenderBenchmarks.nestedFirstFrames())
     exit(0)
 }
-// `glide-bench comics`: the first frames of a 10,000-page CBZ and a 10-page one (ComicBenchmarks.swift).
+// `glide-bench comics`: the first frames of a 10,000-page CBZ and a 10-page one, and of CBTs (ComicBenchmarks.swift).
 if arguments.first == "comics" {
     ComicBenchmarks.run()
     exit(0)
@@ -36,7 +36,7 @@ if arguments.first == "epub-memory" {
     EPUBBenchmarks.printMemory(arguments: Array(arguments.dropFirst()))
     exit(0)
 }
-// `glide-bench first-frame book|one-chapter|markdown|comic-10|comic-10000|djvu-1|djvu-71 [COUNT]`: one
+// `glide-bench first-frame book|one-chapter|markdown|comic-10|comic-10000|comic-10-cbt|comic-10000-cbt|djvu-1|djvu-71 [COUNT]`: one
 // document's first frames, for callgrind (FirstFrameProfile.swift); `epub-first-frame` is its old name.
 if arguments.first == "first-frame" || arguments.first == "epub-first-frame" {
     FirstFrameProfile.run(arguments: Array(arguments.dropFirst()))

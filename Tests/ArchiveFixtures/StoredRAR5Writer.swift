@@ -13,7 +13,7 @@ public enum StoredRAR5Writer {
             // File flags 0x4: the data's CRC32 follows; the attributes a Unix mode (a regular
             // file's, which readers take the entry's type from); compression 0: version 0,
             // stored; host OS 1: Unix; no extra area.
-            var fields = vint(0x4) + vint(file.bytes.count) + vint(0o100644) + littleEndian(crc32(file.bytes))
+            var fields = vint(0x4) + vint(file.bytes.count) + vint(0o100644) + ArchiveBytes.littleEndian(ArchiveBytes.crc32(file.bytes))
             fields += vint(0) + vint(1) + vint(name.count) + name
             // Header flag 0x2: a data area follows, its size after the flags.
             archive += header(type: 2, flags: 0x2, dataSize: file.bytes.count, fields: fields) + file.bytes
@@ -26,7 +26,7 @@ public enum StoredRAR5Writer {
     private static func header(type: Int, flags: Int, dataSize: Int? = nil, fields: [UInt8]) -> [UInt8] {
         let body = vint(type) + vint(flags) + (dataSize.map(vint) ?? []) + fields
         let sized = vint(body.count) + body
-        return littleEndian(crc32(sized)) + sized
+        return ArchiveBytes.littleEndian(ArchiveBytes.crc32(sized)) + sized
     }
 
     /// RAR 5's vint: seven bits a byte, least significant first, the high bit set on all but the last.
@@ -37,17 +37,5 @@ public enum StoredRAR5Writer {
             value >>= 7
         } while value > 0
         return bytes
-    }
-
-    private static func littleEndian(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
-
-    /// CRC-32 (IEEE 802.3, reflected, as zip's and RAR's).
-    private static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
     }
 }

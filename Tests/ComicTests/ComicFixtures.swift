@@ -42,6 +42,64 @@ extension XCTestCase {
     }
 }
 
+/// A manga of 200 pages whose names fill a zip's directory far past what is listed at open
+/// (and are more headers than a RAR, 7z or tar lists at open), written backwards, its first
+/// two pages red and blue, the others green; its ComicInfo.xml last.
+struct LongManga {
+    let path: String
+    /// The pages' names in natural order.
+    let names = (1...200).map { String(format: "Volume One/Chapter %03d/page %03d.png", ($0 - 1) / 20 + 1, $0) }
+    let colours: [(Double, Double, Double)] = [(1, 0, 0), (0, 0, 1)]
+
+    /// Written by `write(entries, path)` to a temporary path ending in `suffix`.
+    init(suffix: String, in test: XCTestCase, write: ([ArchiveEntry], String) throws -> Void) throws {
+        path = test.temporaryComicPath(suffix)
+        var entries = names.reversed().map { SolidPage(name: $0, green: 1).entry }
+        entries[entries.count - 1] = SolidPage(name: names[0], red: colours[0].0, green: colours[0].1, blue: colours[0].2).entry
+        entries[entries.count - 2] = SolidPage(name: names[1], red: colours[1].0, green: colours[1].1, blue: colours[1].2).entry
+        entries.append(ArchiveEntry("ComicInfo.xml", "<ComicInfo><Title>Long</Title><Manga>YesAndRightToLeft</Manga></ComicInfo>"))
+        try write(entries, path)
+    }
+
+    /// Opens it as the reader would and checks that it shows one placeholder page, nothing
+    /// asked of the decoders, until the listing arrives from a worker through the mailbox with
+    /// its title, direction, page count and first page, then its pages in natural order.
+    func assertListedOnAWorkerWhileThePlaceholderPageShows(_ test: XCTestCase, file: StaticString = #filePath, line: UInt = #line) throws {
+        let comic = try XCTUnwrap(try KindRegistry.open(path) as? ImageCollection, file: file, line: line)
+        // Nothing is delivered yet: the listing cannot have arrived, however fast the worker.
+        XCTAssertTrue(comic.isListing, file: file, line: line)
+        XCTAssertEqual(comic.pageCount, 0, file: file, line: line)
+        XCTAssertNil(comic.imagePath(atPage: 0), file: file, line: line)
+        XCTAssertEqual(comic.title, FilePath.name(of: path), "the file's name until ComicInfo is read", file: file, line: line)
+        let shown = ShownComic(comic)
+        XCTAssertEqual(shown.layout.pageCount, 1, "one placeholder page", file: file, line: line)
+        XCTAssertFalse(shown.layout.isOpen, file: file, line: line)
+        XCTAssertTrue(shown.layout.isReadingContent, file: file, line: line)
+        _ = shown.layout.prepare(ContentRect(x: 0, y: 0, width: shown.width, height: shown.height), margin: shown.width, drawScale: 1)
+        XCTAssertFalse(shown.layout.images.isDecoding, "no page is asked for before the listing names one", file: file, line: line)
+        test.assertColour(shown.centreColour(ofSlot: 0), (255, 255, 255), "the placeholder is no picture", file: file, line: line)
+
+        MainThreadMailbox.shared.deliver(while: { comic.isListing }, timeoutSeconds: 30)
+        XCTAssertFalse(comic.isListing, file: file, line: line)
+        XCTAssertNil(comic.listingFailure, file: file, line: line)
+        XCTAssertEqual(comic.title, "Long", file: file, line: line)
+        XCTAssertTrue(comic.readsRightToLeft, file: file, line: line)
+        XCTAssertEqual(comic.pageCount, 200, file: file, line: line)
+        XCTAssertEqual(comic.imagePath(atPage: 0), names[0], file: file, line: line)
+        XCTAssertTrue(shown.layout.isOpen, file: file, line: line)
+        XCTAssertEqual(shown.layout.pageCount, 200, file: file, line: line)
+        XCTAssertEqual(shown.layout.page(atSlot: 199), 0, "the manga's first page is at the right", file: file, line: line)
+
+        test.waitForPageOrder(comic)
+        XCTAssertEqual(comic.imagePaths, names, file: file, line: line)
+        for (page, colour) in colours.enumerated() {
+            shown.settle(atSlot: 199 - page)
+            test.assertColour(shown.centreColour(ofSlot: 199 - page), (Int(colour.0 * 255), Int(colour.1 * 255), Int(colour.2 * 255)),
+                              "page \(page + 1)", file: file, line: line)
+        }
+    }
+}
+
 /// A page of one colour.
 struct SolidPage {
     var name: String

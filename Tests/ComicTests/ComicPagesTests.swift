@@ -112,6 +112,7 @@ final class ComicPagesTests: XCTestCase {
             // A tar lists the pages before the cut: the first shows, the last listed shows a
             // notice where it was cut.
             let comic = try XCTUnwrap(document as? ImageCollection)
+            waitForPageOrder(comic)
             let shown = ShownComic(comic)
             shown.settle(atSlot: 0)
             assertColour(shown.centreColour(ofSlot: 0), (255, 0, 0), "\(suffix): the first page")
@@ -127,6 +128,7 @@ final class ComicPagesTests: XCTestCase {
         let files = [green, red].map { page in (name: page.name, bytes: TestImages.redPNG(width: 60, height: 90, red: page.red, green: page.green)) }
         try Data(StoredRAR5Writer.archive(files)).write(to: URL(fileURLWithPath: path))
         let comic = try XCTUnwrap(try KindRegistry.open(path) as? ImageCollection)
+        waitForPageOrder(comic)
         XCTAssertEqual(comic.imagePaths, ["page1.png", "page2.png"])
         let shown = ShownComic(comic)
         shown.settle(atSlot: 0)

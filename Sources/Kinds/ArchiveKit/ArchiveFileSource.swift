@@ -8,20 +8,33 @@ import Glibc
 /// libarchive looks for the next header's signature, the directory's for the last entry); for
 /// an archive read front to back, the whole file, with seeking, so that a 7z's header at the
 /// end is reached directly and a RAR's or a tar's entries are skipped without being read.
+///
+/// A source may be given a budget of bytes read (`readLimit`): past it, reads fail and
+/// libarchive stops where it is, so work on the frame loop (a comic's first headers listed at
+/// open) is bounded by it, whatever a solid archive would unpack to skip its entries.
 final class ArchiveFileSource {
     let descriptor: Int32
     let start: Int
     var position: Int
     let end: Int
-    let block = UnsafeMutableRawPointer.allocate(byteCount: ArchiveEntryStream.blockBytes, alignment: 16)
+    let blockBytes: Int
+    let block: UnsafeMutableRawPointer
     /// The `errno` of a read that failed, for the error.
     var failure: Int32 = 0
+    /// The most bytes read in all; `Int.max`: no limit.
+    let readLimit: Int
+    fileprivate(set) var bytesRead = 0
+    /// Whether a read was refused because it would have passed `readLimit`.
+    fileprivate(set) var passedReadLimit = false
 
-    init(descriptor: Int32, start: Int, end: Int) {
+    init(descriptor: Int32, start: Int, end: Int, blockBytes: Int = ArchiveEntryStream.blockBytes, readLimit: Int = .max) {
         self.descriptor = descriptor
         self.start = start
         position = start
         self.end = end
+        self.blockBytes = blockBytes
+        block = UnsafeMutableRawPointer.allocate(byteCount: blockBytes, alignment: 16)
+        self.readLimit = readLimit
     }
 
     deinit { block.deallocate() }
@@ -47,7 +60,11 @@ final class ArchiveFileSource {
 private func readBlock(_ archive: OpaquePointer?, _ context: UnsafeMutableRawPointer?,
                        _ buffer: UnsafeMutablePointer<UnsafeRawPointer?>?) -> la_ssize_t {
     let source = Unmanaged<ArchiveFileSource>.fromOpaque(context!).takeUnretainedValue()
-    let length = min(ArchiveEntryStream.blockBytes, source.end - source.position)
+    let length = min(source.blockBytes, source.end - source.position, source.readLimit - source.bytesRead)
+    if length <= 0, source.position < source.end {
+        source.passedReadLimit = true
+        return -1
+    }
     guard length > 0 else { return 0 }
     var got: Int
     repeat {
@@ -58,6 +75,7 @@ private func readBlock(_ archive: OpaquePointer?, _ context: UnsafeMutableRawPoi
         return -1
     }
     source.position += got
+    source.bytesRead += got
     buffer?.pointee = UnsafeRawPointer(source.block)
     return got
 }

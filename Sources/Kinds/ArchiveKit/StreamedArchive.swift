@@ -18,7 +18,9 @@ import Synchronization
 /// image decoded again at another size does not read again.
 ///
 /// Reads take turns (one reader, under a lock), from whatever thread asks: callers read on a
-/// worker, never on the frame loop.
+/// worker. On the frame loop, only within a budget of headers and bytes read, which a comic's
+/// open lists its first headers and reads its `ComicInfo.xml` within: the listing and the
+/// read give nil rather than go past it, and a worker does the rest.
 public final class StreamedArchive: Sendable {
     /// One file of the archive, as its header describes it.
     public struct Entry: Sendable {
@@ -32,13 +34,13 @@ public final class StreamedArchive: Sendable {
     }
 
     /// The archive's path, for errors.
-    public let path: String
+    public var path: String { file.path }
+    /// The opened file, whose descriptor every read uses.
+    public let file: StreamedArchiveFile
     /// The served entries in the archive's order; of entries with the same name, the first.
     public let entries: [Entry]
     /// Where the entry of each name is in `entries`.
     private let positionByName: [String: Int]
-    private let descriptor: Int32
-    private let fileSize: Int
     private let reader = Mutex<SequentialReader?>(nil)
     private let cache: Mutex<ByteBoundedCache<Int, [UInt8]>>
 
@@ -48,27 +50,55 @@ public final class StreamedArchive: Sendable {
     /// JPEG.
     public static let cacheCapacityBytes = 48 << 20
 
-    /// Opens the archive at `path` and lists its entries. A file libarchive reads as none of
-    /// RAR, 7z and tar throws; an archive cut short throws only when no entry could be listed
-    /// (the entries before the cut are served, and the one it cut fails when it is read). More
-    /// than `maximumEntryCount` headers throws.
-    public init(path: String, maximumEntryCount: Int = ZipArchive.maximumEntryCount) throws(ArchiveError) {
-        self.path = path
-        let (fd, size) = try ArchiveFile.open(path)
-        descriptor = fd
-        fileSize = size
+    /// What is read at a time while headers are listed, or an entry read within a budget
+    /// (`readingAtMostBytes`): 4 KB, a page of the page cache. A tar's header and its pax
+    /// extension take 1.5 KB, and listing skips each entry's data with a seek, so a block as
+    /// large as a page read's (`ArchiveEntryStream.blockBytes`, 64 KB) would read 60 KB of
+    /// data for nothing per header.
+    static let listingBlockBytes = 4 << 10
+
+    /// Opens the archive at `path` and lists its entries (`init(file:maximumEntryCount:)`).
+    public convenience init(path: String, maximumEntryCount: Int = ZipArchive.maximumEntryCount) throws(ArchiveError) {
+        try self.init(file: StreamedArchiveFile(path: path), maximumEntryCount: maximumEntryCount)
+    }
+
+    /// Lists the entries of `file`. A file libarchive reads as none of RAR, 7z and tar
+    /// throws; an archive cut short throws only when no entry could be listed (the entries
+    /// before the cut are served, and the one it cut fails when it is read). More than
+    /// `maximumEntryCount` headers throws.
+    public convenience init(file: StreamedArchiveFile, maximumEntryCount: Int = ZipArchive.maximumEntryCount) throws(ArchiveError) {
+        // Without a budget the listing always ends.
+        try self.init(file: file, maximumEntryCount: maximumEntryCount, readingAtMostBytes: .max, headers: .max)!
+    }
+
+    /// Lists the entries of `file` as `init(file:maximumEntryCount:)` does, within a budget:
+    /// nil once more than `headers` headers would be read, or more than `bytes` bytes of the
+    /// file (a 7z's header block, a solid RAR's entries unpacked to be skipped); the cost of
+    /// what the budget allows, on the frame loop, does not grow with the archive.
+    public convenience init?(file: StreamedArchiveFile, readingAtMostBytes bytes: Int, headers: Int) throws(ArchiveError) {
+        try self.init(file: file, maximumEntryCount: ZipArchive.maximumEntryCount, readingAtMostBytes: bytes, headers: headers)
+    }
+
+    private init?(file: StreamedArchiveFile, maximumEntryCount: Int, readingAtMostBytes bytes: Int,
+                  headers headerBudget: Int) throws(ArchiveError) {
+        self.file = file
         cache = Mutex(ByteBoundedCache(capacityBytes: StreamedArchive.cacheCapacityBytes))
         var listed: [Entry] = []
         var positions: [String: Int] = [:]
+        let lister = try SequentialReader(file: file, blockBytes: StreamedArchive.listingBlockBytes, readLimit: bytes)
         do throws(ArchiveError) {
-            let lister = try SequentialReader(descriptor: fd, fileSize: size)
             var headerIndex = 0
             while let header = try lister.nextHeader() {
+                if headerIndex >= headerBudget { return nil }
                 guard headerIndex < maximumEntryCount else { throw ArchiveError.tooManyEntries(limit: maximumEntryCount) }
                 defer { headerIndex += 1 }
                 // AE_IFREG, a macro Swift does not import.
                 guard archive_entry_filetype(header) == 0o100000 else { continue }
-                let raw = archive_entry_pathname_utf8(header) ?? archive_entry_pathname(header)
+                // The name as stored when it is ASCII, the same in every encoding: asking for
+                // UTF-8 opens an iconv conversion for every header (6,000 instructions of the
+                // 21,000 a tar's header costs, callgrind, `glide-bench first-frame comic-10000-cbt`).
+                let stored = archive_entry_pathname(header)
+                let raw = stored.flatMap { isASCII($0) ? $0 : nil } ?? archive_entry_pathname_utf8(header) ?? stored
                 guard let raw, let name = ArchiveEntryName.served(String(cString: raw)), positions[name] == nil else { continue }
                 let size = archive_entry_size_is_set(header) != 0 ? Int(archive_entry_size(header)) : nil
                 positions[name] = listed.count
@@ -76,16 +106,12 @@ public final class StreamedArchive: Sendable {
                                     isEncrypted: archive_entry_is_data_encrypted(header) != 0))
             }
         } catch {
-            guard case .damaged = error, !listed.isEmpty else {
-                close(fd)
-                throw error
-            }
+            if lister.passedReadLimit { return nil }
+            guard case .damaged = error, !listed.isEmpty else { throw error }
         }
         entries = listed
         positionByName = positions
     }
-
-    deinit { close(descriptor) }
 
     /// Whether the archive serves an entry of that name.
     public func contains(_ name: String) -> Bool { positionByName[name] != nil }
@@ -95,20 +121,24 @@ public final class StreamedArchive: Sendable {
     /// `entryTooLarge`, so a bomb costs at most that much memory.
     public func data(ofEntry name: String, maximumBytes: Int) throws(ArchiveError) -> [UInt8] {
         guard let position = positionByName[name] else { throw .missingEntry(name: name) }
+        return try data(ofEntryAt: position, maximumBytes: maximumBytes)
+    }
+
+    /// The bytes of `entries[position]`, as `data(ofEntry:maximumBytes:)` reads them.
+    public func data(ofEntryAt position: Int, maximumBytes: Int) throws(ArchiveError) -> [UInt8] {
         let entry = entries[position]
-        guard !entry.isEncrypted else { throw .passwordProtected(name: name) }
-        if let size = entry.size, size > maximumBytes { throw .entryTooLarge(name: name, maximumBytes: maximumBytes) }
+        try check(entry, maximumBytes: maximumBytes)
         if let kept = cache.withLock({ $0.value(for: position) }) {
-            guard kept.count <= maximumBytes else { throw .entryTooLarge(name: name, maximumBytes: maximumBytes) }
+            guard kept.count <= maximumBytes else { throw .entryTooLarge(name: entry.name, maximumBytes: maximumBytes) }
             return kept
         }
         let bytes = try reader.withLock { (reader: inout SequentialReader?) throws(ArchiveError) -> [UInt8] in
             if reader == nil || reader!.nextHeaderIndex > entry.headerIndex {
                 reader = nil
-                reader = try SequentialReader(descriptor: descriptor, fileSize: fileSize)
+                reader = try SequentialReader(file: file)
             }
             do throws(ArchiveError) {
-                return try reader!.data(ofHeader: entry.headerIndex, named: name, maximumBytes: maximumBytes)
+                return try reader!.data(ofHeader: entry.headerIndex, named: entry.name, maximumBytes: maximumBytes)
             } catch {
                 // Where a failed read left libarchive is not worth knowing: start again next time.
                 reader = nil
@@ -121,6 +151,37 @@ public final class StreamedArchive: Sendable {
         }
         return bytes
     }
+
+    /// The bytes of `entries[position]` read from the front by a reader of its own within a
+    /// budget: nil once more than `budget` bytes of the file would be read to reach and read
+    /// it (a solid archive unpacks the entries before it). For a small entry wanted at open on
+    /// the loop (a comic's `ComicInfo.xml`); it is not kept.
+    public func data(ofEntryAt position: Int, maximumBytes: Int, readingAtMostBytes budget: Int) throws(ArchiveError) -> [UInt8]? {
+        let entry = entries[position]
+        try check(entry, maximumBytes: maximumBytes)
+        let bounded = try SequentialReader(file: file, blockBytes: StreamedArchive.listingBlockBytes, readLimit: budget)
+        do throws(ArchiveError) {
+            return try bounded.data(ofHeader: entry.headerIndex, named: entry.name, maximumBytes: maximumBytes)
+        } catch {
+            if bounded.passedReadLimit { return nil }
+            throw error
+        }
+    }
+
+    private func check(_ entry: Entry, maximumBytes: Int) throws(ArchiveError) {
+        guard !entry.isEncrypted else { throw .passwordProtected(name: entry.name) }
+        if let size = entry.size, size > maximumBytes { throw .entryTooLarge(name: entry.name, maximumBytes: maximumBytes) }
+    }
+}
+
+/// Whether the C string `name` is ASCII.
+private func isASCII(_ name: UnsafePointer<CChar>) -> Bool {
+    var byte = name
+    while byte.pointee != 0 {
+        if UInt8(bitPattern: byte.pointee) >= 0x80 { return false }
+        byte += 1
+    }
+    return true
 }
 
 /// One libarchive handle reading an archive from the front, and how far it has come.
@@ -129,11 +190,15 @@ private final class SequentialReader {
     private let source: ArchiveFileSource
     /// The index of the header the next `nextHeader` reads.
     private(set) var nextHeaderIndex = 0
+    /// Whether the data of the last header read is still unread.
+    private var dataIsUnread = false
 
-    init(descriptor: Int32, fileSize: Int) throws(ArchiveError) {
+    /// Reads `file` `blockBytes` at a time, and no more than `readLimit` bytes in all.
+    init(file: StreamedArchiveFile, blockBytes: Int = ArchiveEntryStream.blockBytes, readLimit: Int = .max) throws(ArchiveError) {
         guard let archive = archive_read_new() else { throw .system(code: ENOMEM) }
         self.archive = archive
-        source = ArchiveFileSource(descriptor: descriptor, start: 0, end: fileSize)
+        source = ArchiveFileSource(descriptor: file.descriptor, start: 0, end: file.fileSize, blockBytes: blockBytes,
+                                   readLimit: readLimit)
         // The formats by name, and no filter: libarchive's filters include ones that run an
         // outside program (lrzip, lzop), and a comic's archive is never compressed twice.
         archive_read_support_format_rar(archive)
@@ -145,6 +210,9 @@ private final class SequentialReader {
 
     deinit { archive_read_free(archive) }
 
+    /// Whether a read stopped at the reader's `readLimit`: what failed is the budget, not the archive.
+    var passedReadLimit: Bool { source.passedReadLimit }
+
     /// The next header, its data skipped unread; nil at the end.
     func nextHeader() throws(ArchiveError) -> OpaquePointer? {
         var header: OpaquePointer?
@@ -153,24 +221,43 @@ private final class SequentialReader {
         // ARCHIVE_WARN is a name libarchive could not convert to the locale's character set.
         guard status >= ARCHIVE_WARN, let header else { throw damaged(name: nil) }
         nextHeaderIndex += 1
+        dataIsUnread = true
         return header
     }
 
     /// The data of the header at `index`, at or after `nextHeaderIndex`, reading on to it.
     func data(ofHeader index: Int, named name: String, maximumBytes: Int) throws(ArchiveError) -> [UInt8] {
+        var block = [UInt8](repeating: 0, count: ArchiveEntryStream.blockBytes)
+        // libarchive 3.6.2 loses its place in a solid 7z block when it skips an entry's data
+        // before reading a later one ("Truncated 7-Zip file body" reading the 4th of four
+        // entries after three of 64 KB of noise), so a 7z's entries on the way are read and
+        // dropped instead: their block is unpacked either way.
         while nextHeaderIndex <= index {
+            // The format is known once a header is read, as the data is.
+            if dataIsUnread, archive_format(archive) & ARCHIVE_FORMAT_BASE_MASK == ARCHIVE_FORMAT_7ZIP {
+                try readData(into: &block, named: name) { _ throws(ArchiveError) in }
+            }
             guard try nextHeader() != nil else { throw damaged(name: name) }
         }
         var bytes: [UInt8] = []
-        var block = [UInt8](repeating: 0, count: ArchiveEntryStream.blockBytes)
-        while true {
-            let count = block.withUnsafeMutableBytes { archive_read_data(archive, $0.baseAddress, ArchiveEntryStream.blockBytes) }
-            if count == 0 { break }
-            guard count > 0 else { throw damaged(name: name) }
-            guard bytes.count + count <= maximumBytes else { throw .entryTooLarge(name: name, maximumBytes: maximumBytes) }
-            bytes.append(contentsOf: block.prefix(count))
+        try readData(into: &block, named: name) { (read: ArraySlice<UInt8>) throws(ArchiveError) in
+            guard bytes.count + read.count <= maximumBytes else { throw .entryTooLarge(name: name, maximumBytes: maximumBytes) }
+            bytes.append(contentsOf: read)
         }
         return bytes
+    }
+
+    /// The data of the last header read, handed to `body` a block at a time.
+    private func readData(into block: inout [UInt8], named name: String,
+                          _ body: (ArraySlice<UInt8>) throws(ArchiveError) -> Void) throws(ArchiveError) {
+        let capacity = block.count
+        while true {
+            let count = block.withUnsafeMutableBytes { archive_read_data(archive, $0.baseAddress, capacity) }
+            if count == 0 { break }
+            guard count > 0 else { throw damaged(name: name) }
+            try body(block.prefix(count))
+        }
+        dataIsUnread = false
     }
 
     private func damaged(name: String?) -> ArchiveError {

@@ -19,25 +19,32 @@ public enum ComicKind: DocumentKind {
         return false
     }
 
-    /// Opening lists the entries (a zip's central directory; the headers of the others, their
-    /// data skipped) and reads `ComicInfo.xml`; no page is read until it is shown. A zip opens
-    /// with only its end record read on the loop (`ZipFile`): a short directory is listed at
-    /// once (`ZipComicListing`: the page count, the first page and ComicInfo), a long one on a
-    /// worker while the first frame shows a placeholder page; its pages are put in order on a
-    /// worker after that, arriving through the mailbox.
+    /// Opening reads on the loop only what is bounded, and lists the rest on a worker while the
+    /// first frame shows a placeholder page. A zip opens with only its end record read
+    /// (`ZipFile`); a short directory is listed at once (`ComicListing`: the page count, the
+    /// first page and ComicInfo), a long one on a worker. A RAR, 7z or tar, which has no
+    /// directory, has its first headers listed within a budget (`streamedHeadersListedAtOpen`,
+    /// `streamedBytesReadAtOpen`), and its ComicInfo read within it too; one that does not fit
+    /// is listed on a worker. Either way the pages are put in order on a worker after that,
+    /// arriving through the mailbox.
     public static func open(path: String, source: SourceBytes) throws(DocumentError) -> any LoadedDocument {
         guard case .archive(let format) = FileFormat.recognise(head: source.head(FileFormat.sniffedBytes), path: path) else {
             throw .unsupportedFormat(path: path, name: "binary")
         }
-        if format == "ZIP" { return try openZip(path: path) }
-        let collection: ImageCollection?
+        let listed: Listed
         do {
-            collection = try openStreamed(path: path)
+            listed = format == "ZIP" ? try openZip(path: path) : try openStreamed(path: path)
         } catch {
             throw error.documentError(path: path)
         }
-        guard let collection else { throw .noImages(directory: path) }
-        return collection
+        switch listed {
+        case .atOnce(let listing):
+            // Known at open: an archive without an image is refused before any window.
+            if case .failure(let error) = listing { throw error }
+            return collection(path: path, listing: .fulfilled(listing), listedAtOnce: true)
+        case .onAWorker(let promise):
+            return collection(path: path, listing: promise, listedAtOnce: false)
+        }
     }
 
     /// The longest central directory listed on the loop while a zip opens, in bytes: about 60
@@ -51,24 +58,60 @@ public enum ComicKind: DocumentKind {
     /// ends with the one-line reason then.
     static let directoryBytesListedAtOpen = 4 << 10
 
-    private static func openZip(path: String) throws(DocumentError) -> ImageCollection {
-        let file: ZipFile
-        do {
-            file = try ZipFile(path: path)
-        } catch {
-            throw error.documentError(path: path)
+    /// The most headers of a RAR, 7z or tar listed on the loop while it opens: 32, a single
+    /// issue of 20 to 30 pages and its ComicInfo. A tar's header costs about 15,000
+    /// instructions to list (callgrind, `glide-bench first-frame comic-10000-cbt`: libarchive's
+    /// pax parsing 10,000 of them), seven times a zip's directory entry, so this lists fewer
+    /// than a zip's `directoryBytesListedAtOpen`: the 33 headers a longer archive reads before
+    /// it is left to a worker keep its first frame within 1.5× a 10-page one's
+    /// (`first-frame comic-10-cbt`). One more header than this, and the archive is listed on a
+    /// worker from the front. Such an archive without an image is refused before any window
+    /// opens; a longer one when its listing ends, as a long zip is.
+    static let streamedHeadersListedAtOpen = 32
+
+    /// The most bytes of a RAR, 7z or tar read on the loop while it opens, for its headers and
+    /// again for its ComicInfo: 256 KB. A tar's 32 headers read 4 KB each
+    /// (`StreamedArchive.listingBlockBytes`), their pages skipped with seeks; a 7z's header
+    /// block for 32 entries is under 2 KB. The budget is what bounds a solid RAR, which
+    /// unpacks its entries to skip them, and a 7z whose header block lists thousands.
+    static let streamedBytesReadAtOpen = 256 << 10
+
+    /// A listing made on the loop as the comic opens, or one a worker is making.
+    private enum Listed {
+        case atOnce(Result<any ImageArchiveListing, DocumentError>)
+        case onAWorker(ImageArchiveListingPromise)
+    }
+
+    /// A zip's listing: made at once for a short directory, by a worker for a long one.
+    private static func openZip(path: String) throws(ArchiveError) -> Listed {
+        let file = try ZipFile(path: path)
+        guard file.directoryBytes <= directoryBytesListedAtOpen else {
+            return .onAWorker(WorkQueue.shared.promise { ComicListing.list(file) })
         }
-        let listsAtOnce = file.directoryBytes <= directoryBytesListedAtOpen
-        let listing: ImageArchiveListingPromise
-        if listsAtOnce {
-            let listed = ZipComicListing.list(file)
-            if case .failure(let error) = listed { throw error }
-            listing = .fulfilled(listed)
-        } else {
-            listing = WorkQueue.shared.promise { ZipComicListing.list(file) }
+        return .atOnce(ComicListing.list(file))
+    }
+
+    /// A RAR's, 7z's or tar's listing: made at once when its headers and ComicInfo fit the
+    /// budget, by a worker when they do not.
+    private static func openStreamed(path: String) throws(ArchiveError) -> Listed {
+        let file = try StreamedArchiveFile(path: path)
+        guard let archive = try StreamedArchive(file: file, readingAtMostBytes: streamedBytesReadAtOpen,
+                                                headers: streamedHeadersListedAtOpen) else {
+            return .onAWorker(WorkQueue.shared.promise { ComicListing.list(file) })
         }
-        let collection = ImageCollection(archivePath: path, pages: ComicPages(zip: listing), listing: listing)
-        if listsAtOnce { collection.receiveListing() }
+        let streamed = ComicListing.Archive.streamed(archive)
+        guard let listed = ComicListing.list(streamed, path: path, readingAtMostBytes: streamedBytesReadAtOpen) else {
+            return .onAWorker(WorkQueue.shared.promise { ComicListing.list(streamed, path: path)! })
+        }
+        return .atOnce(listed)
+    }
+
+    /// The collection of the comic at `path` as `listing` finds it: taken at once when
+    /// `listedAtOnce`, else when the mailbox brings it (never during the open, however fast
+    /// the worker); its pages put in order on a worker after that.
+    private static func collection(path: String, listing: ImageArchiveListingPromise, listedAtOnce: Bool) -> ImageCollection {
+        let collection = ImageCollection(archivePath: path, pages: ComicPages(listing: listing), listing: listing)
+        if listedAtOnce { collection.receiveListing() }
         // The listing reaches the loop between frames; the pages' order is begun from there.
         // 10,000 names made into Strings, indexed and sorted take tens of ms, kept off the
         // loop, and begun from its deliveries, not during the open: begun at once, the sort
@@ -80,26 +123,13 @@ public enum ComicKind: DocumentKind {
             MainThreadMailbox.shared.post {
                 guard let collection = owner.object else { return }
                 collection.receiveListing()
-                guard case .success(let listed) = outcome, let zip = (listed as? ZipComicListing)?.zip else { return }
+                guard case .success(let listed) = outcome, let comic = listed as? ComicListing else { return }
                 WorkQueue.shared.submit(priority: .immediate) { _ in
-                    let order = ComicPageOrder.pages(among: zip.entryNames)
+                    let order = ComicPageOrder.pages(among: comic.entryNames)
                     MainThreadMailbox.shared.post { owner.object?.receivePageOrder(order) }
                 }
             }
         }
         return collection
-    }
-
-    /// Nil for an archive with no page.
-    private static func openStreamed(path: String) throws(ArchiveError) -> ImageCollection? {
-        let pages = ComicPages(streamed: try StreamedArchive(path: path))
-        let names = pages.streamedEntryNames
-        let order = ComicPageOrder.pages(among: names)
-        guard !order.isEmpty else { return nil }
-        let info = ComicInfo.entryName(among: names)
-            .flatMap { try? pages.data(ofEntry: $0, maximumBytes: ComicInfo.maximumBytes) }
-            .flatMap(ComicInfo.init(bytes:))
-        return ImageCollection(title: info?.title ?? FilePath.name(of: path), archivePath: path, pageNames: order,
-                               pages: pages, readsRightToLeft: info?.readsRightToLeft ?? false)
     }
 }

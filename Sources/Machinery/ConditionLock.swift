@@ -58,23 +58,20 @@ final class ConditionLock: @unchecked Sendable {
     }
 }
 
-/// How far below the frame loop a worker runs, in nice levels: a weight of 335 against the
-/// loop's and the compositor's 1024 (the kernel's `sched_prio_to_weight`), so that a worker
-/// busy with a 1 GB file takes a quarter of a shared core from them, not half, and on a
-/// 2-core machine running four such Glides the loop still answers a key within 100 ms (issue
-/// 14's bad-input corpus); still three times a page renderer's share at nice 10 (110).
-let workerNiceIncrement: Int32 = 5
-
-/// Starts `body` on a new thread named `name`, to be joined: the one place a thread is made.
+/// Starts `body` on a new thread named `name`, `niceIncrement` nice levels below the thread
+/// that starts it, to be joined: the one place a thread is made.
 /// The name (the kernel keeps its first 15 bytes) shows in `top -H`, gdb and /proc.
-func startThread(named name: String, _ body: @escaping @Sendable () -> Void) -> pthread_t {
+func startThread(named name: String, niceIncrement: Int32 = 0, _ body: @escaping @Sendable () -> Void) -> pthread_t {
     final class Box: @unchecked Sendable {
         let name: String
+        let niceIncrement: Int32
         let body: @Sendable () -> Void
-        init(_ name: String, _ body: @escaping @Sendable () -> Void) { (self.name, self.body) = (name, body) }
+        init(_ name: String, _ niceIncrement: Int32, _ body: @escaping @Sendable () -> Void) {
+            (self.name, self.niceIncrement, self.body) = (name, niceIncrement, body)
+        }
     }
     var thread = pthread_t()
-    let context = Unmanaged.passRetained(Box(name, body)).toOpaque()
+    let context = Unmanaged.passRetained(Box(name, niceIncrement, body)).toOpaque()
     let started = pthread_create(&thread, nil, { context in
         let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
         // Named by itself (one prctl), before its first job. Named by the thread that starts
@@ -82,7 +79,7 @@ func startThread(named name: String, _ body: @escaping @Sendable () -> Void) -> 
         // that thread, 55 to 90 µs under strace -T, twice in a PDF's first frame (its file's
         // and its pages' queues start a thread each), whose whole budget is half a ms.
         _ = glide_name_thread(UInt(pthread_self()), box.name)
-        _ = glide_lower_calling_thread_priority(workerNiceIncrement)
+        if box.niceIncrement != 0 { _ = glide_lower_calling_thread_priority(box.niceIncrement) }
         box.body()
         return nil
     }, context)

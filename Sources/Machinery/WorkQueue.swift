@@ -41,7 +41,7 @@ public final class WorkQueue: Sendable {
     /// The process's queue for short jobs that no other queue owns: a search, a file read
     /// again, a heading found, a paste written, a program waited for. Four threads, so a
     /// paste whose reader is slow does not hold up a search.
-    public static let shared = WorkQueue(name: "glide-work", threadCount: 4)
+    public static let shared = WorkQueue(name: "glide-work", threadCount: 4, isBackground: true)
 
     public typealias Job = @Sendable (WorkTicket) -> Void
 
@@ -59,12 +59,29 @@ public final class WorkQueue: Sendable {
     /// glibc would otherwise hold in the thread's arena long after the pixels left it. Not at
     /// once when the queue drains: the next job would fault the same pages in again, and a
     /// zoom asks for one batch of pieces after another.
+    ///
+    /// A background queue's threads run below the frame loop (`backgroundNiceIncrement`): for
+    /// work whose cost grows with the content (a file read and laid out, a search, a listing),
+    /// which must not take the loop's or the compositor's share of a core. The others run at
+    /// the loop's priority: their jobs are short or wait on what the reader is waiting for (a
+    /// page's renderer, poppler opening the file for the first frame).
     public init(name: String, threadCount: Int = 1, capacity: Int = 4096,
-                releasesMemoryAfterIdleMilliseconds: Int? = nil) {
+                releasesMemoryAfterIdleMilliseconds: Int? = nil, isBackground: Bool = false) {
         self.name = name
         core = Core(name: name, threadCount: max(1, threadCount), capacity: max(1, capacity),
-                    releaseIdleMilliseconds: releasesMemoryAfterIdleMilliseconds)
+                    releaseIdleMilliseconds: releasesMemoryAfterIdleMilliseconds,
+                    niceIncrement: isBackground ? WorkQueue.backgroundNiceIncrement : 0)
     }
+
+    /// How far below the frame loop a background queue's threads run, in nice levels: a weight
+    /// of 335 against the loop's and the compositor's 1024 (the kernel's
+    /// `sched_prio_to_weight`), so a thread busy with a 1 GB file takes a quarter of a shared
+    /// core from them, not half: with four Glides each reading a large file on a 2-core machine
+    /// the loop answered a key after 109 ms at the loop's priority, 24 ms at this one (issue
+    /// 14's bad-input corpus, `sparse-1g.txt`). Not every queue: below the page renderers
+    /// (processes at the loop's priority), poppler's open took 2.4 times as long beside their
+    /// start-up, and the renderers' replies waited for a core (`glide-bench pdf`).
+    public static let backgroundNiceIncrement: Int32 = 5
 
     /// How long a queue of page rendering waits, idle, before it gives memory back, in ms:
     /// longer than the gaps within a flick or a zoom (a frame every 16.7 ms asks for the next
@@ -140,6 +157,7 @@ public final class WorkQueue: Sendable {
         let threadCount: Int
         let name: String
         let releaseIdleMilliseconds: Int?
+        let niceIncrement: Int32
         let lock = ConditionLock()
         let completed = Atomic<Int>(0)
         let releases = Atomic<Int>(0)
@@ -149,11 +167,12 @@ public final class WorkQueue: Sendable {
         private var threads: [pthread_t] = []
         private var isStopped = false
 
-        init(name: String, threadCount: Int, capacity: Int, releaseIdleMilliseconds: Int?) {
+        init(name: String, threadCount: Int, capacity: Int, releaseIdleMilliseconds: Int?, niceIncrement: Int32) {
             self.name = name
             self.threadCount = threadCount
             self.capacity = capacity
             self.releaseIdleMilliseconds = releaseIdleMilliseconds
+            self.niceIncrement = niceIncrement
         }
 
         func insert(_ jobs: [(WorkTicket, Job)], priority: WorkPriority, group: Int?, replacingGroup: Bool) {
@@ -175,7 +194,7 @@ public final class WorkQueue: Sendable {
                     pending.remove(at: oldest).ticket.cancel()
                 }
                 while !jobs.isEmpty, threads.count < threadCount {
-                    threads.append(startThread(named: name) { [self] in serve() })
+                    threads.append(startThread(named: name, niceIncrement: niceIncrement) { [self] in serve() })
                 }
                 // A replaced group whose jobs all went may leave nothing to do.
                 if !jobs.isEmpty { lock.wakeLocked(all: jobs.count > 1) }

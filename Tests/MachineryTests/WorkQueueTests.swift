@@ -136,16 +136,17 @@ final class WorkQueueTests: XCTestCase {
         XCTAssertEqual(most.load(ordering: .relaxed), 3)
     }
 
-    func testAWorkerRunsFiveNiceLevelsBelowTheThreadThatStartedIt() {
+    func testABackgroundQueuesWorkerRunsFiveNiceLevelsBelowTheThreadThatStartedItAndOthersAtItsLevel() {
         // getpriority(PRIO_PROCESS, 0) is the calling thread's nice value on Linux.
-        errno = 0
-        let loop = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-        XCTAssertEqual(errno, 0)
-        let queue = WorkQueue(name: "test-nice")
-        let worker = Atomic<Int32>(.min)
-        queue.submit { _ in worker.store(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0), ordering: .relaxed) }
-        queue.waitUntilCompleted(1)
-        XCTAssertEqual(worker.load(ordering: .relaxed), min(loop + 5, 19))
+        @Sendable func niceValue() -> Int32 { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
+        let loop = niceValue()
+        for (isBackground, expected) in [(true, min(loop + 5, 19)), (false, loop)] {
+            let queue = WorkQueue(name: "test-nice", isBackground: isBackground)
+            let worker = Atomic<Int32>(.min)
+            queue.submit { _ in worker.store(niceValue(), ordering: .relaxed) }
+            queue.waitUntilCompleted(1)
+            XCTAssertEqual(worker.load(ordering: .relaxed), expected, isBackground ? "background" : "at the loop's level")
+        }
     }
 
     func testAQueueLetGoOfEndsItsThreads() {

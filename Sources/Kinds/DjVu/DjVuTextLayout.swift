@@ -9,7 +9,7 @@ public typealias DjVuTextLayout = PageTextLayout
 /// Reads page texts one at a time on a queue of one thread, with a handle opened there and
 /// used by nothing else.
 final class DjVuTextReader: PageTextReader, @unchecked Sendable {
-    private let queue = WorkQueue(name: "glide-djvu-text")
+    private let queue = WorkQueue(name: "glide-djvu-text", isBackground: true)
     private let file: DjVuFile
     /// Touched only on `queue`.
     private var handle: DjVuHandle?

@@ -34,7 +34,7 @@ final class PDFRenderWorker: Sendable {
         }
     }
 
-    private let outlineQueue = WorkQueue(name: "glide-pdf-outline")
+    private let outlineQueue = WorkQueue(name: "glide-pdf-outline", isBackground: true)
     private let outlineReader: OutlineReader
     private let renderers: PageRenderers
     private let deliverOutline: @Sendable (PDFOutline) -> Void

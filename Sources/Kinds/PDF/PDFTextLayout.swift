@@ -15,7 +15,7 @@ extension PageTextLayout {
 /// Reads page texts one at a time on a queue of one thread, with a poppler document opened
 /// there and used by nothing else.
 final class PDFTextReader: PageTextReader, @unchecked Sendable {
-    private let queue = WorkQueue(name: "glide-pdf-text")
+    private let queue = WorkQueue(name: "glide-pdf-text", isBackground: true)
     private let file: PDFFile
     /// Touched only on `queue`.
     private var document: PopplerDocumentHandle?

@@ -102,15 +102,9 @@ final class PageOverviewViewerTests: XCTestCase {
     func testAPinchOutPastTheWholePageOpensTheOverview() throws {
         let harness = try harness(atPage: 2)
         XCTAssertFalse(harness.viewer.isOverviewShown)
-        harness.send(.touchDown(id: 0, location: LogicalPoint(x: 340, y: 400)),
-                     .touchDown(id: 1, location: LogicalPoint(x: 940, y: 400)), .touchFrame)
-        for step in 1...12 {
-            let half = 300 - Double(step) * 24
-            harness.send(.touchMotion(id: 0, location: LogicalPoint(x: 640 - half, y: 400)),
-                         .touchMotion(id: 1, location: LogicalPoint(x: 640 + half, y: 400)), .touchFrame)
-        }
+        harness.pinchFingersTogether(steps: 12, pixelsPerStep: 24)
         XCTAssertFalse(harness.viewer.isOverviewShown, "not while the fingers are down")
-        harness.send(.touchUp(id: 0), .touchUp(id: 1), .touchFrame)
+        harness.liftTwoFingers()
         XCTAssertTrue(harness.viewer.isOverviewShown, "the pinch went past the whole page")
         XCTAssertEqual((harness.viewer.document as? any PageOverviewContent)?.readerPage, 2)
     }
@@ -139,14 +133,8 @@ final class PageOverviewViewerTests: XCTestCase {
 
     func testAPinchOutThatStaysAtTheWholePageDoesNotOpenIt() throws {
         let harness = try harness(atPage: 2)
-        harness.send(.touchDown(id: 0, location: LogicalPoint(x: 340, y: 400)),
-                     .touchDown(id: 1, location: LogicalPoint(x: 940, y: 400)), .touchFrame)
-        for step in 1...6 {
-            let half = 300 - Double(step) * 10
-            harness.send(.touchMotion(id: 0, location: LogicalPoint(x: 640 - half, y: 400)),
-                         .touchMotion(id: 1, location: LogicalPoint(x: 640 + half, y: 400)), .touchFrame)
-        }
-        harness.send(.touchUp(id: 0), .touchUp(id: 1), .touchFrame)
+        harness.pinchFingersTogether(steps: 6, pixelsPerStep: 10)
+        harness.liftTwoFingers()
         XCTAssertFalse(harness.viewer.isOverviewShown)
     }
 

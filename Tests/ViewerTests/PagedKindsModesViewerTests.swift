@@ -118,14 +118,8 @@ final class PagedKindsModesViewerTests: XCTestCase {
 
     /// Two fingers from 600 px apart to 24 px about the window's middle, then lifted.
     private func pinchOut(_ harness: ViewerHarness) {
-        harness.send(.touchDown(id: 0, location: LogicalPoint(x: 340, y: 400)),
-                     .touchDown(id: 1, location: LogicalPoint(x: 940, y: 400)), .touchFrame)
-        for step in 1...12 {
-            let half = 300 - Double(step) * 24
-            harness.send(.touchMotion(id: 0, location: LogicalPoint(x: 640 - half, y: 400)),
-                         .touchMotion(id: 1, location: LogicalPoint(x: 640 + half, y: 400)), .touchFrame)
-        }
-        harness.send(.touchUp(id: 0), .touchUp(id: 1), .touchFrame)
+        harness.pinchFingersTogether(steps: 12, pixelsPerStep: 24)
+        harness.liftTwoFingers()
     }
 
     func testAPinchOutPastTheWholePictureOpensTheOverviewOfAnImageFolderAndAFixedLayoutBook() throws {

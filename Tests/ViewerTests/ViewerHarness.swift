@@ -180,3 +180,22 @@ final class ViewerHarness {
 
 /// A class instance whose identity names the harness's one buffer.
 final class BufferIdentity {}
+
+extension ViewerHarness {
+    /// Two fingers 600 px apart about the window's middle (640, 400) that close by
+    /// `pixelsPerStep` each, `steps` times: a pinch out of the page, zooming out.
+    func pinchFingersTogether(steps: Int, pixelsPerStep: Double) {
+        send(.touchDown(id: 0, location: LogicalPoint(x: 340, y: 400)),
+             .touchDown(id: 1, location: LogicalPoint(x: 940, y: 400)), .touchFrame)
+        for step in 1...steps {
+            let half = 300 - Double(step) * pixelsPerStep
+            send(.touchMotion(id: 0, location: LogicalPoint(x: 640 - half, y: 400)),
+                 .touchMotion(id: 1, location: LogicalPoint(x: 640 + half, y: 400)), .touchFrame)
+        }
+    }
+
+    /// Lifts the two fingers `pinchFingersTogether` put down.
+    func liftTwoFingers() {
+        send(.touchUp(id: 0), .touchUp(id: 1), .touchFrame)
+    }
+}

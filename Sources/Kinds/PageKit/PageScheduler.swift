@@ -88,12 +88,24 @@ public final class PageScheduler {
     public init() {}
 
     /// Notes that the view moved to `visible` (before it is laid out): which way, and how far.
+    /// A zoom (the view's size in content px changed) or a jump (a link, a page chosen, a page
+    /// label dragged: farther than the view's own length in one frame, 48,000 px/s at 60 Hz
+    /// against `ScrollViewConfiguration`'s fastest fling of 8,000) is no fling, and counts as no
+    /// motion: a fling's look-ahead from it put some 30 pages' previews before the sharp pieces
+    /// the zoom needed (`glide-bench pdf`, zoom end to crisp: about 100 ms against 35 ms with
+    /// the render thread in Glide's process, some 120 renders a zoom instead of 15).
     public func noteMotion(to visible: ContentRect, paged: Bool) {
         guard let lastVisible else { return }
         let moved = paged ? visible.x - lastVisible.x : visible.y - lastVisible.y
-        if moved != 0 { motionDirection = moved > 0 ? 1 : -1 }
-        lastMotionPixels = abs(moved)
+        let isZoom = abs(visible.width - lastVisible.width) > PageScheduler.sizeTolerancePixels
+            || abs(visible.height - lastVisible.height) > PageScheduler.sizeTolerancePixels
+        let isJump = abs(moved) > (paged ? visible.width : visible.height)
+        if moved != 0, !isZoom { motionDirection = moved > 0 ? 1 : -1 }
+        lastMotionPixels = isZoom || isJump ? 0 : abs(moved)
     }
+
+    /// How far the view's size in content px may change without being a zoom: rounding.
+    static let sizeTolerancePixels = 0.01
 
     // MARK: Requests
 

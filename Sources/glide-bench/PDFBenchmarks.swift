@@ -74,15 +74,24 @@ enum PDFBenchmarks {
 
         printOwnCost(path: threeHundred)
 
-        let crisp = zoomEndToCrisp(path: threeHundred)
-        print("zoom end to crisp pixels at 2560x1600, text-heavy page, zooms 1.5…4: median \(RenderBenchmarks.rounded(crisp.median, 1)) ms, "
-            + "slowest \(RenderBenchmarks.rounded(crisp.slowest, 1)) ms (goal median < 150 ms); one frame period = "
-            + "\(RenderBenchmarks.rounded(crisp.median / framePeriodMilliseconds, 2))× 16.7 ms")
+        printZoomEndToCrisp(path: threeHundred)
 
         print("anonymous memory: first frame \(RenderBenchmarks.rounded(memory.first, 1)) MB, after flicking 500 pages at zoom 1, 2, 4: "
             + "\(RenderBenchmarks.rounded(memory.after, 1)) MB, +\(RenderBenchmarks.rounded(memory.after - memory.first, 1)) MB (goal ≤ 160), "
             + "with the page renderers' own; besides, the pixels they drew, in shared memory Glide maps: "
             + "\(RenderBenchmarks.rounded(memory.shared, 1)) MB")
+    }
+
+    /// The zoom's end to crisp pixels (`zoomEndToCrisp`), printed, on `path` or on the fling's
+    /// 300 text-heavy pages written for it; with each zoom's time and the renders so far when
+    /// it runs alone (`glide-bench pdf --zoom`).
+    static func printZoomEndToCrisp(path given: String? = nil) {
+        let path = given ?? writeTextHeavy()
+        defer { if given == nil { unlink(path) } }
+        let crisp = zoomEndToCrisp(path: path, printsSteps: given == nil)
+        print("zoom end to crisp pixels at 2560x1600, text-heavy page, zooms 1.5…4: median \(RenderBenchmarks.rounded(crisp.median, 1)) ms, "
+            + "slowest \(RenderBenchmarks.rounded(crisp.slowest, 1)) ms (goal median < 150 ms); one frame period = "
+            + "\(RenderBenchmarks.rounded(crisp.median / framePeriodMilliseconds, 2))× 16.7 ms")
     }
 
     /// The fling's 300 pages: text on every page, no table of contents page with white space
@@ -273,7 +282,7 @@ enum PDFBenchmarks {
 
     /// From the frame where a zoom comes to rest to the frame that shows every visible piece
     /// sharp at the new scale, at 2560×1600 device px, frames every 16.7 ms; ms.
-    private static func zoomEndToCrisp(path: String) -> (median: Double, slowest: Double) {
+    private static func zoomEndToCrisp(path: String, printsSteps: Bool) -> (median: Double, slowest: Double) {
         let layout = openedLayout(path: path)
         var view = view(of: layout, width: 2560, height: 1600)
         view.maximumZoomScale = 8
@@ -303,6 +312,10 @@ enum PDFBenchmarks {
                 frame()
             }
             times.append(RenderBenchmarks.milliseconds(since: start))
+            if printsSteps {
+                print("  zoom \(zoom) at page \(page + 1): crisp after \(RenderBenchmarks.rounded(times.last!, 1)) ms, "
+                    + "\(layout.renderedJobCount) renders since the open")
+            }
         }
         return (RenderBenchmarks.median(times), times.max() ?? .nan)
     }

@@ -53,13 +53,15 @@ if arguments.first == "epub" {
 // and pages drawn turned with two fingers against upright ones (PageTiltBenchmark.swift).
 if arguments.first == "pages" {
     // `glide-bench pages night` runs only the night pages' figure, `scaling` only the fling with
-    // 1 and 2 renderers, `tilt` only the pages drawn turned with two fingers
+    // 1 and 2 renderers, `overview` only the overview's, `tilt` only the pages drawn turned with two fingers
     // (PageTiltBenchmark.swift), `spread` only the spreads' (SpreadBenchmark.swift; `spread --one-buffer`
     // draws every frame into one buffer, as it did before issue 26's last change).
     if arguments.dropFirst().first == "scaling" {
         PageBenchmarks.runScaling()
     } else if arguments.dropFirst().first == "night" {
         NightPageBenchmark.run()
+    } else if arguments.dropFirst().first == "overview" {
+        PageOverviewBenchmarks.run()
     } else if arguments.dropFirst().first == "tilt" {
         PageTiltBenchmark.run()
     } else if arguments.dropFirst().first == "spread" {
@@ -72,8 +74,13 @@ if arguments.first == "pages" {
     exit(0)
 }
 // `glide-bench pdf` runs only the PDF benchmarks (PDFBenchmarks.swift); `--own-cost N` only
-// the fling from renderer processes against an in-process renderer, N runs each.
+// the fling from renderer processes against an in-process renderer, N runs each; `--zoom` only
+// the zoom's end to crisp pixels.
 if arguments.first == "pdf" {
+    if arguments.contains("--zoom") {
+        PDFBenchmarks.printZoomEndToCrisp()
+        exit(0)
+    }
     if let index = arguments.firstIndex(of: "--own-cost") {
         let path = PDFBenchmarks.writeTextHeavy()
         PDFBenchmarks.printOwnCost(path: path, runs: arguments.dropFirst(index - arguments.startIndex + 1).first.flatMap { Int($0) } ?? 3)

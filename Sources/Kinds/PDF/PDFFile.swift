@@ -92,6 +92,7 @@ public final class PDFFile: @unchecked Sendable {
     private static func openDocument(fd: Int32, path: String) throws(DocumentError) -> PopplerDocumentHandle {
         // poppler takes the descriptor it is given and closes it with the document; each
         // document reads from its own offset, so give each its own duplicate.
+        PopplerWarmUp.keepGlobalStateLoaded()
         let duplicate = fcntl(fd, F_DUPFD_CLOEXEC, 0)
         guard duplicate >= 0 else { throw DocumentError(path: path, errno: errno) }
         var error: UnsafeMutablePointer<GError>?

@@ -19,6 +19,24 @@ enum PopplerWarmUp {
         }
     }
 
+    /// Keeps one tiny poppler document open for the process's life, from the first call on.
+    /// Poppler builds its global parameters (font and encoding tables) with the first document
+    /// and tears them down with the last: without a document kept, every PDF opened after the
+    /// last one closed (another from the home, a reload) built them again on its open, some
+    /// 3 M instructions, and tore them down on the loop thread (`glide-bench pdf`: a 1-page
+    /// PDF's open ended 0.3–0.9 ms after 8e8acea's, whose render thread held a document).
+    static func keepGlobalStateLoaded() {
+        keptDocument.withLock { kept in
+            guard kept == nil else { return }
+            let data = tinyPDF.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+            defer { g_bytes_unref(data) }
+            kept = poppler_document_new_from_bytes(data, nil, nil).map { UInt(bitPattern: $0) }
+        }
+    }
+
+    /// The document `keepGlobalStateLoaded` keeps, as an address (never unreferenced).
+    private static let keptDocument = Mutex<UInt?>(nil)
+
     private static func render(_ bytes: [UInt8]) {
         let data = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         defer { g_bytes_unref(data) }

@@ -87,19 +87,6 @@ final class NightPagesTests: XCTestCase {
 
     // MARK: The scheduler
 
-    /// One Letter page in a column, 600 px wide.
-    private final class OnePage: PageGeometry {
-        var palette = Palette.light
-        let isPaged = false
-        let pageCount = 1
-        let viewportWidth = 600.0
-        let viewportHeight = 800.0
-        func pages(meeting rect: ContentRect) -> ClosedRange<Int> { 0...0 }
-        func pageRect(_ page: Int) -> ContentRect { ContentRect(x: 0, y: 0, width: 600, height: 776) }
-        func pointSize(_ page: Int) -> (width: Double, height: Double) { (612, 792) }
-        func isMeasured(_ page: Int) -> Bool { true }
-    }
-
     /// A renderer's pixels for `job`, one colour, drawn as night pages or not.
     private func result(_ job: PageRenderJob, night: Bool, rgb: UInt32) -> PageRenderResult {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 4, 4)!
@@ -112,7 +99,7 @@ final class NightPagesTests: XCTestCase {
     }
 
     func testTurningNightPagesOnAsksForEveryPageAgainAndKeepsTheOldPixelsUntilTheNewArrive() throws {
-        let layout = OnePage(), scheduler = PageScheduler()
+        let layout = PageColumnGeometry(pageCount: 1), scheduler = PageScheduler()
         let visible = ContentRect(x: 0, y: 0, width: 600, height: 800)
         scheduler.drawScale = 1
         let first = try XCTUnwrap(scheduler.jobs(for: visible, margin: 0, in: layout))

@@ -6,31 +6,14 @@ import XCTest
 /// sharp pieces, while a zoom or a jump, however far its view moves in one frame, asks for the
 /// sharp pieces of what it shows first.
 final class PageSchedulerMotionTests: XCTestCase {
-    /// 300 Letter pages in a column, 600 px wide, 10 px apart.
-    private final class Column: PageGeometry {
-        let palette = Palette.light
-        let isPaged = false
-        let pageCount = 300
-        let viewportWidth = 600.0
-        let viewportHeight = 800.0
-        static let pitch = 786.0
-        func pages(meeting rect: ContentRect) -> ClosedRange<Int> {
-            let first = min(max(Int((rect.y / Column.pitch).rounded(.down)), 0), pageCount - 1)
-            let last = min(max(Int((rect.maxY / Column.pitch).rounded(.down)), first), pageCount - 1)
-            return first...last
-        }
-        func pageRect(_ page: Int) -> ContentRect { ContentRect(x: 0, y: Double(page) * Column.pitch, width: 600, height: 776) }
-        func pointSize(_ page: Int) -> (width: Double, height: Double) { (612, 792) }
-        func isMeasured(_ page: Int) -> Bool { true }
-    }
-
-    private let layout = Column()
+    /// 300 Letter pages in a column.
+    private let layout = PageColumnGeometry(pageCount: 300)
 
     /// A scheduler that has shown the view at page 10 and has every preview and piece there.
     private func schedulerShowingPageTen() -> (PageScheduler, ContentRect) {
         let scheduler = PageScheduler()
         scheduler.drawScale = 2
-        let visible = ContentRect(x: 0, y: 10 * Column.pitch, width: 600, height: 800)
+        let visible = ContentRect(x: 0, y: 10 * PageColumnGeometry.pitch, width: 600, height: 800)
         scheduler.noteMotion(to: visible, paged: false)
         scheduler.lastVisible = visible
         return (scheduler, visible)
@@ -81,7 +64,7 @@ final class PageSchedulerMotionTests: XCTestCase {
     func testAJumpToAPageFarAwayAsksForItsSharpPiecesBeforeAnyPreviewAhead() throws {
         let (scheduler, start) = schedulerShowingPageTen()
         var jumped = start
-        jumped.y = 17 * Column.pitch
+        jumped.y = 17 * PageColumnGeometry.pitch
         let asked = try jobs(scheduler, from: start, to: jumped)
         XCTAssertFalse(scheduler.isMovingFast, "a jump of seven pages in one frame is no fling")
         let (preview, piece) = try firstPreviewOffScreenAndFirstPiece(asked, shown: layout.pages(meeting: jumped))

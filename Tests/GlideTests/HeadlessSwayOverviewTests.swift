@@ -108,7 +108,12 @@ final class HeadlessSwayOverviewTests: XCTestCase {
         // A Shift first takes the place of a key lost to wtype's new keymap.
         let typed = try ChildProcess.run("/usr/bin/wtype", ["-k", "Shift_L", "-k", "F9"], environment: sway.clientEnvironment)
         XCTAssertEqual(typed.status, 0, typed.error)
-        let grid = try screenshot(of: sway) { thumbnails(in: $0).count >= 12 }
+        // Thumbnails arrive as the renderers draw them, nearest first: the grid is read once the
+        // one to click has arrived too, not at the first dozen.
+        let grid = try screenshot(of: sway) { image in
+            let found = thumbnails(in: image)
+            return found.count >= 12 && found.contains { $0.number == number }
+        }
         let shown = thumbnails(in: grid)
         XCTAssertGreaterThanOrEqual(shown.count, 12, "thumbnails read back: \(shown.map(\.number))")
         XCTAssertEqual(Set(shown.map(\.number)).count, shown.count, "each a page of its own: \(shown.map(\.number))")

@@ -15,7 +15,7 @@ enum PopplerWarmUp {
         isWarm.withLock { isWarm in
             guard !isWarm else { return }
             isWarm = true
-            render(tinyPDF)
+            renderTinyDocument()
         }
     }
 
@@ -28,19 +28,22 @@ enum PopplerWarmUp {
     static func keepGlobalStateLoaded() {
         keptDocument.withLock { kept in
             guard kept == nil else { return }
-            let data = tinyPDF.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-            defer { g_bytes_unref(data) }
-            kept = poppler_document_new_from_bytes(data, nil, nil).map { UInt(bitPattern: $0) }
+            kept = openTinyDocument().map { UInt(bitPattern: $0) }
         }
     }
 
     /// The document `keepGlobalStateLoaded` keeps, as an address (never unreferenced).
     private static let keptDocument = Mutex<UInt?>(nil)
 
-    private static func render(_ bytes: [UInt8]) {
-        let data = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+    /// A poppler document of `tinyPDF`, for the caller to unreference; nil if poppler refuses it.
+    private static func openTinyDocument() -> OpaquePointer? {
+        let data = tinyPDF.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         defer { g_bytes_unref(data) }
-        guard let document = poppler_document_new_from_bytes(data, nil, nil) else { return }
+        return poppler_document_new_from_bytes(data, nil, nil)
+    }
+
+    private static func renderTinyDocument() {
+        guard let document = openTinyDocument() else { return }
         defer { g_object_unref(UnsafeMutableRawPointer(document)) }
         _ = PopplerPageAccess.withPage(0, of: document) { page in
             let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 8, 8)

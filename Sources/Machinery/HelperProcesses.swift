@@ -35,6 +35,22 @@ public enum HelperProcesses {
         }
     }
 
+    /// Registers `processID`, a child of this process that another helper started for it (a
+    /// renderer forked by a zygote). False once the process is on its way out: the child is
+    /// then killed and reaped here.
+    static func adopt(_ processID: pid_t) -> Bool {
+        let isAdopted = state.withLock { state in
+            guard !state.closed else { return false }
+            state.running.insert(processID)
+            return true
+        }
+        if !isAdopted {
+            kill(processID, SIGKILL)
+            _ = ProgramLauncher.waitStatus(of: processID)
+        }
+        return isAdopted
+    }
+
     /// The helper processes running now (for tests and benchmarks).
     public static var processIDs: Set<pid_t> { state.withLock { $0.running } }
 

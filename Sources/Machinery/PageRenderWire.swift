@@ -45,6 +45,11 @@ public struct PageRenderFlags: OptionSet, Hashable, Sendable {
 ///   the scale, x, y, width, height;
 /// - the reply: the request's id, status (0 drawn, 1 failed), the page's width and height in
 ///   document units, then the details (drawn) or the reason in UTF-8 (failed).
+///
+/// A zygote (`PageRendererZygotes`) greets as a renderer does, with no page count, then answers
+/// each fork request, the new renderer's channel attached, with the renderer's process ID (or the
+/// error number, negated). A renderer forked from it is sent its document, attached to the
+/// first message, before it greets.
 public enum PageRenderWire {
     /// The longest message either side sends: a reply's details are cut to fit.
     public static let maximumMessageBytes = 64 << 10
@@ -108,6 +113,25 @@ public enum PageRenderWire {
         let width = Double(bitPattern: reader.next()), height = Double(bitPattern: reader.next())
         return Reply(id: id, isDrawn: status == 0, pageWidth: width, pageHeight: height,
                      payload: Array(bytes.dropFirst(replyHeaderBytes)))
+    }
+
+    /// Asks a zygote for a renderer; its channel goes attached.
+    public static let forkRequest: [UInt8] = Array("fork".utf8)
+    /// Hands a renderer forked from a zygote its document, attached.
+    public static let documentMessage: [UInt8] = Array("document".utf8)
+
+    /// A zygote's answer to a fork request: the renderer's process ID, or an error number
+    /// negated.
+    public static func forkReply(_ processIDOrError: Int32) -> [UInt8] {
+        var writer = WireWriter()
+        writer.append(processIDOrError)
+        return writer.bytes
+    }
+
+    public static func parseForkReply(_ bytes: ArraySlice<UInt8>) -> Int32? {
+        guard bytes.count == 4 else { return nil }
+        var reader = WireReader(bytes)
+        return reader.next()
     }
 
     /// The greeting: the page count, or why the document could not be opened.

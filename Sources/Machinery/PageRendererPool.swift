@@ -194,7 +194,7 @@ public final class PageRendererPool<Tag: Hashable & Sendable>: Sendable {
         }
         guard state.withLock({ !$0.isStopped && $0.refusal == nil }) else { return nil }
         state.withLock { $0.started += 1 }
-        switch PageRendererProcess.start(settings.arguments, executable: executable, document: document, budget: settings.budget) {
+        switch startOrFork(executable: executable) {
         case .ready(let renderer):
             guard !state.withLock({ $0.isStopped }) else { return nil }
             return renderer
@@ -205,6 +205,18 @@ public final class PageRendererPool<Tag: Hashable & Sendable>: Sendable {
             state.withLock { $0.refusal = $0.refusal ?? reason }
             return nil
         }
+    }
+
+    /// A renderer forked from the zygote when the settings say so; started, when they do not
+    /// or the fork did not give a renderer that opened the document.
+    private func startOrFork(executable: String) -> PageRendererProcess.Start {
+        if settings.startsFromZygote,
+           let forked = PageRendererZygotes.renderer(executable: executable, arguments: settings.arguments, document: document,
+                                                     budget: settings.budget) {
+            guard case .failed(let reason) = forked else { return forked }
+            DebugLog.write("a page renderer forked from its zygote failed (\(reason)); one is started instead")
+        }
+        return PageRendererProcess.start(settings.arguments, executable: executable, document: document, budget: settings.budget)
     }
 
     private func checkIn(_ renderer: PageRendererProcess) {
@@ -238,13 +250,17 @@ public struct PageRendererSettings: Sendable {
     public var arguments: [String]
     public var rendererCount: Int
     public var budget: ProcessBudget
+    /// Whether renderers are forked from the program's zygote for this kind
+    /// (`PageRendererZygotes`): for a backend whose command line names no document.
+    public var startsFromZygote: Bool
 
     public init(executable: String?, arguments: [String], rendererCount: Int = PageRendererPools.defaultRendererCount,
-                budget: ProcessBudget = PageRendererPools.defaultBudget) {
+                budget: ProcessBudget = PageRendererPools.defaultBudget, startsFromZygote: Bool = false) {
         self.executable = executable
         self.arguments = arguments
         self.rendererCount = max(1, rendererCount)
         self.budget = budget
+        self.startsFromZygote = startsFromZygote
     }
 }
 

@@ -2,8 +2,9 @@ import CSystem
 import Glibc
 
 /// One page renderer process, seen from Glide: started with the document on its standard input
-/// and a socket as its descriptor 3, greeted once, then asked for one render at a time from one
-/// worker thread, under a budget. Killed and reaped by `end()` (or at the process's exit).
+/// and a socket as its descriptor 3 (or forked from a zygote, itself one of these, and sent the
+/// document on that socket), greeted once, then asked for one render at a time from one worker
+/// thread, under a budget. Killed and reaped by `end()` (or at the process's exit).
 final class PageRendererProcess: @unchecked Sendable {
     let processID: pid_t
     /// Glide's end of the socket.
@@ -22,7 +23,7 @@ final class PageRendererProcess: @unchecked Sendable {
         close(channel)
     }
 
-    enum Start {
+    enum Start: Sendable {
         case ready(PageRendererProcess)
         /// The renderer could not open the document: its reason.
         case refused(String)
@@ -31,9 +32,9 @@ final class PageRendererProcess: @unchecked Sendable {
     }
 
     /// Starts `arguments` (the program at `executable`), followed by Glide's process ID (a
-    /// renderer whose parent is already gone ends at once), on `document` and waits, within
-    /// `budget`, for its greeting.
-    static func start(_ arguments: [String], executable: String, document: Int32, budget: ProcessBudget) -> Start {
+    /// renderer whose parent is already gone ends at once), on `document` (none for a zygote)
+    /// and waits, within `budget`, for its greeting.
+    static func start(_ arguments: [String], executable: String, document: Int32?, budget: ProcessBudget) -> Start {
         var ends: [Int32] = [0, 0]
         guard glide_socket_pair(&ends) == 0 else { return .failed(String(cString: strerror(errno))) }
         guard let processID = HelperProcesses.start({
@@ -45,21 +46,64 @@ final class PageRendererProcess: @unchecked Sendable {
             return .failed(reason)
         }
         close(ends[1])
+        let renderer = PageRendererProcess(processID: processID, channel: ends[0])
+        renderer.limit(budget)
+        return renderer.greeting(budget: budget)
+    }
+
+    /// Asks this zygote (`PageRendererZygotes`) for a renderer, waiting for its answer within
+    /// `budget`: the renderer, Glide's child as one it started, waiting for its document
+    /// (`open`); or why there is none.
+    func fork(budget: ProcessBudget) -> Result<PageRendererProcess, PageRendererRefusal> {
+        var ends: [Int32] = [0, 0]
+        guard glide_socket_pair(&ends) == 0 else { return .failure(PageRendererRefusal(String(cString: strerror(errno)))) }
+        let request = PageRenderWire.forkRequest
+        let sent = glide_send_message(channel, request, request.count, ends[1]) == request.count
+        let reason = sent ? "the zygote did not answer" : String(cString: strerror(errno))
+        close(ends[1])
+        var answer: Int32?
+        if sent, case .message(let count, let descriptor) = waitForMessage(budget: budget) {
+            if descriptor >= 0 { close(descriptor) }
+            answer = PageRenderWire.parseForkReply(buffer[0..<count])
+        }
+        guard let answer, answer > 0, HelperProcesses.adopt(answer) else {
+            close(ends[0])
+            return .failure(PageRendererRefusal(answer.map { $0 < 0 ? String(cString: strerror(-$0)) : reason } ?? reason))
+        }
+        return .success(PageRendererProcess(processID: answer, channel: ends[0]))
+    }
+
+    /// Hands a renderer forked from a zygote its `document` and waits, within `budget`, for its
+    /// greeting.
+    func open(_ document: Int32, budget: ProcessBudget) -> Start {
+        // Before the document goes: the renderer opens it under the budget's limits.
+        limit(budget)
+        let message = PageRenderWire.documentMessage
+        guard glide_send_message(channel, message, message.count, document) == message.count else {
+            return .failed(PageRendererProcess.describe(end()))
+        }
+        return greeting(budget: budget)
+    }
+
+    private func limit(_ budget: ProcessBudget) {
         if budget.addressSpaceBytes != nil {
             _ = glide_limit_process(processID, budget.addressSpaceBytes ?? 0, 0)
         }
-        let renderer = PageRendererProcess(processID: processID, channel: ends[0])
-        switch renderer.waitForMessage(budget: budget) {
+    }
+
+    /// Waits, within `budget`, for the greeting of a renderer just started or forked.
+    private func greeting(budget: ProcessBudget) -> Start {
+        switch waitForMessage(budget: budget) {
         case .overBudget:
             return .failed("the renderer did not open the document within its budget")
         case .gone(let status):
             return .failed(PageRendererProcess.describe(status))
         case .message(let count, let descriptor):
             if descriptor >= 0 { close(descriptor) }
-            switch PageRenderWire.parseGreeting(renderer.buffer[0..<count]) {
+            switch PageRenderWire.parseGreeting(buffer[0..<count]) {
             case .success(let pageCount)?:
-                renderer.pageCount = pageCount
-                return .ready(renderer)
+                self.pageCount = pageCount
+                return .ready(self)
             case .failure(let refusal)?:
                 return .refused(refusal.reason)
             case nil:

@@ -52,8 +52,9 @@ final class PageColumn: ContentLayout, PageScheduling {
         let deliver: @Sendable (PageRenderResult) -> Void = { result in MainThreadMailbox.shared.post { box.object?.receive(result) } }
         switch source {
         case .rendererProcesses:
+            // Forked from the zygote, as Glide's PDF renderers are.
             renderers = PageRenderers(settings: PageRendererSettings(executable: FilePath.helper(named: "glide-page-renderer"),
-                                                                     arguments: ["glide-page-renderer", "pdf"]),
+                                                                     arguments: ["glide-page-renderer", "pdf"], startsFromZygote: true),
                                       descriptor: descriptor, deliver: deliver)
         case .inProcessThread:
             inProcess = InProcessPages(descriptor: descriptor, deliver: deliver)

@@ -11,22 +11,31 @@ import Machinery
 //
 //     glide-page-renderer pdf PARENT-PID          (the document on standard input, Glide on descriptor 3)
 //     glide-page-renderer djvu PATH PARENT-PID    (the same; PATH is the name DjVuLibre opens it by)
+//     glide-page-renderer zygote pdf PARENT-PID   (a zygote: Glide on descriptor 3; see Zygote.swift)
 
 /// The kernel's CPU limit on one render, in s: a backstop should Glide not kill the renderer
 /// at its own budget (as the image decoder's).
 let cpuLimitSecondsPerRender: UInt32 = 30
 
 let arguments = CommandLine.arguments
-let kind = arguments.count > 1 ? arguments[1] : ""
-let expectedCount = kind == "djvu" ? 4 : 3
-guard ["pdf", "djvu"].contains(kind), arguments.count == expectedCount, let parent = Int32(arguments[expectedCount - 1]) else {
-    StandardError.write("usage: glide-page-renderer pdf PARENT-PID | djvu PATH PARENT-PID (started by glide, not by hand)\n")
+let isZygote = arguments.count > 1 && arguments[1] == "zygote"
+let kind = arguments.count > (isZygote ? 2 : 1) ? arguments[isZygote ? 2 : 1] : ""
+let expectedCount = kind == "djvu" ? 4 : isZygote ? 4 : 3
+guard ["pdf", "djvu"].contains(kind), !(isZygote && kind != "pdf"), arguments.count == expectedCount,
+      let parent = Int32(arguments[expectedCount - 1]) else {
+    StandardError.write("usage: glide-page-renderer pdf PARENT-PID | djvu PATH PARENT-PID | zygote pdf PARENT-PID "
+        + "(started by glide, not by hand)\n")
     exit(2)
 }
-// Dies with Glide, even if Glide is killed; a parent gone before this line is seen at once (a
-// tracer such as strace may stand between the two, so the parent is looked for by its ID).
-_ = glide_die_with_parent()
-guard getppid() == parent || kill(parent, 0) == 0 else { exit(0) }
+
+/// Dies with Glide (`parent`), even if Glide is killed; a parent gone before this is seen at
+/// once (a tracer such as strace may stand between the two, so the parent is looked for by its ID).
+func dieWithGlide(parent: pid_t) {
+    _ = glide_die_with_parent()
+    guard getppid() == parent || kill(parent, 0) == 0 else { exit(0) }
+}
+
+dieWithGlide(parent: parent)
 LibraryOutput.quiet()
 Localization.startAsHelper()
 // At Glide's own priority, as the render thread it replaces: at nice 10 on a loaded two-core
@@ -46,6 +55,9 @@ func lockDownAndServe(_ backend: some PageRenderBackend, pageCount: Int) -> Neve
     exit(PageRendererServer.serve(backend) { _ = glide_sandbox_limit_cpu_from_now(cpuLimitSecondsPerRender) })
 }
 
+if isZygote {
+    serveAsZygote(parent: parent)
+}
 switch kind {
 case "djvu": startDjVu(path: arguments[2])
 default: startPDF()

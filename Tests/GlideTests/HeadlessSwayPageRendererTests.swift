@@ -57,8 +57,11 @@ final class HeadlessSwayPageRendererTests: XCTestCase {
         return try sway.startGlide([path], binary: glide, environment: ["GLIDE_RENDERERS": "2"])
     }
 
-    /// SIGTERM while `renderer` works: Glide ends within 1 s, status 0, and its renderers with it.
+    /// SIGTERM while `renderer` works: Glide ends within 1 s, status 0, and its renderers and
+    /// their zygote with it.
     private func assertSIGTERMEndsGlideAtOnce(_ glide: ChildProcess, renderers: [pid_t]) {
+        let zygotes = RendererProcesses.of(glide.process.processIdentifier, named: "glide-zygote")
+        XCTAssertEqual(zygotes.count, 1, "the renderers' zygote runs")
         let sent = Date()
         kill(glide.process.processIdentifier, SIGTERM)
         glide.waitForExit(seconds: 5)
@@ -67,7 +70,7 @@ final class HeadlessSwayPageRendererTests: XCTestCase {
         XCTAssertLessThan(seconds, 1, "Glide answered SIGTERM in \(seconds) s while a renderer worked")
         guard !glide.process.isRunning else { return }
         XCTAssertEqual(glide.process.terminationStatus, 0, glide.standardError)
-        for processID in renderers {
+        for processID in renderers + zygotes {
             XCTAssertFalse(FileManager.default.fileExists(atPath: "/proc/\(processID)/stat")
                 && ((try? String(contentsOfFile: "/proc/\(processID)/stat", encoding: .utf8))?.contains(") Z ") == false),
                 "renderer \(processID) ended with Glide")

@@ -10,10 +10,10 @@ import XCTest
 /// several at once, under budgets: what they draw arrives in shared memory, a page over budget
 /// costs its renderer, a renderer that dies is replaced, and none outlives its pool.
 final class PageRendererPoolTests: XCTestCase {
-    private typealias Pool = PageRendererPool<Int>
+    typealias Pool = PageRendererPool<Int>
 
     /// Outcomes as they arrive on the pool's threads.
-    private final class Outcomes: Sendable {
+    final class Outcomes: Sendable {
         let received = Mutex<[Int: Pool.Outcome]>([:])
         func waitFor(_ tag: Int, seconds: Double = 60) -> Pool.Outcome? {
             let deadline = Date().addingTimeInterval(seconds)
@@ -31,16 +31,18 @@ final class PageRendererPoolTests: XCTestCase {
         for path in paths { try? FileManager.default.removeItem(atPath: path) }
     }
 
-    private func pool(pages: [String], rendererCount: Int = 1, cpuSeconds: Double = 5,
-                      arguments: [String] = ["glide-page-renderer", "pdf"],
-                      executable: String? = FilePath.helper(named: "glide-page-renderer")) throws -> (Pool, Outcomes) {
+    func pool(pages: [String], rendererCount: Int = 1, cpuSeconds: Double = 5,
+              arguments: [String] = ["glide-page-renderer", "pdf"],
+              executable: String? = FilePath.helper(named: "glide-page-renderer"),
+              startsFromZygote: Bool = false) throws -> (Pool, Outcomes) {
         try pool(path: HostilePDF.write(HostilePDF.document(pages: pages)), rendererCount: rendererCount,
-                 cpuSeconds: cpuSeconds, arguments: arguments, executable: executable)
+                 cpuSeconds: cpuSeconds, arguments: arguments, executable: executable, startsFromZygote: startsFromZygote)
     }
 
     private func pool(path: String, rendererCount: Int = 1, cpuSeconds: Double = 5,
                       arguments: [String] = ["glide-page-renderer", "pdf"],
-                      executable: String? = FilePath.helper(named: "glide-page-renderer")) throws -> (Pool, Outcomes) {
+                      executable: String? = FilePath.helper(named: "glide-page-renderer"),
+                      startsFromZygote: Bool = false) throws -> (Pool, Outcomes) {
         XCTAssertNotNil(FilePath.helper(named: "glide-page-renderer"), "swift build builds glide-page-renderer beside the tests")
         paths.append(path)
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -49,20 +51,21 @@ final class PageRendererPoolTests: XCTestCase {
         let outcomes = Outcomes()
         let settings = PageRendererSettings(executable: executable, arguments: arguments, rendererCount: rendererCount,
                                             budget: ProcessBudget(cpuSeconds: cpuSeconds, wallClockAllowance: 10,
-                                                                  addressSpaceBytes: 1 << 30))
+                                                                  addressSpaceBytes: 1 << 30),
+                                            startsFromZygote: startsFromZygote)
         let pool = Pool(settings: settings, document: descriptor) { tag, outcome in
             outcomes.received.withLock { $0[tag] = outcome }
         }
         return (pool, outcomes)
     }
 
-    private static func request(page: Int, flags: PageRenderFlags = []) -> PageRenderRequest {
+    static func request(page: Int, flags: PageRenderFlags = []) -> PageRenderRequest {
         // The middle of the page at 2 device px a point.
         PageRenderRequest(page: page, scale: 2, x: 100, y: 50, width: 200, height: 100, flags: flags)
     }
 
     /// The pixel at `x`, `y` of drawn pixels, as 0xRRGGBB.
-    private static func pixel(_ pixels: SharedPixels, x: Int, y: Int) -> UInt32 {
+    static func pixel(_ pixels: SharedPixels, x: Int, y: Int) -> UInt32 {
         pixels.base.load(fromByteOffset: y * pixels.stride + x * 4, as: UInt32.self) & 0xff_ffff
     }
 

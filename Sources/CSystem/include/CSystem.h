@@ -119,6 +119,16 @@ long glide_receive_message(int socket, void *bytes, size_t capacity, int *descri
 /// mapping (which would fault). 0, or -1 with errno set.
 int glide_memfd_seal_size(int fd);
 
+/// Forks the calling process (single-threaded, as a page renderer's zygote is) into a child
+/// whose parent is the caller's own parent (`CLONE_PARENT`): Glide, which reaps it and sees how it
+/// ended, as a program it started. The child's ID in the caller, 0 in the child, -1 with errno
+/// set. The corresponding C call is `clone` without a stack of its own, as `fork` makes it.
+int glide_fork_sibling(void);
+
+/// Names the calling thread, the name `ps` and /proc show for a single-threaded process (at most
+/// 15 bytes). 0, or -1 with errno set. The corresponding C call is `prctl(PR_SET_NAME)`.
+int glide_set_process_name(const char *name);
+
 /// Adds to the spawn file actions `actions` (a `posix_spawn_file_actions_t`) the closing of
 /// every descriptor from `lowest` up in the child: what a process inherited without
 /// close-on-exec (a launcher's socket, a test harness's pipe) is not passed on. Returns 0 or an

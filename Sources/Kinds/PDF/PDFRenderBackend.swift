@@ -29,6 +29,15 @@ public final class PDFRenderBackend: PageRenderBackend {
 
     public var pageCount: Int { document.pageCount }
 
+    /// What a renderer's zygote does once for every renderer it forks: colour management built,
+    /// poppler's global parameters kept loaded (see `PopplerWarmUp`), and the standard fonts
+    /// drawn (`warmUpText`). A document opened in a renderer forked from it finds all three.
+    public static func warmUpBeforeAnyDocument() {
+        PopplerWarmUp.ensure()
+        PopplerWarmUp.keepGlobalStateLoaded()
+        warmUpText()
+    }
+
     /// Draws a line in each of the standard fonts, none embedded, once: poppler's font set-up
     /// and fontconfig's matching run before the renderer locks itself down (their files are
     /// read then), not with the first page of text.

@@ -43,7 +43,8 @@ final class PDFRenderWorker: Sendable {
     /// `GLIDE_RENDERERS` says when the worker is made: made once per process, the count was the
     /// first document's, and `glide-bench pages` flung "1 renderer" with two.
     static var settings: PageRendererSettings {
-        PageRendererSettings(executable: FilePath.helper(named: "glide-page-renderer"), arguments: ["glide-page-renderer", "pdf"])
+        PageRendererSettings(executable: FilePath.helper(named: "glide-page-renderer"), arguments: ["glide-page-renderer", "pdf"],
+                             startsFromZygote: true)
     }
 
     init(file: PDFFile, settings: PageRendererSettings = PDFRenderWorker.settings,

@@ -32,12 +32,8 @@ enum PDFBenchmarks {
             paths.append(path)
             return path
         }
-        var light = PDFFixture(pageCount: 1)
-        light.linesPerPage = 8
-        let onePage = write(light)
-        light.pageCount = 2000
-        light.hasOutline = false
-        let twoThousand = write(light)
+        let (onePage, twoThousand) = writeFirstFrameDocuments()
+        paths += [onePage, twoThousand]
         let threeHundred = writeTextHeavy()
         paths.append(threeHundred)
         let fiveHundred = write(PDFFixture(pageCount: 500))
@@ -45,20 +41,7 @@ enum PDFBenchmarks {
         // First, while the process's heap holds nothing of the other measurements.
         let memory = anonymousMemoryAfterFlicks(path: fiveHundred)
 
-        _ = firstFrame(path: onePage)  // fontconfig, pango and poppler start up once
-        let runs1 = (0..<9).map { _ in firstFrame(path: onePage) }, runs2000 = (0..<9).map { _ in firstFrame(path: twoThousand) }
-        let first1 = RenderBenchmarks.median(runs1.map(\.milliseconds))
-        let first2000 = RenderBenchmarks.median(runs2000.map(\.milliseconds))
-        print("glide-bench pdf: PDFs written by cairo, 1280x800 logical px at scale 1 unless said, medians")
-        print("first frame (wall clock from opening the file to the frame drawn) 1 page \(RenderBenchmarks.rounded(first1, 2)) ms, "
-            + "2000 pages \(RenderBenchmarks.rounded(first2000, 2)) ms: 2000/1 = \(RenderBenchmarks.rounded(first2000 / first1, 2))× (goal ≤ 1.5×)")
-        print("  it shows placeholder pages (no page is rendered yet); poppler had opened the file, so the page count was known, "
-            + "in \(runs1.filter(\.isOpen).count) of 9 runs for 1 page, \(runs2000.filter(\.isOpen).count) of 9 for 2000 pages")
-        let opened1 = RenderBenchmarks.median(runs1.map(\.openedMilliseconds))
-        let opened2000 = RenderBenchmarks.median(runs2000.map(\.openedMilliseconds))
-        print("  poppler's open ends (page count and first page size known, on its own thread) at 1 page "
-            + "\(RenderBenchmarks.rounded(opened1, 2)) ms, 2000 pages \(RenderBenchmarks.rounded(opened2000, 2)) ms: "
-            + "2000/1 = \(RenderBenchmarks.rounded(opened2000 / opened1, 2))×")
+        printFirstFrames(onePage: onePage, twoThousand: twoThousand)
 
         let fling = flingThrough(path: threeHundred)
         print("fling at 5000 px/s for 6 s through a 300-page text-heavy PDF (loop thread CPU time: deliveries + frame)")
@@ -80,6 +63,36 @@ enum PDFBenchmarks {
             + "\(RenderBenchmarks.rounded(memory.after, 1)) MB, +\(RenderBenchmarks.rounded(memory.after - memory.first, 1)) MB (goal ≤ 160), "
             + "with the page renderers' own; besides, the pixels they drew, in shared memory Glide maps: "
             + "\(RenderBenchmarks.rounded(memory.shared, 1)) MB")
+    }
+
+    /// The first frames' PDFs: 1 page and 2,000 pages of 8 lines, the second without an
+    /// outline. The caller deletes them.
+    static func writeFirstFrameDocuments() -> (onePage: String, twoThousand: String) {
+        var light = PDFFixture(pageCount: 1)
+        light.linesPerPage = 8
+        let onePage = light.write()
+        light.pageCount = 2000
+        light.hasOutline = false
+        return (onePage, light.write())
+    }
+
+    /// The first frames of a 1-page and a 2,000-page PDF (`runs` of each, after one unmeasured)
+    /// and when poppler's own open ended, printed; alone with `glide-bench pdf --first-frame N`.
+    static func printFirstFrames(onePage: String, twoThousand: String, runs: Int = 9) {
+        _ = firstFrame(path: onePage)  // fontconfig, pango and poppler start up once
+        let runs1 = (0..<runs).map { _ in firstFrame(path: onePage) }, runs2000 = (0..<runs).map { _ in firstFrame(path: twoThousand) }
+        let first1 = RenderBenchmarks.median(runs1.map(\.milliseconds))
+        let first2000 = RenderBenchmarks.median(runs2000.map(\.milliseconds))
+        print("glide-bench pdf: PDFs written by cairo, 1280x800 logical px at scale 1 unless said, medians")
+        print("first frame (wall clock from opening the file to the frame drawn) 1 page \(RenderBenchmarks.rounded(first1, 2)) ms, "
+            + "2000 pages \(RenderBenchmarks.rounded(first2000, 2)) ms: 2000/1 = \(RenderBenchmarks.rounded(first2000 / first1, 2))× (goal ≤ 1.5×)")
+        print("  it shows placeholder pages (no page is rendered yet); poppler had opened the file, so the page count was known, "
+            + "in \(runs1.filter(\.isOpen).count) of \(runs) runs for 1 page, \(runs2000.filter(\.isOpen).count) of \(runs) for 2000 pages")
+        let opened1 = RenderBenchmarks.median(runs1.map(\.openedMilliseconds))
+        let opened2000 = RenderBenchmarks.median(runs2000.map(\.openedMilliseconds))
+        print("  poppler's open ends (page count and first page size known, on its own thread) at 1 page "
+            + "\(RenderBenchmarks.rounded(opened1, 2)) ms, 2000 pages \(RenderBenchmarks.rounded(opened2000, 2)) ms: "
+            + "2000/1 = \(RenderBenchmarks.rounded(opened2000 / opened1, 2))×")
     }
 
     /// The zoom's end to crisp pixels (`zoomEndToCrisp`), printed, on `path` or on the fling's
@@ -173,6 +186,22 @@ enum PDFBenchmarks {
             + "\(RenderBenchmarks.rounded(slowest.0 / slowest.1, 2))× (goal ≤ 1.1×)")
         print("  frames with a placeholder \(Int(median(processes) { Double($0.placeholders) })) / "
             + "\(Int(median(inProcess) { Double($0.placeholders) })) of \(processes.first?.frames ?? 0) a run (medians)")
+    }
+
+    /// The fling of `glide-bench pdf` alone, `runs` times, each through `path` opened afresh:
+    /// each run's median and slowest frame, where the slowest was, and the medians of the runs.
+    static func printFlings(path: String, runs: Int) {
+        var flings: [Fling] = []
+        for run in 0..<runs {
+            let fling = flingThrough(path: path)
+            flings.append(fling)
+            print("run \(run + 1): median \(RenderBenchmarks.rounded(fling.median, 3)) ms, slowest \(RenderBenchmarks.rounded(fling.slowest, 2)) ms "
+                + "(frame \(fling.slowestFrame): \(fling.slowestDeliveries) deliveries \(RenderBenchmarks.rounded(fling.slowestDeliveryMilliseconds, 2)) ms "
+                + "+ drawing \(RenderBenchmarks.rounded(fling.slowestDrawMilliseconds, 2)) ms), frames over 8 ms \(fling.over8)")
+        }
+        print("fling at 5000 px/s through a 300-page text-heavy PDF, \(runs) runs, loop thread CPU: median of medians "
+            + "\(RenderBenchmarks.rounded(RenderBenchmarks.median(flings.map(\.median)), 3)) ms, median of slowest "
+            + "\(RenderBenchmarks.rounded(RenderBenchmarks.median(flings.map(\.slowest)), 2)) ms")
     }
 
     /// Scrolls at 5000 px/s, a frame every 16.7 ms of real time so the worker renders as it

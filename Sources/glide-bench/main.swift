@@ -74,11 +74,27 @@ if arguments.first == "pages" {
     exit(0)
 }
 // `glide-bench pdf` runs only the PDF benchmarks (PDFBenchmarks.swift); `--own-cost N` only
-// the fling from renderer processes against an in-process renderer, N runs each; `--zoom` only
-// the zoom's end to crisp pixels.
+// the fling from renderer processes against an in-process renderer, N runs each; `--first-frame N`
+// only the first frames, N runs of each PDF; `--fling N`
+// only the fling, N runs, each in a document opened afresh; `--zoom` only the zoom's end to
+// crisp pixels.
 if arguments.first == "pdf" {
     if arguments.contains("--zoom") {
         PDFBenchmarks.printZoomEndToCrisp()
+        exit(0)
+    }
+    if let index = arguments.firstIndex(of: "--first-frame") {
+        let (onePage, twoThousand) = PDFBenchmarks.writeFirstFrameDocuments()
+        PDFBenchmarks.printFirstFrames(onePage: onePage, twoThousand: twoThousand,
+                                       runs: arguments.dropFirst(index - arguments.startIndex + 1).first.flatMap { Int($0) } ?? 9)
+        unlink(onePage)
+        unlink(twoThousand)
+        exit(0)
+    }
+    if let index = arguments.firstIndex(of: "--fling") {
+        let path = PDFBenchmarks.writeTextHeavy()
+        PDFBenchmarks.printFlings(path: path, runs: arguments.dropFirst(index - arguments.startIndex + 1).first.flatMap { Int($0) } ?? 5)
+        unlink(path)
         exit(0)
     }
     if let index = arguments.firstIndex(of: "--own-cost") {

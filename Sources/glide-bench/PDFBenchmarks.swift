@@ -151,6 +151,12 @@ enum PDFBenchmarks {
         /// The slowest frame: its number, how many deliveries it ran, and its loop-thread CPU
         /// time split into those deliveries and the drawing, ms.
         var slowestFrame = 0, slowestDeliveries = 0, slowestDeliveryMilliseconds = 0.0, slowestDrawMilliseconds = 0.0
+
+        /// The slowest frame: its number, its deliveries and its drawing.
+        var slowestFrameDescription: String {
+            "frame \(slowestFrame): \(slowestDeliveries) deliveries \(RenderBenchmarks.rounded(slowestDeliveryMilliseconds, 2)) ms"
+                + " + drawing \(RenderBenchmarks.rounded(slowestDrawMilliseconds, 2)) ms"
+        }
     }
 
     /// Issue 25's "no cost of its own": the fling of `flingThrough` through the pages of `path`
@@ -166,10 +172,7 @@ enum PDFBenchmarks {
         func list(_ flings: [Fling], _ figure: (Fling) -> Double) -> String {
             "[" + flings.map { RenderBenchmarks.rounded(figure($0), 3) }.joined(separator: ", ") + "]"
         }
-        func slowestFrames(_ flings: [Fling]) -> String {
-            flings.map { "frame \($0.slowestFrame): \($0.slowestDeliveries) deliveries \(RenderBenchmarks.rounded($0.slowestDeliveryMilliseconds, 2)) ms"
-                + " + drawing \(RenderBenchmarks.rounded($0.slowestDrawMilliseconds, 2)) ms" }.joined(separator: "; ")
-        }
+        func slowestFrames(_ flings: [Fling]) -> String { flings.map(\.slowestFrameDescription).joined(separator: "; ") }
         func median(_ flings: [Fling], _ figure: (Fling) -> Double) -> Double { RenderBenchmarks.median(flings.map(figure)) }
         print("no cost of its own: the same fling through a column of the same pages drawn through the page scheduler, "
             + "the pixels from the page renderer processes (\(PageRendererPools.defaultRendererCount)) or from poppler in this "
@@ -196,8 +199,7 @@ enum PDFBenchmarks {
             let fling = flingThrough(path: path)
             flings.append(fling)
             print("run \(run + 1): median \(RenderBenchmarks.rounded(fling.median, 3)) ms, slowest \(RenderBenchmarks.rounded(fling.slowest, 2)) ms "
-                + "(frame \(fling.slowestFrame): \(fling.slowestDeliveries) deliveries \(RenderBenchmarks.rounded(fling.slowestDeliveryMilliseconds, 2)) ms "
-                + "+ drawing \(RenderBenchmarks.rounded(fling.slowestDrawMilliseconds, 2)) ms), frames over 8 ms \(fling.over8)")
+                + "(\(fling.slowestFrameDescription)), frames over 8 ms \(fling.over8)")
         }
         print("fling at 5000 px/s through a 300-page text-heavy PDF, \(runs) runs, loop thread CPU: median of medians "
             + "\(RenderBenchmarks.rounded(RenderBenchmarks.median(flings.map(\.median)), 3)) ms, median of slowest "
